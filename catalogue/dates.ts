@@ -1,0 +1,51 @@
+/**
+ * Content dates are written M/D/YY (SPEC §9) and YY means 20YY (DESIGN §7.7). Inside the
+ * catalogue a date is an ISO day, "2025-06-06", so that it sorts and serialises as itself.
+ */
+export type IsoDay = string;
+
+const SPEC_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/;
+
+/** Parses M/D/YY into an ISO day, or returns null for a malformed or impossible date (2/30/17). */
+export function parseSpecDate(text: string): IsoDay | null {
+  const match = SPEC_DATE.exec(text.trim());
+  if (!match) return null;
+  const [month, day, year] = [Number(match[1]), Number(match[2]), 2000 + Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    return null;
+  }
+  return date.toISOString().slice(0, 10);
+}
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** 'June 2025' (DA5). */
+export function formatMonthYear(day: IsoDay): string {
+  const [year, month] = day.split("-");
+  return `${MONTHS[Number(month) - 1]} ${year}`;
+}
+
+/** '6/6/25', the way the owner writes it (the Now and About pages show it so). */
+export function formatSpecDate(day: IsoDay): string {
+  const [year, month, date] = day.split("-");
+  return `${Number(month)}/${Number(date)}/${year.slice(2)}`;
+}
+
+/** 'March 2019 – Present' (AW2): an empty end means the item is current. */
+export function formatDateRange(start: IsoDay, end: IsoDay | ""): string {
+  return `${formatMonthYear(start)} – ${end ? formatMonthYear(end) : "Present"}`;
+}

@@ -1,0 +1,193 @@
+/**
+ * Turns the content files into the catalogue: every file parsed and validated, the derived lists
+ * of DA4 built. The first bad file stops everything with its path, the field and the problem.
+ */
+import { marked } from "marked";
+import { parse as parseYaml } from "yaml";
+import type { z } from "zod";
+import { coverPath } from "./cover";
+import { isSlugOf, slugify } from "./slug";
+import {
+  type App,
+  appSchema,
+  type Item,
+  type Note,
+  noteSchema,
+  type Page,
+  pageSchema,
+  type Site,
+  siteSchema,
+  type Work,
+  type Writing,
+  workSchema,
+  writingSchema,
+} from "./schema";
+import { sortItems } from "./sort";
+
+/** A content file as read from disk, its path relative to the project ("content/notes/x.md"). */
+export type ContentFile = { path: string; text: string };
+
+export type Catalogue = {
+  site: Site;
+  pages: { now: Page; about: Page };
+  work: Work[];
+  apps: App[];
+  books: Note[];
+  writings: Writing[];
+  all: Item[];
+  /** The unique sorted tags of the book notes. */
+  tags: string[];
+  withVideo: Note[];
+  withPodcast: Note[];
+};
+
+export class ContentError extends Error {
+  constructor(
+    readonly file: string,
+    readonly field: string | null,
+    readonly problem: string,
+  ) {
+    super(`${file}: ${field ? `field "${field}" ` : ""}${problem}`);
+    this.name = "ContentError";
+  }
+}
+
+const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)([\s\S]*)$/;
+
+function splitFrontMatter(file: ContentFile): { data: unknown; body: string } {
+  const match = FRONT_MATTER.exec(file.text);
+  if (!match) throw new ContentError(file.path, null, "must start with front matter between --- lines");
+  try {
+    return { data: parseYaml(match[1]) ?? {}, body: match[2].trim() };
+  } catch (error) {
+    throw new ContentError(file.path, null, `has invalid YAML front matter: ${(error as Error).message}`);
+  }
+}
+
+function validate<S extends z.ZodType>(schema: S, data: unknown, file: string): z.output<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  if (issue.code === "unrecognized_keys") {
+    throw new ContentError(file, issue.keys.join(", "), "is not a known field");
+  }
+  const field = issue.path.join(".") || null;
+  const missing = issue.code === "invalid_type" && issue.message.includes("received undefined");
+  throw new ContentError(file, field, missing ? "is required but missing" : issue.message);
+}
+
+const toHtml = (markdown: string) => (markdown ? (marked.parse(markdown, { async: false }) as string) : "");
+
+const slugOf = (path: string) => path.replace(/^.*\//, "").replace(/\.md$/, "");
+
+type ReadOptions = {
+  /** Notes and writings are addressed by their title: the file name must be the title's slug. */
+  slugFromTitle: boolean;
+};
+
+function readItems<S extends z.ZodType<{ name: string }>, T>(
+  files: ContentFile[],
+  folder: string,
+  schema: S,
+  { slugFromTitle }: ReadOptions,
+  build: (fields: z.output<S>, slug: string, html: string) => T,
+): T[] {
+  const seen = new Map<string, string>();
+  return files
+    .filter((file) => file.path.startsWith(`content/${folder}/`) && file.path.endsWith(".md"))
+    .sort((a, b) => a.path.localeCompare(b.path))
+    .map((file) => {
+      const slug = slugOf(file.path);
+      if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
+        throw new ContentError(file.path, null, "has a file name that is not a slug (lowercase letters, digits, hyphens)");
+      }
+      const other = seen.get(slug);
+      if (other) throw new ContentError(file.path, null, `has the same slug "${slug}" as ${other}`);
+      seen.set(slug, file.path);
+      const { data, body } = splitFrontMatter(file);
+      const fields = validate(schema, data, file.path);
+      if (slugFromTitle && !isSlugOf(slug, fields.name)) {
+        throw new ContentError(
+          file.path,
+          "name",
+          `does not match the file name: "${fields.name}" needs ${slugify(fields.name)}.md (or -2, -3 … for a re-read)`,
+        );
+      }
+      return build(fields, slug, toHtml(body));
+    });
+}
+
+function findFile(files: ContentFile[], path: string): ContentFile {
+  const file = files.find((candidate) => candidate.path === path);
+  if (!file) throw new ContentError(path, null, "is missing");
+  return file;
+}
+
+function readPage(files: ContentFile[], slug: string): Page {
+  const file = findFile(files, `content/pages/${slug}.md`);
+  const { data, body } = splitFrontMatter(file);
+  return { ...validate(pageSchema, data, file.path), slug, html: toHtml(body) };
+}
+
+export function buildCatalogue(files: ContentFile[]): Catalogue {
+  const siteFile = findFile(files, "content/site.yaml");
+  let siteData: unknown;
+  try {
+    siteData = parseYaml(siteFile.text);
+  } catch (error) {
+    throw new ContentError(siteFile.path, null, `is not valid YAML: ${(error as Error).message}`);
+  }
+  const site = validate(siteSchema, siteData, siteFile.path);
+
+  const work = readItems(files, "work", workSchema, { slugFromTitle: false }, (fields, slug, html): Work => ({
+    ...fields,
+    category: "Work",
+    slug,
+    path: `/work/${slug}`,
+    html,
+  }));
+  const apps = readItems(files, "apps", appSchema, { slugFromTitle: false }, (fields, slug, html): App => ({
+    ...fields,
+    category: "apps",
+    slug,
+    path: `/apps/${slug}`,
+    html,
+  }));
+  const books = readItems(files, "notes", noteSchema, { slugFromTitle: true }, (fields, slug, html): Note => ({
+    ...fields,
+    photo: fields.photo || coverPath(slug),
+    category: "book",
+    slug,
+    path: `/notes/${slug}`,
+    html,
+  }));
+  const writings = readItems(files, "write", writingSchema, { slugFromTitle: true }, (fields, slug, html): Writing => ({
+    ...fields,
+    category: "write",
+    slug,
+    path: `/write/${slug}`,
+    html,
+  }));
+
+  const byStartDate = <T extends { startDate: string }>(items: T[]) =>
+    items.sort((a, b) => b.startDate.localeCompare(a.startDate));
+
+  return {
+    site,
+    pages: { now: readPage(files, "now"), about: readPage(files, "about") },
+    work: byStartDate(work),
+    apps: byStartDate(apps),
+    books: sortItems(books, "date"),
+    writings: sortItems(writings, "date"),
+    all: [...work, ...apps, ...books, ...writings],
+    tags: [...new Set(books.flatMap((note) => note.tags))].sort((a, b) => a.localeCompare(b)),
+    withVideo: sortItems(
+      books.filter((note) => note.youtubeEmbed),
+      "releaseDate",
+    ),
+    withPodcast: sortItems(
+      books.filter((note) => note.podcastEmbed),
+      "releaseDate",
+    ),
+  };
+}

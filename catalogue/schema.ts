@@ -1,0 +1,150 @@
+/**
+ * The single definition of every kind of content (SPEC §3, DA1). A file's front matter is parsed
+ * by these schemas; the types the site uses are inferred from them, never written twice.
+ * Category and path are not in the files: they come from the folder (DESIGN §4, §7.2).
+ */
+import { z } from "zod";
+import { parseSpecDate } from "./dates";
+
+/** M/D/YY, checked to be a real day and turned into an ISO day. */
+const specDate = z.string().transform((text, ctx) => {
+  const day = parseSpecDate(text);
+  if (day === null) {
+    ctx.addIssue({ code: "custom", message: `"${text}" is not a real date written M/D/YY` });
+    return z.NEVER;
+  }
+  return day;
+});
+
+/** An M/D/YY date that may be empty or absent ("" means none: an open end, no release). */
+const optionalSpecDate = z
+  .union([z.literal(""), specDate])
+  .optional()
+  .transform((day) => day ?? "");
+
+const webUrl = z.url({ protocol: /^https?$/, message: "must be a full http(s) URL" });
+/** A link that may be left out; "" and absent both mean "no link" (SPEC §3: "empty when absent"). */
+const optionalUrl = z
+  .union([z.literal(""), webUrl])
+  .optional()
+  .transform((url) => url ?? "");
+/** An image: a file under public/ ("/images/x.svg") or a full URL. */
+const image = z.union([z.string().regex(/^\/[^/]/, "must start with / or be a full URL"), webUrl]);
+
+const text = z.string().trim().min(1, "must not be empty");
+const tagList = z.array(text);
+const minutes = z.number().int("must be a whole number of minutes").min(0, "must be 0 or more");
+
+export const siteSchema = z.strictObject({
+  name: text,
+  description: text,
+  email: z.email(),
+  noteApp: z.strictObject({ name: text, url: webUrl }),
+  blog: z.strictObject({ name: text, url: webUrl }),
+  social: z.array(z.strictObject({ name: text, url: webUrl })),
+});
+
+export const pageSchema = z.strictObject({
+  title: text,
+  description: text,
+  updated: specDate,
+});
+
+export const appSchema = z.strictObject({
+  name: text,
+  tagLine: text,
+  position: text,
+  startDate: specDate,
+  endDate: optionalSpecDate,
+  logo: image,
+  screenshots: z.array(image).default([]),
+  url: optionalUrl,
+  androidUrl: optionalUrl,
+  iOSUrl: optionalUrl,
+  linkedInLink: optionalUrl,
+  facebookLink: optionalUrl,
+  twitterLink: optionalUrl,
+  instagramLink: optionalUrl,
+  youtubeLink: optionalUrl,
+  productHuntLink: optionalUrl,
+  tags: tagList.default([]),
+  tech: z.array(text).default([]),
+  future: z.string().default(""),
+  team: z.array(z.strictObject({ name: text, url: optionalUrl, role: text })).default([]),
+});
+
+export const workSchema = z.strictObject({
+  name: text,
+  position: text,
+  startDate: specDate,
+  endDate: optionalSpecDate,
+  location: text,
+  logo: image,
+  url: optionalUrl,
+  androidUrl: optionalUrl,
+  iOSUrl: optionalUrl,
+  tags: tagList.default([]),
+  tech: z.array(text).default([]),
+  accomplishments: z.array(text).default([]),
+});
+
+export const noteSchema = z
+  .strictObject({
+    name: text,
+    author: text,
+    date: specDate,
+    tags: tagList.min(1, "needs at least one tag"),
+    rating: z
+      .number()
+      .min(0, "must be between 0 and 10")
+      .max(10, "must be between 0 and 10")
+      .refine((rating) => Number(rating.toFixed(1)) === rating, "must have at most one decimal"),
+    time: minutes,
+    photo: z.union([z.literal(""), image]).optional().transform((photo) => photo ?? ""),
+    link: optionalUrl,
+    twosLink: optionalUrl,
+    mediumLink: optionalUrl,
+    patreonLink: optionalUrl,
+    podcastLink: optionalUrl,
+    podcastEmbed: optionalUrl,
+    youtubeLink: optionalUrl,
+    youtubeEmbed: optionalUrl,
+    releaseDate: optionalSpecDate,
+  })
+  .superRefine((note, ctx) => {
+    if ((note.podcastEmbed || note.youtubeEmbed) && !note.releaseDate) {
+      ctx.addIssue({ code: "custom", path: ["releaseDate"], message: "is required with a podcast or video embed" });
+    }
+  });
+
+export const writingSchema = z.strictObject({
+  name: text,
+  date: specDate,
+  time: minutes,
+  photo: z.union([z.literal(""), image]).optional().transform((photo) => photo ?? ""),
+  tags: tagList.default(["Write"]),
+  link: optionalUrl,
+  twosLink: optionalUrl,
+  mediumLink: optionalUrl,
+  patreonLink: optionalUrl,
+  podcastLink: optionalUrl,
+  youtubeLink: optionalUrl,
+});
+
+/** What every catalogue item has besides its own fields: where it lives and its Markdown body as HTML. */
+type Located<Category extends string> = {
+  category: Category;
+  slug: string;
+  path: string;
+  /** The Markdown body rendered to HTML ("" when the file has no body). */
+  html: string;
+};
+
+export type Site = z.infer<typeof siteSchema>;
+export type Page = z.infer<typeof pageSchema> & { slug: string; html: string };
+export type App = z.infer<typeof appSchema> & Located<"apps">;
+export type Work = z.infer<typeof workSchema> & Located<"Work">;
+/** `photo` is the cover to show: the file's own, or the one generated from title and author. */
+export type Note = z.infer<typeof noteSchema> & Located<"book">;
+export type Writing = z.infer<typeof writingSchema> & Located<"write">;
+export type Item = App | Work | Note | Writing;

@@ -1,0 +1,46 @@
+/**
+ * The sort orders of SPEC §5 (SO2–SO5), defined once and used by every list on the site.
+ * Dates are ISO days, so comparing the strings compares the dates (DESIGN §7.7).
+ */
+import type { IsoDay } from "./dates";
+
+export const SORT_KEYS = ["date", "title", "author", "rating", "time", "releaseDate"] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+export const DEFAULT_SORT: SortKey = "date";
+
+export type Sortable = {
+  name: string;
+  author?: string;
+  date: IsoDay;
+  rating?: number;
+  time?: number;
+  releaseDate?: IsoDay | "";
+};
+
+/** Title and author compare as text with case and accents ignored, numbers in numeric order. */
+const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
+const newestFirst = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+
+type Comparator = (a: Sortable, b: Sortable) => number;
+
+const byTitle: Comparator = (a, b) => collator.compare(a.name, b.name);
+
+export const comparators: Record<SortKey, Comparator> = {
+  date: (a, b) => newestFirst(a.date, b.date) || byTitle(a, b),
+  releaseDate: (a, b) => newestFirst(a.releaseDate ?? "", b.releaseDate ?? "") || byTitle(a, b),
+  title: byTitle,
+  author: (a, b) => collator.compare(a.author ?? "", b.author ?? "") || byTitle(a, b),
+  rating: (a, b) => (b.rating ?? 0) - (a.rating ?? 0) || byTitle(a, b),
+  time: (a, b) => (a.time ?? 0) - (b.time ?? 0) || byTitle(a, b),
+};
+
+/** A sorted copy; sorting by read time leaves out the items whose time is unknown (0), SO5. */
+export function sortItems<T extends Sortable>(items: readonly T[], key: SortKey): T[] {
+  const kept = key === "time" ? items.filter((item) => (item.time ?? 0) > 0) : [...items];
+  return kept.sort(comparators[key]);
+}
+
+export function isSortKey(value: unknown): value is SortKey {
+  return typeof value === "string" && (SORT_KEYS as readonly string[]).includes(value);
+}

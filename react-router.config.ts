@@ -1,0 +1,25 @@
+import type { Config } from "@react-router/dev/config";
+import { loadCatalogue } from "./catalogue/disk";
+import { finishClientBuild } from "./scripts/finish-build";
+
+export default {
+  appDirectory: "app",
+  // The server stays on for the API, the form posts and the 404 screen; every content page is prerendered.
+  ssr: true,
+  async prerender({ getStaticPaths }) {
+    const catalogue = loadCatalogue(process.cwd());
+    return [...getStaticPaths(), ...catalogue.all.map((item) => item.path)];
+  },
+  // Every route is known up front (a few dozen modules), so no /__manifest round trips.
+  routeDiscovery: { mode: "initial" },
+  future: {
+    v8_middleware: true,
+    v8_splitRouteModules: true,
+    v8_viteEnvironmentApi: true,
+    v8_passThroughRequests: true,
+    v8_trailingSlashAwareDataRequests: true,
+  },
+  async buildEnd({ reactRouterConfig }) {
+    await finishClientBuild(process.cwd(), reactRouterConfig.buildDirectory);
+  },
+} satisfies Config;

@@ -1,0 +1,7 @@
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vite";
+import { catalogueVitePlugin } from "./catalogue/vite-plugin";
+
+export default defineConfig({
+  plugins: [catalogueVitePlugin(), reactRouter()],
+});
