@@ -1,0 +1,73 @@
+/**
+ * The server's configuration, read once from the environment and validated at start (DESIGN §5).
+ * A bad value stops the start with a message naming the variable, instead of a half-working server.
+ */
+import { resolve } from "node:path";
+import { z } from "zod";
+
+const port = z.coerce
+  .number({ message: "must be a number" })
+  .int("must be a whole number")
+  .min(0, "must be between 0 and 65535")
+  .max(65535, "must be between 0 and 65535");
+
+const environmentSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  SITE_URL: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) origin such as https://example.com" })
+    .default("http://localhost:3000")
+    .transform((url) => new URL(url).origin),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default("./data")
+    .transform((dir) => resolve(dir)),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, message: "must look like smtp://user:pass@host:587" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  OWNER_EMAIL: z.email("must be an email address").optional(),
+  MAIL_FROM: z.email("must be an email address").optional(),
+  RATE_LIMIT: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(0).default(5),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  siteUrl: string;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  ownerEmail: string;
+  mailFrom: string;
+  /** Submissions per IP per 10 minutes for each form endpoint; 0 turns the limit off. */
+  rateLimit: number;
+};
+
+export class ConfigError extends Error {
+  name = "ConfigError";
+}
+
+/** The owner's address from content/site.yaml is the default recipient and sender. */
+export function readConfig(environment: NodeJS.ProcessEnv, defaults: { ownerEmail: string }): Config {
+  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ""));
+  const result = environmentSchema.safeParse(present);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `${name}=${JSON.stringify(environment[name] ?? "")} ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  const env = result.data;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    siteUrl: env.SITE_URL,
+    dataDir: env.DATA_DIR,
+    smtpUrl: env.SMTP_URL,
+    ownerEmail: env.OWNER_EMAIL ?? defaults.ownerEmail,
+    mailFrom: env.MAIL_FROM ?? env.OWNER_EMAIL ?? defaults.ownerEmail,
+    rateLimit: env.RATE_LIMIT,
+  };
+}
