@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { parseSpecDate } from "./dates";
+import { EMBED_ORIGINS, isEmbedFrom } from "./embeds";
 
 /** M/D/YY, checked to be a real day and turned into an ISO day. */
 const specDate = z.string().transform((text, ctx) => {
@@ -112,6 +113,14 @@ export const noteSchema = z
     releaseDate: optionalSpecDate,
   })
   .superRefine((note, ctx) => {
+    for (const [field, kind] of [
+      ["podcastEmbed", "podcast"],
+      ["youtubeEmbed", "video"],
+    ] as const) {
+      if (note[field] && !isEmbedFrom(kind, note[field])) {
+        ctx.addIssue({ code: "custom", path: [field], message: `must be a player URL from ${EMBED_ORIGINS[kind]}` });
+      }
+    }
     if ((note.podcastEmbed || note.youtubeEmbed) && !note.releaseDate) {
       ctx.addIssue({ code: "custom", path: ["releaseDate"], message: "is required with a podcast or video embed" });
     }

@@ -1,0 +1,26 @@
+/**
+ * The catalogue as the server-side loaders see it. Vite bundles the content files into the
+ * server build (and reloads them in development), so production needs no content folder.
+ */
+import { buildCatalogue, type ContentFile } from "../catalogue/load";
+
+const files = import.meta.glob<string>(["/content/**/*.md", "/content/**/*.yaml", "!/content/README.md"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+
+const contentFiles: ContentFile[] = Object.entries(files).map(([path, text]) => ({ path: path.slice(1), text }));
+
+export const catalogue = buildCatalogue(contentFiles);
+
+/** The slice of the catalogue every page needs: the owner and the links in the header and menu. */
+export function siteSummary() {
+  const { name, description, social, noteApp, blog } = catalogue.site;
+  return { name, description, social, noteApp, blog };
+}
+export type SiteSummary = ReturnType<typeof siteSummary>;
+
+export function notFound(): never {
+  throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+}

@@ -1,0 +1,36 @@
+/** EM2: the iframe sizes and the placeholder heights that keep the page from jumping. */
+export const EMBED_SIZES = {
+  podcast: { width: 343, height: 102, placeholder: 118 },
+  video: { width: 288, height: 160, placeholder: 209 },
+} as const;
+
+export type EmbedKind = keyof typeof EMBED_SIZES;
+
+type EmbedProps = {
+  kind: EmbedKind;
+  src: string;
+  title: string;
+  /** False keeps the placeholder empty until the list lets this embed start loading (EM1). */
+  load?: boolean;
+  onDone?: () => void;
+};
+
+export function Embed({ kind, src, title, load = true, onDone }: EmbedProps) {
+  const size = EMBED_SIZES[kind];
+  return (
+    <div className={`embed embed-${kind}`}>
+      {load && (
+        <iframe
+          src={src}
+          title={title}
+          width={size.width}
+          height={size.height}
+          loading={onDone ? undefined : "lazy"}
+          allow="encrypted-media; picture-in-picture"
+          referrerPolicy="strict-origin-when-cross-origin"
+          onLoad={onDone}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+/** A row of labelled external links (store, web, social); empty links are left out. */
+export function ExternalLinks({ links, label }: { links: ReadonlyArray<{ label: string; url: string }>; label: string }) {
+  const present = links.filter((link) => link.url);
+  if (present.length === 0) return null;
+  return (
+    <ul className="link-row" aria-label={label}>
+      {present.map((link) => (
+        <li key={link.label}>
+          <a href={link.url} target="_blank" rel="noopener">
+            {link.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

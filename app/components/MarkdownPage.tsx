@@ -1,0 +1,27 @@
+import { formatSpecDate } from "../../catalogue/dates";
+import type { Page } from "../../catalogue/schema";
+import { type PageHead, pageMeta } from "../lib/meta";
+import { Breadcrumb } from "./Breadcrumb";
+
+type MetaArgs = { data: { page: Page } | undefined; matches: ReadonlyArray<{ loaderData?: unknown } | undefined> };
+
+/** The meta of a Markdown page route: its own title and description. */
+export function markdownPageMeta({ data, matches }: MetaArgs) {
+  const head: PageHead | undefined = data && { title: data.page.title, description: data.page.description };
+  return head ? pageMeta(matches, head) : [];
+}
+
+/** R2, R3: a page written in Markdown, with the date it was last updated. */
+export function MarkdownPage({ page }: { page: Page }) {
+  return (
+    <article className="page prose-page">
+      <Breadcrumb section={{ label: page.title }} />
+      <h1>{page.title}</h1>
+      <p className="meta-line">
+        Last updated <time dateTime={page.updated}>{formatSpecDate(page.updated)}</time>
+      </p>
+      {/* Rendered at build time from the owner's own Markdown file. */}
+      <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+    </article>
+  );
+}

@@ -1,0 +1,25 @@
+import { Link } from "react-router";
+import { formatDateRange } from "../../catalogue/dates";
+
+/** `line` is what the list says under the name: an app's tag line, a job's position. */
+type Project = { slug: string; path: string; name: string; line: string; logo: string; startDate: string; endDate: string };
+
+/** R4, R6: apps and jobs as a list of logo (100 wide, AW1), name, line and dates (AW2). */
+export function ProjectList({ items }: { items: ReadonlyArray<Project> }) {
+  return (
+    <ul className="project-list">
+      {items.map((item) => (
+        <li key={item.slug}>
+          <Link to={item.path} className="project-card">
+            <img src={item.logo} alt="" width={100} height={100} />
+            <span>
+              <span className="project-name">{item.name}</span>
+              <span className="project-line">{item.line}</span>
+              <span className="meta-line">{formatDateRange(item.startDate, item.endDate)}</span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

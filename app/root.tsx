@@ -1,0 +1,66 @@
+import { useEffect } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { siteSummary } from "./catalogue.server";
+import { NotFound } from "./components/NotFound";
+import { ScrollToTop } from "./components/ScrollToTop";
+import { SiteFooter } from "./components/SiteFooter";
+import { SiteHeader } from "./components/SiteHeader";
+import { DEFAULT_TITLE } from "./lib/meta";
+import stylesheet from "./styles/site.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader() {
+  return { site: siteSummary() };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        {data && <SiteHeader site={data.site} />}
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        {data && <SiteFooter site={data.site} />}
+        <ScrollToTop />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useEffect(() => {
+    // Lets tests (and CSS, if ever needed) tell the server-rendered page from the interactive one.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return <Outlet />;
+}
+
+/** Unknown note or app slugs land here with a 404; anything else shows a plain apology, never a stack trace. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <div className="page">
+      <title>{DEFAULT_TITLE}</title>
+      <h1>Something went wrong</h1>
+      <p>Sorry, this page could not be shown. Please try again in a moment.</p>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+/** Mirrors the route table of SPEC §2. */
+export default [
+  index("routes/home.tsx"),
+  route("now", "routes/now.tsx"),
+  route("about", "routes/about.tsx"),
+  route("apps", "routes/apps.tsx"),
+  route("apps/:slug", "routes/app.tsx"),
+  route("work", "routes/work.tsx"),
+  route("work/:slug", "routes/job.tsx"),
+  route("notes/:slug", "routes/note.tsx"),
+  route("write/:slug", "routes/writing.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

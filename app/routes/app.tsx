@@ -1,0 +1,106 @@
+import { formatDateRange } from "../../catalogue/dates";
+import { catalogue, notFound } from "../catalogue.server";
+import { Breadcrumb } from "../components/Breadcrumb";
+import { ExternalLinks } from "../components/ExternalLinks";
+import { pageMeta } from "../lib/meta";
+import type { Route } from "./+types/app";
+
+export function loader({ params }: Route.LoaderArgs) {
+  return { app: catalogue.apps.find((app) => app.slug === params.slug) ?? notFound() };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data ? pageMeta(matches, { title: data.app.name, description: `${data.app.name}: ${data.app.tagLine}` }) : [];
+
+/** R5, AW1–AW3: everything about one app. */
+export default function AppDetail({ loaderData: { app } }: Route.ComponentProps) {
+  return (
+    <article className="page detail">
+      <Breadcrumb section={{ label: "Apps", to: "/apps" }} item={app.name} />
+      <header className="detail-header">
+        <img src={app.logo} alt={`${app.name} logo`} width={200} height={200} />
+        <div>
+          <h1>{app.name}</h1>
+          <p className="lede">{app.tagLine}</p>
+          <p className="meta-line">
+            {app.position} · {formatDateRange(app.startDate, app.endDate)}
+          </p>
+        </div>
+      </header>
+      <ExternalLinks
+        label="Get the app"
+        links={[
+          { label: "Website", url: app.url },
+          { label: "iOS App Store", url: app.iOSUrl },
+          { label: "Google Play", url: app.androidUrl },
+        ]}
+      />
+      {/* Rendered at build time from the owner's Markdown: *asterisks* become emphasis. */}
+      <div className="prose" dangerouslySetInnerHTML={{ __html: app.html }} />
+      {app.screenshots.length > 0 && (
+        <section aria-labelledby="screenshots">
+          <h2 id="screenshots">Screenshots</h2>
+          <ul className="screenshots">
+            {app.screenshots.map((screenshot, index) => (
+              <li key={screenshot}>
+                <img
+                  src={screenshot}
+                  alt={`${app.name} screenshot ${index + 1}`}
+                  width={200}
+                  height={432}
+                  loading="lazy"
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {app.tech.length > 0 && (
+        <section aria-labelledby="tech">
+          <h2 id="tech">Tech</h2>
+          <ul className="chips">
+            {app.tech.map((tech) => (
+              <li key={tech}>{tech}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {app.team.length > 0 && (
+        <section aria-labelledby="team">
+          <h2 id="team">Team</h2>
+          <ul className="team">
+            {app.team.map((member) => (
+              <li key={member.name}>
+                {member.url ? (
+                  <a href={member.url} rel="noopener">
+                    {member.name}
+                  </a>
+                ) : (
+                  member.name
+                )}{" "}
+                — {member.role}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {app.future && (
+        <section aria-labelledby="future">
+          <h2 id="future">Future</h2>
+          <p>{app.future}</p>
+        </section>
+      )}
+      <ExternalLinks
+        label="Follow the app"
+        links={[
+          { label: "LinkedIn", url: app.linkedInLink },
+          { label: "Facebook", url: app.facebookLink },
+          { label: "Twitter", url: app.twitterLink },
+          { label: "Instagram", url: app.instagramLink },
+          { label: "YouTube", url: app.youtubeLink },
+          { label: "Product Hunt", url: app.productHuntLink },
+        ]}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,19 @@
+import { HomeTiles } from "../components/HomeTiles";
+import { SocialLinks } from "../components/SocialLinks";
+import { pageMeta } from "../lib/meta";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { description: (matches[0].loaderData as { site: { description: string } }).site.description });
+
+export default function Home({ matches }: Route.ComponentProps) {
+  const { site } = matches[0].loaderData;
+  return (
+    <div className="page home">
+      <h1>{site.name}</h1>
+      <p className="lede">{site.description}</p>
+      <HomeTiles />
+      <SocialLinks social={site.social} label="Find me elsewhere" />
+    </div>
+  );
+}

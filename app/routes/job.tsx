@@ -1,0 +1,66 @@
+import { formatDateRange } from "../../catalogue/dates";
+import { catalogue, notFound } from "../catalogue.server";
+import { Breadcrumb } from "../components/Breadcrumb";
+import { ExternalLinks } from "../components/ExternalLinks";
+import { pageMeta } from "../lib/meta";
+import type { Route } from "./+types/job";
+
+export function loader({ params }: Route.LoaderArgs) {
+  return { job: catalogue.work.find((job) => job.slug === params.slug) ?? notFound() };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data
+    ? pageMeta(matches, {
+        title: data.job.name,
+        description: `${data.job.position} at ${data.job.name}, ${formatDateRange(data.job.startDate, data.job.endDate)}.`,
+      })
+    : [];
+
+/** AW4: position, location, dates, accomplishments, tech and links of one job. */
+export default function JobDetail({ loaderData: { job } }: Route.ComponentProps) {
+  return (
+    <article className="page detail">
+      <Breadcrumb section={{ label: "Work", to: "/work" }} item={job.name} />
+      <header className="detail-header">
+        <img src={job.logo} alt={`${job.name} logo`} width={200} height={200} />
+        <div>
+          <h1>{job.name}</h1>
+          <p className="lede">{job.position}</p>
+          <p className="meta-line">
+            {job.location} · {formatDateRange(job.startDate, job.endDate)}
+          </p>
+        </div>
+      </header>
+      <div className="prose" dangerouslySetInnerHTML={{ __html: job.html }} />
+      {job.accomplishments.length > 0 && (
+        <section aria-labelledby="accomplishments">
+          <h2 id="accomplishments">Accomplishments</h2>
+          <ul>
+            {job.accomplishments.map((accomplishment) => (
+              <li key={accomplishment}>{accomplishment}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {job.tech.length > 0 && (
+        <section aria-labelledby="tech">
+          <h2 id="tech">Tech</h2>
+          <ul className="chips">
+            {job.tech.map((tech) => (
+              <li key={tech}>{tech}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <ExternalLinks
+        label="Links"
+        links={[
+          { label: "Website", url: job.url },
+          { label: "iOS App Store", url: job.iOSUrl },
+          { label: "Google Play", url: job.androidUrl },
+        ]}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,13 @@
+import { catalogue } from "../catalogue.server";
+import { MarkdownPage, markdownPageMeta } from "../components/MarkdownPage";
+import type { Route } from "./+types/now";
+
+export function loader() {
+  return { page: catalogue.pages.now };
+}
+
+export const meta = markdownPageMeta;
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <MarkdownPage page={loaderData.page} />;
+}

@@ -1,0 +1,113 @@
+/**
+ * The rules of the two forms (SPEC §5, DESIGN §6): the sign-up email and the contact message.
+ * This is the one place they live: the browser forms import it to check before sending, the
+ * server imports it to check what arrives. It ships to the browser, so it depends on nothing.
+ */
+
+/** Every message a visitor can see from the forms, word for word (SPEC §5, §8; DESIGN §7.3). */
+export const MESSAGES = {
+  emailRequired: "Please enter your email.",
+  emailInvalid: "Please enter a valid email.",
+  subjectRequired: "Please enter a subject.",
+  messageRequired: "Please enter a message.",
+  emailUsed: "Sorry, this email was already used.",
+  sendFailed: "Sorry, email failed to send.",
+  emailTooLong: "Please enter an email of at most 254 characters.",
+  subjectTooLong: "Please keep the subject to 200 characters or fewer.",
+  subjectMultiline: "Please keep the subject on one line.",
+  subjectControl: "Please remove the special characters from the subject.",
+  messageTooLong: "Please keep the message to 5,000 characters or fewer.",
+  /** Too many submissions from one address: not the visitor's email's fault (DESIGN §7.3). */
+  rateLimited: "Too many attempts. Please wait a few minutes and try again.",
+  /** The request never got an answer (offline, server down). */
+  network: "Could not reach the server. Please check your connection and try again.",
+  /** The server failed (5xx): nothing the visitor typed is wrong. */
+  serverError: "Something went wrong. Please try again.",
+} as const;
+
+export type FormMessage = (typeof MESSAGES)[keyof typeof MESSAGES];
+
+export const LIMITS = {
+  /** Characters of the trimmed email (RFC 5321 path limit). */
+  emailMaxLength: 254,
+  /** Characters of the trimmed subject. */
+  subjectMaxLength: 200,
+  /** Characters of the message. */
+  messageMaxLength: 5000,
+} as const;
+
+/**
+ * Local part, "@", then a domain whose last label has 2+ letters, or a bracketed IPv4 address
+ * (user@[192.168.0.1]). The local part has no spaces, control characters, quotes, brackets,
+ * commas, semicolons, colons, backslashes or "@", and no empty dot-separated piece; so an address
+ * that passes is always a single, unquoted address, safe to put in a mail header.
+ * Every piece is delimited by a character its neighbours exclude, so matching is linear.
+ */
+export const EMAIL_PATTERN =
+  /^[^<>()[\]\\.,;:\s@"\p{Cc}]+(?:\.[^<>()[\]\\.,;:\s@"\p{Cc}]+)*@(?:\[(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\]|(?:[a-zA-Z0-9-]+\.)+[a-zA-Z]{2,})$/u;
+
+/** Line breaks of any kind: a subject is one header line. */
+const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/u;
+/** Control characters other than the tab (line breaks are reported first, with their own message). */
+const CONTROL = /[^\P{Cc}\t]/u;
+
+export type SignupField = "email";
+export type ContactField = "email" | "subject" | "body";
+export type FormProblem<F extends string = ContactField> = { field: F; error: FormMessage };
+
+export type ContactInput = { email: string; subject: string; body: string };
+
+/** The email as stored and sent: surrounding spaces removed. */
+export function normalizeEmail(email: string): string {
+  return email.trim();
+}
+
+/** The key that makes emails unique without regard to case (DESIGN §6). */
+export function emailKey(email: string): string {
+  return normalizeEmail(email).normalize("NFC").toLowerCase();
+}
+
+export function isValidEmail(email: string): boolean {
+  return EMAIL_PATTERN.test(normalizeEmail(email));
+}
+
+function emailPresenceAndPattern(email: string): FormProblem<"email"> | null {
+  const trimmed = normalizeEmail(email);
+  if (trimmed === "") return { field: "email", error: MESSAGES.emailRequired };
+  if (!EMAIL_PATTERN.test(trimmed)) return { field: "email", error: MESSAGES.emailInvalid };
+  return null;
+}
+
+function emailLength(email: string): FormProblem<"email"> | null {
+  return normalizeEmail(email).length > LIMITS.emailMaxLength ? { field: "email", error: MESSAGES.emailTooLong } : null;
+}
+
+/** SU7: the first problem of a sign-up email, or null when it can be sent. */
+export function validateSignup(email: string): FormProblem<SignupField> | null {
+  return emailPresenceAndPattern(email) ?? emailLength(email);
+}
+
+/**
+ * CO5: the first problem of a contact message, or null when it can be sent. Checked in the order
+ * of SPEC §5 (email empty, email invalid, subject empty, message empty), then the limits of
+ * DESIGN §6 (email length, subject on one line and length, message length).
+ */
+export function validateContact(input: ContactInput): FormProblem<ContactField> | null {
+  const emailProblem = emailPresenceAndPattern(input.email);
+  if (emailProblem) return emailProblem;
+  const subject = input.subject.trim();
+  if (subject === "") return { field: "subject", error: MESSAGES.subjectRequired };
+  if (input.body.trim() === "") return { field: "body", error: MESSAGES.messageRequired };
+  const lengthProblem = emailLength(input.email);
+  if (lengthProblem) return lengthProblem;
+  if (LINE_BREAK.test(input.subject)) return { field: "subject", error: MESSAGES.subjectMultiline };
+  if (CONTROL.test(subject)) return { field: "subject", error: MESSAGES.subjectControl };
+  if (subject.length > LIMITS.subjectMaxLength) return { field: "subject", error: MESSAGES.subjectTooLong };
+  if (input.body.length > LIMITS.messageMaxLength) return { field: "body", error: MESSAGES.messageTooLong };
+  return null;
+}
+
+/** The contact message as stored and sent: email and subject trimmed, the message as typed. */
+export function normalizeContact(input: ContactInput): ContactInput {
+  return { email: normalizeEmail(input.email), subject: input.subject.trim(), body: input.body };
+}

@@ -1,0 +1,74 @@
+/**
+ * The backend of sign-up and contact, assembled: database (migrated at open), mailer, outbox
+ * worker (started, so messages left pending by an earlier run go out now), services and the JSON
+ * API. server/main.ts starts it once and calls `close()` on shutdown.
+ */
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context, Hono } from "hono";
+import { createApi } from "./api";
+import type { Config } from "./config";
+import { type Database, openDatabase } from "./db";
+import { createMailer, type Mailer, type MailerOptions } from "./mail";
+import { createOutbox, messageIdDomainOf, type Outbox, type OutboxOptions } from "./outbox";
+import { createServices, type Services } from "./services";
+
+export type BackendOptions = {
+  /** The visitor's address; default: the TCP peer (no proxy trusted). */
+  clientIp?: (c: Context) => string | undefined;
+  outbox?: Partial<OutboxOptions>;
+  mailer?: MailerOptions;
+  /** Start the outbox worker (default true). */
+  startOutbox?: boolean;
+  log?: (message: string, error?: unknown) => void;
+};
+
+export type Backend = {
+  database: Database;
+  mailer: Mailer;
+  outbox: Outbox;
+  services: Services;
+  /** Routes /api/user, /api/email (and a JSON 404 for other /api/ paths): `app.route("/", api)`. */
+  api: Hono;
+  /** Stops the worker (waiting for a send in flight), then closes the mailer and the database. */
+  close(): Promise<void>;
+};
+
+/** The TCP peer's address, or undefined where there is no Node socket (e.g. some dev servers). */
+export function socketAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
+}
+
+export function startBackend(config: Config, options: BackendOptions = {}): Backend {
+  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ""));
+  const database = openDatabase(config.dataDir);
+  const mailer = createMailer(config, options.mailer);
+  const outbox = createOutbox(database.db, mailer, {
+    messageIdDomain: messageIdDomainOf(config.mailFrom),
+    log: (message, error) => log(`[outbox] ${message}`, error),
+    ...options.outbox,
+  });
+  const services = createServices({ db: database.db, outbox, config, log });
+  const api = createApi({ services, siteUrl: config.siteUrl, clientIp: options.clientIp ?? socketAddress, log });
+  if (options.startOutbox ?? true) outbox.start();
+
+  let closing: Promise<void> | undefined;
+  return {
+    database,
+    mailer,
+    outbox,
+    services,
+    api,
+    close() {
+      closing ??= (async () => {
+        await outbox.stop();
+        mailer.close();
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+}

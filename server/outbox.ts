@@ -1,0 +1,247 @@
+/**
+ * The outbox (API2, DESIGN §6): a contact message is a row in `messages`, committed before the
+ * visitor gets 202; a worker in the server process delivers the pending rows.
+ *
+ * Delivery, one message at a time:
+ * 1. Claim: one UPDATE picks the oldest due pending row, counts the attempt, stamps a fresh claim
+ *    token and moves `next_attempt_at` one lease ahead. SQLite runs the statement under its write
+ *    lock, so two ticks or two processes can never claim the same row at once.
+ * 2. Send through the mailer (SMTP or .eml file), with the Message-ID stored at insert.
+ * 3. Success: one UPDATE marks the row sent. Failure: one UPDATE (only if the claim is still ours)
+ *    schedules the next attempt after an exponential back-off (1 s doubling up to 5 min by
+ *    default) and records the error. The schedule lives in the database, so it survives restarts.
+ *
+ * A worker that dies between claim and result gives the row back when its lease runs out, and
+ * the next worker (after a restart, or another process) sends it again with the same Message-ID.
+ * The one window that can deliver a message twice is a crash after the SMTP server accepted the
+ * mail and before step 3 commits: a few milliseconds, which no sender can close without the
+ * receiver's help; the stable Message-ID lets mail software recognise the duplicate.
+ * Leases must be longer than the longest attempt (the SMTP timeouts) so that a slow but alive
+ * worker is never overtaken.
+ */
+import { randomUUID } from "node:crypto";
+import type { Selectable } from "kysely";
+import { normalizeContact } from "../app/validation/forms";
+import type { Db, MessagesTable } from "./db";
+import type { Mailer } from "./mail";
+
+export type OutboxOptions = {
+  /** First retry delay; each further failure doubles it. */
+  baseDelayMs: number;
+  /** The longest delay between two attempts. */
+  maxDelayMs: number;
+  /** How long a claim holds a message before another worker may take it over. */
+  leaseMs: number;
+  /** How often an idle worker looks for due messages (also picks up rows of other processes). */
+  pollIntervalMs: number;
+  /** Host part of generated Message-IDs. */
+  messageIdDomain: string;
+  now: () => number;
+  log: (message: string, error?: unknown) => void;
+};
+
+export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
+  baseDelayMs: 1000,
+  maxDelayMs: 5 * 60 * 1000,
+  leaseMs: 3 * 60 * 1000,
+  pollIntervalMs: 5000,
+  messageIdDomain: "localhost",
+  now: Date.now,
+  log: (message, error) => console.error(`[outbox] ${message}`, error ?? ""),
+};
+
+export type NewMessage = { email: string; subject: string; body: string };
+
+export type Outbox = {
+  /** Stores a (validated) message as pending and nudges the worker; resolves once committed. */
+  enqueue(message: NewMessage): Promise<{ id: number; messageId: string }>;
+  /** Starts the worker; it first delivers whatever is pending (e.g. from before a restart). */
+  start(): void;
+  /** Stops the worker; resolves once an attempt in flight has finished and been recorded. */
+  stop(): Promise<void>;
+  /** Asks a running worker to look for due messages now. */
+  nudge(): void;
+  /** Delivers the messages due now, one by one; resolves with how many were sent. For tests and scripts. */
+  deliverDue(): Promise<number>;
+  readonly running: boolean;
+};
+
+/** The delay before attempt n + 1 after n failed attempts (n ≥ 1). */
+export function backoffDelay(failedAttempts: number, options: Pick<OutboxOptions, "baseDelayMs" | "maxDelayMs">) {
+  const exponent = Math.min(Math.max(failedAttempts - 1, 0), 40);
+  return Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** exponent);
+}
+
+/** A domain suitable for Message-IDs, from the sender address. */
+export function messageIdDomainOf(address: string): string {
+  const domain = address.slice(address.lastIndexOf("@") + 1).replace(/[^A-Za-z0-9.-]/g, "");
+  return domain || "localhost";
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.slice(0, 1000);
+}
+
+export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOptions> = {}): Outbox {
+  const settings: OutboxOptions = { ...DEFAULT_OUTBOX_OPTIONS, ...options };
+  const { now, log } = settings;
+
+  let started = false;
+  let timer: NodeJS.Timeout | undefined;
+  let draining: Promise<void> | undefined;
+  let nudged = false;
+
+  type Row = Selectable<MessagesTable>;
+
+  async function claimNext(): Promise<(Row & { claim_token: string }) | undefined> {
+    const time = now();
+    const token = randomUUID();
+    const row = await db
+      .updateTable("messages")
+      .set((eb) => ({
+        attempts: eb("attempts", "+", 1),
+        next_attempt_at: time + settings.leaseMs,
+        claim_token: token,
+      }))
+      .where("id", "=", (eb) =>
+        eb
+          .selectFrom("messages")
+          .select("id")
+          .where("status", "=", "pending")
+          .where("next_attempt_at", "<=", time)
+          .orderBy("next_attempt_at")
+          .orderBy("id")
+          .limit(1),
+      )
+      .where("status", "=", "pending")
+      .where("next_attempt_at", "<=", time)
+      .returningAll()
+      .executeTakeFirst();
+    return row ? { ...row, claim_token: token } : undefined;
+  }
+
+  async function attempt(row: Row & { claim_token: string }): Promise<boolean> {
+    try {
+      await mailer.deliver({
+        messageId: row.message_id,
+        date: new Date(row.created_at),
+        replyTo: row.email,
+        subject: row.subject,
+        text: row.body,
+      });
+    } catch (error) {
+      const delay = backoffDelay(row.attempts, settings);
+      log(`message ${row.id} attempt ${row.attempts} failed; next attempt in ${delay} ms`, errorText(error));
+      await db
+        .updateTable("messages")
+        .set({ next_attempt_at: now() + delay, last_error: errorText(error), claim_token: null })
+        .where("id", "=", row.id)
+        .where("status", "=", "pending")
+        .where("claim_token", "=", row.claim_token)
+        .execute();
+      return false;
+    }
+    // Accepted by the server: record it at once (this is the crash window described above).
+    await db
+      .updateTable("messages")
+      .set({ status: "sent", sent_at: new Date(now()).toISOString(), last_error: null, claim_token: null })
+      .where("id", "=", row.id)
+      .execute();
+    return true;
+  }
+
+  async function deliverDue(keepGoing: () => boolean = () => true): Promise<number> {
+    let sent = 0;
+    while (keepGoing()) {
+      const row = await claimNext();
+      if (!row) break;
+      if (await attempt(row)) sent++;
+    }
+    return sent;
+  }
+
+  /** Milliseconds until the next pending message is due, at most the poll interval. */
+  async function idleDelay(): Promise<number> {
+    const next = await db
+      .selectFrom("messages")
+      .select((eb) => eb.fn.min("next_attempt_at").as("due"))
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    const due = next?.due;
+    if (due === null || due === undefined) return settings.pollIntervalMs;
+    return Math.min(Math.max(Number(due) - now(), 0), settings.pollIntervalMs);
+  }
+
+  function schedule(delayMs: number) {
+    if (!started || draining) return;
+    clearTimeout(timer);
+    timer = setTimeout(run, delayMs);
+    // The worker never keeps the process alive on its own.
+    timer.unref();
+  }
+
+  function run() {
+    timer = undefined;
+    if (!started || draining) return;
+    nudged = false;
+    draining = (async () => {
+      let delay = settings.pollIntervalMs;
+      try {
+        await deliverDue(() => started);
+        if (started) delay = nudged ? 0 : await idleDelay();
+      } catch (error) {
+        log("delivery round failed; retrying later", error);
+      }
+      return delay;
+    })().then((delay) => {
+      draining = undefined;
+      schedule(nudged ? 0 : delay);
+    });
+  }
+
+  function nudge() {
+    if (!started) return;
+    if (draining) nudged = true;
+    else schedule(0);
+  }
+
+  return {
+    async enqueue(message) {
+      const { email, subject, body } = normalizeContact(message);
+      const messageId = `<${randomUUID()}@${settings.messageIdDomain}>`;
+      const time = now();
+      const inserted = await db
+        .insertInto("messages")
+        .values({
+          message_id: messageId,
+          email,
+          subject,
+          body,
+          created_at: new Date(time).toISOString(),
+          status: "pending",
+          next_attempt_at: time,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      nudge();
+      return { id: inserted.id, messageId };
+    },
+    start() {
+      if (started) return;
+      started = true;
+      schedule(0);
+    },
+    async stop() {
+      started = false;
+      clearTimeout(timer);
+      timer = undefined;
+      await draining;
+    },
+    nudge,
+    deliverDue: () => deliverDue(),
+    get running() {
+      return started;
+    },
+  };
+}

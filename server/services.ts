@@ -1,0 +1,135 @@
+/**
+ * What the two forms do, free of any HTTP framework (DESIGN §3): the JSON API (server/api.ts) and
+ * the React Router form actions (posts without JavaScript) both call these and only translate the
+ * result. Input is whatever arrived (parsed JSON, or the fields of a form post); the result says
+ * which HTTP status and which visitor-facing message fit.
+ *
+ * Order of checks, for both: the shape of the input (an object of strings) → the honeypot (a
+ * filled `website` field gets the success answer and nothing is stored or sent) → the form rules
+ * (app/validation/forms.ts) → the rate limit (only well-formed submissions count, so a typo on a
+ * form without JavaScript costs nothing) → storage.
+ */
+import {
+  type ContactField,
+  MESSAGES,
+  normalizeContact,
+  validateContact,
+  validateSignup,
+} from "../app/validation/forms";
+import type { Config } from "./config";
+import type { Db } from "./db";
+import type { Outbox } from "./outbox";
+import { createRateLimiter, type RateLimiter } from "./rate-limit";
+import { subscribe } from "./subscriptions";
+
+/** The honeypot: a field people never see or fill, that naive bots do. */
+export const HONEYPOT_FIELD = "website";
+
+export type ServiceSuccess = { ok: true; status: 201 | 202 };
+export type ServiceFailure = {
+  ok: false;
+  status: 400 | 409 | 429 | 500;
+  /** Safe to show to the visitor as is. */
+  error: string;
+  /** The form field the error belongs to, when it belongs to one. */
+  field?: ContactField;
+  /** With status 429: seconds until a new submission will be accepted. */
+  retryAfter?: number;
+};
+export type ServiceResult = ServiceSuccess | ServiceFailure;
+
+export type Services = {
+  /** API1/SU8: `{ email, website? }` → 201 created, 409 already used, 400, 429 or 500. */
+  subscribe(input: unknown, ip: string | undefined): Promise<ServiceResult>;
+  /** API2: `{ email, subject, body, website? }` → 202 stored for delivery, 400, 429 or 500. */
+  sendMessage(input: unknown, ip: string | undefined): Promise<ServiceResult>;
+};
+
+export type ServicesDeps = {
+  db: Db;
+  outbox: Pick<Outbox, "enqueue">;
+  config: Pick<Config, "rateLimit">;
+  /** One limiter for both endpoints (keys are per endpoint); made from config.rateLimit if absent. */
+  rateLimiter?: RateLimiter;
+  log?: (message: string, error?: unknown) => void;
+};
+
+export const NOT_AN_OBJECT = "The request body must be a JSON object.";
+
+type Fields<K extends string> = Record<K, string>;
+
+/** Reads string fields of an untrusted object: absent means empty, anything but a string is refused. */
+function readFields<K extends string>(
+  input: unknown,
+  names: readonly K[],
+): { ok: true; value: Fields<K> } | { ok: false; failure: ServiceFailure } {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    return { ok: false, failure: { ok: false, status: 400, error: NOT_AN_OBJECT } };
+  }
+  const value = {} as Fields<K>;
+  for (const name of names) {
+    // Own properties only: `{"__proto__": {...}}` or inherited names never count as fields.
+    const raw: unknown = Object.hasOwn(input, name) ? (input as Record<string, unknown>)[name] : undefined;
+    if (raw === undefined) {
+      value[name] = "";
+    } else if (typeof raw === "string") {
+      value[name] = raw;
+    } else {
+      const failure: ServiceFailure = { ok: false, status: 400, error: `The field "${name}" must be a string.` };
+      if (name === "email" || name === "subject" || name === "body") failure.field = name as ContactField;
+      return { ok: false, failure };
+    }
+  }
+  return { ok: true, value };
+}
+
+export function createServices(deps: ServicesDeps): Services {
+  const { db, outbox } = deps;
+  const limiter = deps.rateLimiter ?? createRateLimiter({ limit: deps.config.rateLimit });
+  const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error));
+
+  function overLimit(endpoint: string, ip: string | undefined): ServiceFailure | null {
+    const decision = limiter.hit(`${endpoint} ${ip ?? "unknown"}`);
+    if (decision.allowed) return null;
+    return { ok: false, status: 429, error: MESSAGES.rateLimited, retryAfter: decision.retryAfterSeconds };
+  }
+
+  return {
+    async subscribe(input, ip) {
+      const fields = readFields(input, ["email", HONEYPOT_FIELD]);
+      if (!fields.ok) return fields.failure;
+      if (fields.value[HONEYPOT_FIELD] !== "") return { ok: true, status: 201 };
+      const problem = validateSignup(fields.value.email);
+      if (problem) return { ok: false, status: 400, error: problem.error, field: problem.field };
+      const limited = overLimit("user", ip);
+      if (limited) return limited;
+      try {
+        const outcome = await subscribe(db, fields.value.email);
+        if (outcome === "exists") return { ok: false, status: 409, error: MESSAGES.emailUsed };
+        return { ok: true, status: 201 };
+      } catch (error) {
+        log("subscribe failed", error);
+        return { ok: false, status: 500, error: MESSAGES.serverError };
+      }
+    },
+
+    async sendMessage(input, ip) {
+      const fields = readFields(input, ["email", "subject", "body", HONEYPOT_FIELD]);
+      if (!fields.ok) return fields.failure;
+      if (fields.value[HONEYPOT_FIELD] !== "") return { ok: true, status: 202 };
+      const message = { email: fields.value.email, subject: fields.value.subject, body: fields.value.body };
+      const problem = validateContact(message);
+      if (problem) return { ok: false, status: 400, error: problem.error, field: problem.field };
+      const limited = overLimit("email", ip);
+      if (limited) return limited;
+      try {
+        await outbox.enqueue(normalizeContact(message));
+        return { ok: true, status: 202 };
+      } catch (error) {
+        log("storing a contact message failed", error);
+        // CO6: the message could not be kept, so it will not be sent.
+        return { ok: false, status: 500, error: MESSAGES.sendFailed };
+      }
+    },
+  };
+}

@@ -1,0 +1,212 @@
+import { expect, test } from "@playwright/test";
+import { formatDateRange, formatMonthYear } from "../../catalogue/dates";
+import { loadCatalogue } from "../../catalogue/disk";
+import { EMBED_ORIGINS } from "../../catalogue/embeds";
+import { expectNoAxeViolations, trackForeignRequests } from "./helpers";
+
+const catalogue = loadCatalogue(process.cwd());
+const owner = catalogue.site.name;
+const SECTIONS = ["Now", "About", "Apps", "Notes", "Write", "Work", "Contact"];
+
+test("R1 home shows a tile for every section and the social links", async ({ page }) => {
+  const expectLocalOnly = trackForeignRequests(page);
+  await page.goto("/");
+  const tiles = page.locator(".tiles");
+  for (const section of SECTIONS) {
+    await expect(tiles.getByRole("link", { name: new RegExp(`^${section}\\b`) })).toHaveAttribute(
+      "href",
+      `/${section.toLowerCase()}`,
+    );
+  }
+  const social = page.getByRole("list", { name: "Find me elsewhere" });
+  for (const link of catalogue.site.social) {
+    await expect(social.getByRole("link", { name: link.name })).toHaveAttribute("href", link.url);
+  }
+  await expectNoAxeViolations(page);
+  expectLocalOnly();
+});
+
+for (const [path, title] of [
+  ["/now", "Now"],
+  ["/about", "About"],
+] as const) {
+  test(`${path === "/now" ? "R2" : "R3"} ${path} shows the page and its last-updated date 6/6/25`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText("Last updated 6/6/25")).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}
+
+test("R3 about links to every app, every work page and the notes", async ({ page }) => {
+  await page.goto("/about");
+  const hrefs = await page.locator(".prose a").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+  for (const item of [...catalogue.apps, ...catalogue.work]) expect(hrefs).toContain(item.path);
+  expect(hrefs).toContain("/notes");
+});
+
+test("R4 AW1 AW2 /apps lists every app with a 100-wide logo and its dates, linking to its page", async ({ page }) => {
+  await page.goto("/apps");
+  for (const slug of ["twos", "muse", "aware", "7-levels-deep"]) {
+    await expect(page.locator(`a[href="/apps/${slug}"]`)).toBeVisible();
+  }
+  for (const app of catalogue.apps) {
+    const card = page.locator(`a[href="${app.path}"]`);
+    await expect(card).toContainText(app.name);
+    await expect(card).toContainText(formatDateRange(app.startDate, app.endDate));
+    expect(await card.locator("img").evaluate((img) => img.getBoundingClientRect().width)).toBe(100);
+  }
+  await expect(page.getByText(/– Present$/).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("R5 AW1 AW3 app detail shows every field, emphasis, 200-wide logo and 200x432 screenshots", async ({ page }) => {
+  for (const app of catalogue.apps) {
+    await page.goto(app.path);
+    await expect(page.getByRole("heading", { level: 1, name: app.name })).toBeVisible();
+    await expect(page.getByText(app.tagLine)).toBeVisible();
+    await expect(page.getByText(app.position, { exact: false }).first()).toBeVisible();
+    await expect(page.locator(".prose em").first()).toBeVisible();
+    expect(await page.locator(".detail-header img").evaluate((img) => img.getBoundingClientRect().width)).toBe(200);
+    const shots = page.locator(".screenshots img");
+    await expect(shots).toHaveCount(app.screenshots.length);
+    for (const size of await shots.evaluateAll((images) =>
+      images.map((image) => [image.getAttribute("width"), image.getAttribute("height")]),
+    )) {
+      expect(size).toEqual(["200", "432"]);
+    }
+    for (const tech of app.tech) await expect(page.locator(".chips").getByText(tech, { exact: true })).toBeVisible();
+    for (const member of app.team) await expect(page.locator(".team")).toContainText(`${member.name} — ${member.role}`);
+    await expect(page.getByText(app.future)).toBeVisible();
+    for (const url of [app.url, app.iOSUrl, app.androidUrl, app.twitterLink, app.instagramLink].filter(Boolean)) {
+      await expect(page.locator(`a[href="${url}"]`).first()).toBeAttached();
+    }
+  }
+  await expectNoAxeViolations(page);
+});
+
+test("R6 AW2 AW4 /work lists the jobs and each job page shows position, location, dates, accomplishments, tech", async ({
+  page,
+}) => {
+  await page.goto("/work");
+  for (const slug of ["google", "trustwork", "qualcomm", "teradata"]) {
+    await expect(page.locator(`a[href="/work/${slug}"]`)).toBeVisible();
+  }
+  await expectNoAxeViolations(page);
+  for (const job of catalogue.work) {
+    await page.goto(job.path);
+    await expect(page.getByRole("heading", { level: 1, name: job.name })).toBeVisible();
+    await expect(page.getByText(job.position).first()).toBeVisible();
+    await expect(page.getByText(`${job.location} · ${formatDateRange(job.startDate, job.endDate)}`)).toBeVisible();
+    for (const line of job.accomplishments) await expect(page.getByText(line)).toBeVisible();
+    for (const tech of job.tech) await expect(page.locator(".chips").getByText(tech, { exact: true })).toBeVisible();
+    if (job.url) await expect(page.locator(`a[href="${job.url}"]`)).toBeVisible();
+  }
+  await expectNoAxeViolations(page);
+});
+
+test("R8 every fixed note slug has a page with cover, title, author, date, rating, time, tags, review, links", async ({
+  page,
+  request,
+}) => {
+  for (const slug of [
+    "12-rules-for-life",
+    "atomic-habits",
+    "sapiens",
+    "zero-to-one",
+    "deep-work",
+    "the-alchemist",
+    "the-road",
+    "the-four-agreements",
+    "the-four-agreements-2",
+  ]) {
+    const response = await request.get(`/notes/${slug}`, { maxRedirects: 0 });
+    expect(response.status(), slug).toBe(200);
+  }
+  const note = catalogue.books.find((book) => book.slug === "atomic-habits");
+  if (!note) throw new Error("atomic-habits is missing");
+  const expectLocalOnly = trackForeignRequests(page, Object.values(EMBED_ORIGINS));
+  await page.goto(note.path);
+  const cover = page.getByRole("img", { name: `Cover of ${note.name}` });
+  await expect(cover).toHaveAttribute("width", "129");
+  await expect(cover).toHaveAttribute("height", "190");
+  expect(await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(page.getByRole("heading", { level: 1, name: note.name })).toBeVisible();
+  await expect(page.getByText(`by ${note.author}`)).toBeVisible();
+  await expect(page.getByText(formatMonthYear(note.date))).toBeVisible();
+  await expect(page.getByText(`${note.rating.toFixed(1)} / 10`)).toBeVisible();
+  await expect(page.getByText(`${note.time} min read`)).toBeVisible();
+  for (const tag of note.tags) await expect(page.getByRole("list", { name: "Tags" }).getByText(tag)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Review" })).toBeVisible();
+  await expect(page.getByRole("link", { name: `Buy on Amazon: ${note.name}` })).toHaveAttribute("href", note.link);
+  if (note.podcastEmbed) await expect(page.locator(`iframe[src="${note.podcastEmbed}"]`)).toHaveAttribute("title", /.+/);
+  await expectNoAxeViolations(page);
+  expectLocalOnly();
+});
+
+test("R9 every fixed writing slug has a page with the essay, its date, read time and author", async ({ page }) => {
+  for (const slug of ["anti-laissez-faire", "be", "blip", "consistency", "fear", "time", "why-me", "you-can-learn-anything"]) {
+    const writing = catalogue.writings.find((item) => item.slug === slug);
+    if (!writing) throw new Error(`${slug} is missing`);
+    const response = await page.goto(writing.path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: writing.name })).toBeVisible();
+    await expect(page.getByText(`${owner} · ${formatMonthYear(writing.date)} · ${writing.time} min read`)).toBeVisible();
+    await expect(page.locator(".prose p").first()).toBeVisible();
+  }
+  await expectNoAxeViolations(page);
+});
+
+test("R13 NF1 an unknown path answers 404 with the not-found screen, the home tiles and a contact link", async ({
+  page,
+}) => {
+  for (const path of ["/no-such-page", "/notes/no-such-book", "/apps/nothing/deeper"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
+    await expect(page.getByText("Oops, looks like this page doesn't exist yet.")).toBeVisible();
+    for (const section of SECTIONS) {
+      await expect(page.locator(".tiles").getByRole("link", { name: new RegExp(`^${section}\\b`) })).toBeVisible();
+    }
+    await expect(page.locator("main").getByRole("link", { name: /contact/i }).last()).toHaveAttribute("href", "/contact");
+  }
+  await expectNoAxeViolations(page);
+});
+
+test("SH5 every page's title is the owner's name and the page title, with a meta description", async ({ page }) => {
+  const expected: Array<[string, string]> = [
+    ["/", `${owner} | Personal Website`],
+    ["/now", `${owner} | Now`],
+    ["/apps/twos", `${owner} | Twos`],
+    ["/work/google", `${owner} | Google`],
+    ["/notes/sapiens", `${owner} | Sapiens`],
+    ["/write/fear", `${owner} | Fear`],
+    ["/missing", `${owner} | Page Not Found`],
+  ];
+  for (const [path, title] of expected) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(title);
+    await expect(page.locator("title")).toHaveCount(1);
+    const description = await page.locator('meta[name="description"]').getAttribute("content");
+    expect(description?.length, path).toBeGreaterThan(20);
+  }
+});
+
+test("SH3 inner pages show Home / section / item, every part but the last a link", async ({ page }) => {
+  await page.goto("/notes/deep-work");
+  const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+  await expect(crumbs.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+  await expect(crumbs.getByRole("link", { name: "Notes" })).toHaveAttribute("href", "/notes");
+  await expect(crumbs.locator('[aria-current="page"]')).toHaveText("Deep Work");
+  await page.goto("/apps");
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" }).locator('[aria-current="page"]')).toHaveText("Apps");
+});
+
+test("layout fits a 320 px phone without sideways scrolling", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const path of ["/", "/apps/twos", "/work/google", "/notes/atomic-habits", "/write/fear", "/missing"]) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});

@@ -1,0 +1,81 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations, waitForHydration } from "./helpers";
+
+test("SH1 the menu button opens the side menu and its close button closes it", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await expect(menu).toBeHidden();
+  await page.getByRole("button", { name: "Menu" }).click();
+  await expect(menu).toBeVisible();
+  await expectNoAxeViolations(page);
+  await menu.getByRole("button", { name: "Close" }).click();
+  await expect(menu).toBeHidden();
+});
+
+test("SH1 keyboard: the open menu keeps focus inside, Escape closes it and focus returns to the menu button", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const button = page.getByRole("button", { name: "Menu" });
+  await button.focus();
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await expect(menu).toBeVisible();
+  for (let step = 0; step < 25; step++) {
+    await page.keyboard.press("Tab");
+    const inside = await page.evaluate(() => Boolean(document.activeElement?.closest("#site-menu")));
+    expect(inside, `focus left the menu after ${step + 1} tabs`).toBe(true);
+  }
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+  await page.keyboard.press(" ");
+  await expect(menu).toBeVisible();
+});
+
+test("SH2 the menu links every section and the social links, and closes when a link is chosen", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Menu" }).click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  const nav = menu.getByRole("navigation", { name: "Site" });
+  const expected = ["Home", "Now", "About", "Apps", "Notes", "Write", "Work", "Contact"];
+  await expect(nav.getByRole("link")).toHaveText(expected);
+  await expect(menu.getByRole("list", { name: "Social links in the menu" }).getByRole("link")).not.toHaveCount(0);
+  await nav.getByRole("link", { name: "About" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1, name: "About" })).toBeVisible();
+});
+
+test("SH4 'Scroll to the top' appears only after scrolling and brings the page back to the top", async ({ page }) => {
+  await page.setViewportSize({ width: 400, height: 500 });
+  await page.goto("/write/you-can-learn-anything");
+  await waitForHydration(page);
+  const button = page.getByRole("button", { name: "Scroll to the top" });
+  await expect(button).toBeHidden();
+  await page.mouse.wheel(0, 800);
+  await expect(button).toBeVisible();
+  await button.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(button).toBeHidden();
+});
+
+test("R14 each route's code loads on demand and a new path starts at the top", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/apps");
+  await waitForHydration(page);
+  expect(scripts.some((path) => /\/assets\/app-[\w-]+\.js$/.test(path))).toBe(false);
+  await page.setViewportSize({ width: 400, height: 400 });
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.locator('a[href="/apps/twos"]').click();
+  await expect(page.getByRole("heading", { level: 1, name: "Twos" })).toBeVisible();
+  expect(scripts.some((path) => /\/assets\/app-[\w-]+\.js$/.test(path))).toBe(true);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});

@@ -1,0 +1,180 @@
+/**
+ * Real parts for the server tests: a fresh temporary data folder, a real SMTP server on
+ * 127.0.0.1 that records (and parses) what it accepts, the real Hono app served on a free port,
+ * and a bounded polling helper. No mocks.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { serve } from "@hono/node-server";
+import type { Context, Hono } from "hono";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { type Backend, type BackendOptions, socketAddress, startBackend } from "../../server/backend";
+import type { Config } from "../../server/config";
+
+export const OWNER = "owner@example.com";
+export const SENDER = "site@example.com";
+export const SITE_URL = "http://localhost:3000";
+
+/** A new empty folder under the system temp folder; `remove()` deletes it. */
+export function makeTempDir(prefix = "site-test-"): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: "127.0.0.1",
+    siteUrl: SITE_URL,
+    dataDir,
+    smtpUrl: undefined,
+    ownerEmail: OWNER,
+    mailFrom: SENDER,
+    rateLimit: 0,
+    ...overrides,
+  };
+}
+
+/** Fast retries for tests: 20 ms doubling to 200 ms. */
+export const FAST_OUTBOX = { baseDelayMs: 20, maxDelayMs: 200, leaseMs: 2000, pollIntervalMs: 50 };
+
+/** Tests may name the client address in a header to exercise the per-IP limit. */
+export const testClientIp = (c: Context) => c.req.header("x-test-ip") ?? socketAddress(c);
+
+export type TestLog = { entries: string[]; log: (message: string, error?: unknown) => void };
+
+export function collectLog(): TestLog {
+  const entries: string[] = [];
+  return { entries, log: (message, error) => entries.push(`${message} ${error instanceof Error ? error.message : ""}`) };
+}
+
+export function startTestBackend(config: Config, options: BackendOptions = {}): Backend & { logs: string[] } {
+  const { entries, log } = collectLog();
+  const backend = startBackend(config, { outbox: FAST_OUTBOX, clientIp: testClientIp, log, ...options });
+  return Object.assign(backend, { logs: entries });
+}
+
+export type Served = { url: string; port: number; close(): Promise<void> };
+
+/** Serves a Hono app with @hono/node-server on 127.0.0.1 and a free port. */
+export function serveApp(app: Hono): Promise<Served> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => {
+      resolve({
+        url: `http://127.0.0.1:${info.port}`,
+        port: info.port,
+        close: () =>
+          new Promise<void>((done) => {
+            if ("closeAllConnections" in server) server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}
+
+export type ReceivedMail = { raw: string; parsed: ParsedMail; envelope: { from: string; to: string[] } };
+
+export type SmtpRecorder = {
+  port: number;
+  url: string;
+  received: ReceivedMail[];
+  /** Answer the next n messages with a temporary failure (451). */
+  failNext(count: number): void;
+  stop(): Promise<void>;
+};
+
+/**
+ * A real SMTP server that records every message it accepts. With `acceptDelayMs`, it waits before
+ * answering DATA, and a message whose client disconnected meanwhile is not accepted, exactly like
+ * an SMTP server that never got to say 250.
+ */
+export function startSmtp(options: { port?: number; acceptDelayMs?: number } = {}): Promise<SmtpRecorder> {
+  const received: ReceivedMail[] = [];
+  const closedSessions = new Set<string>();
+  let failures = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    closeTimeout: 100,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", async () => {
+        if (options.acceptDelayMs) await new Promise((done) => setTimeout(done, options.acceptDelayMs));
+        if (closedSessions.has(session.id)) return callback(new Error("client went away"));
+        if (failures > 0) {
+          failures--;
+          const error = Object.assign(new Error("Try again later"), { responseCode: 451 });
+          return callback(error);
+        }
+        const raw = Buffer.concat(chunks);
+        const envelope = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+        };
+        received.push({ raw: raw.toString("utf8"), parsed: await simpleParser(raw), envelope });
+        callback();
+      });
+    },
+    onClose(session) {
+      closedSessions.add(session.id);
+    },
+  });
+  return new Promise((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => {
+      const port = (server.server.address() as AddressInfo).port;
+      resolve({
+        port,
+        url: `smtp://127.0.0.1:${port}`,
+        received,
+        failNext(count) {
+          failures = count;
+        },
+        stop: () => new Promise<void>((done) => server.close(() => done())),
+      });
+    });
+  });
+}
+
+/** Polls until `check` returns a truthy value, at most `timeoutMs`. */
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  { timeoutMs = 10_000, intervalMs = 20, what = "condition" } = {},
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(intervalMs);
+  }
+}
+
+export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+export type PostOptions = { headers?: Record<string, string>; origin?: string | null };
+
+/** POSTs JSON like the site's own page would (same Origin), returning status, headers and parsed body. */
+export async function postJson(url: string, body: unknown, options: PostOptions = {}) {
+  const headers: Record<string, string> = { "content-type": "application/json", ...options.headers };
+  if (options.origin !== null) headers.origin = options.origin ?? SITE_URL;
+  const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
+  return readAnswer(response);
+}
+
+export async function readAnswer(response: Response) {
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json: json as Record<string, unknown> };
+}

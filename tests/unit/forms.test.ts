@@ -1,0 +1,210 @@
+import { describe, expect, test } from "vitest";
+import {
+  EMAIL_PATTERN,
+  emailKey,
+  isValidEmail,
+  LIMITS,
+  MESSAGES,
+  normalizeContact,
+  normalizeEmail,
+  validateContact,
+  validateSignup,
+} from "../../app/validation/forms";
+
+const valid = { email: "reader@example.com", subject: "Hello", body: "I liked your notes." };
+
+describe("messages", () => {
+  test("ER1 the form messages are exactly those of SPEC §5 and §8", () => {
+    expect(MESSAGES.emailRequired).toBe("Please enter your email.");
+    expect(MESSAGES.emailInvalid).toBe("Please enter a valid email.");
+    expect(MESSAGES.subjectRequired).toBe("Please enter a subject.");
+    expect(MESSAGES.messageRequired).toBe("Please enter a message.");
+    expect(MESSAGES.emailUsed).toBe("Sorry, this email was already used.");
+    expect(MESSAGES.sendFailed).toBe("Sorry, email failed to send.");
+  });
+
+  test("SU8 the rate-limit, network and server messages never claim the email was used (DESIGN §7.3)", () => {
+    for (const message of [MESSAGES.rateLimited, MESSAGES.network, MESSAGES.serverError]) {
+      expect(message).not.toBe(MESSAGES.emailUsed);
+      expect(message.toLowerCase()).not.toContain("already used");
+      expect(message.length).toBeGreaterThan(10);
+    }
+  });
+});
+
+describe("email pattern", () => {
+  test.each([
+    "a@b.co",
+    "first.last@example.com",
+    "user+tag@sub.domain.org",
+    "o'brien@example.ie",
+    "user@[192.168.0.1]",
+    "user@[255.255.255.255]",
+    "x_y-z@my-site.travel",
+    "ünïcode@example.com",
+  ])("SU7 accepts %s", (email) => {
+    expect(isValidEmail(email)).toBe(true);
+    expect(validateSignup(email)).toBeNull();
+  });
+
+  test.each([
+    "plain",
+    "@example.com",
+    "user@",
+    "user@example",
+    "user@example.c",
+    "user@example.c0m",
+    "user@@example.com",
+    "us er@example.com",
+    "user@exa mple.com",
+    ".user@example.com",
+    "user.@example.com",
+    "us..er@example.com",
+    "user@example..com",
+    "user@.example.com",
+    "user@[256.1.1.1]",
+    "user@[1.2.3]",
+    "user@192.168.0.1",
+    '"quoted"@example.com',
+    "a,b@example.com",
+    "a@b.com,c@d.com",
+    "a<b>@example.com",
+    "user@exa\nmple.com",
+    "user\r\n@example.com",
+    "user\u0000@example.com",
+    "user@example.com\u0007",
+  ])("SU7 refuses %j with 'Please enter a valid email.'", (email) => {
+    expect(isValidEmail(email)).toBe(false);
+    expect(validateSignup(email)).toEqual({ field: "email", error: "Please enter a valid email." });
+  });
+
+  test("SU7 matching stays fast on long hostile input (no catastrophic backtracking)", () => {
+    const hostile = [
+      `${"a".repeat(20_000)}@`,
+      `a@${"a.".repeat(10_000)}`,
+      `a@${"a-".repeat(10_000)}!`,
+      `${"a.".repeat(10_000)}@x`,
+    ];
+    const start = performance.now();
+    for (const input of hostile) expect(EMAIL_PATTERN.test(input)).toBe(false);
+    expect(performance.now() - start).toBeLessThan(500);
+  });
+});
+
+describe("sign-up", () => {
+  test("SU7 an empty or blank email gives 'Please enter your email.'", () => {
+    for (const email of ["", " ", "\t\n "]) {
+      expect(validateSignup(email)).toEqual({ field: "email", error: "Please enter your email." });
+    }
+  });
+
+  test("SU7 a pattern failure gives 'Please enter a valid email.'", () => {
+    expect(validateSignup("nope")).toEqual({ field: "email", error: "Please enter a valid email." });
+  });
+
+  test("SU7 the email is trimmed before it is checked", () => {
+    expect(validateSignup("  reader@example.com \n")).toBeNull();
+    expect(normalizeEmail("  reader@example.com \n")).toBe("reader@example.com");
+  });
+
+  test("SU7 an email over 254 characters is refused, 254 is accepted", () => {
+    const at254 = `${"a".repeat(64)}@${"b".repeat(185)}.com`;
+    expect(at254).toHaveLength(LIMITS.emailMaxLength);
+    expect(validateSignup(at254)).toBeNull();
+    expect(validateSignup(` ${at254} `)).toBeNull();
+    expect(validateSignup(`a${at254}`)).toEqual({ field: "email", error: MESSAGES.emailTooLong });
+  });
+
+  test("SU8 the uniqueness key ignores case and surrounding spaces", () => {
+    expect(emailKey(" Reader@Example.COM ")).toBe("reader@example.com");
+    expect(emailKey("reader@example.com")).toBe(emailKey("READER@EXAMPLE.COM"));
+  });
+});
+
+describe("contact", () => {
+  test("CO5 a complete message passes", () => {
+    expect(validateContact(valid)).toBeNull();
+  });
+
+  test("CO5 the problems are reported in the order email empty, email invalid, subject empty, message empty", () => {
+    const empty = { email: "", subject: "", body: "" };
+    expect(validateContact(empty)).toEqual({ field: "email", error: "Please enter your email." });
+    expect(validateContact({ ...empty, email: "bad" })).toEqual({ field: "email", error: "Please enter a valid email." });
+    expect(validateContact({ ...empty, email: valid.email })).toEqual({
+      field: "subject",
+      error: "Please enter a subject.",
+    });
+    expect(validateContact({ ...empty, email: valid.email, subject: "Hi" })).toEqual({
+      field: "body",
+      error: "Please enter a message.",
+    });
+  });
+
+  test("CO5 blank subject and blank message count as empty", () => {
+    expect(validateContact({ ...valid, subject: "   " })?.error).toBe("Please enter a subject.");
+    expect(validateContact({ ...valid, body: " \n\t " })?.error).toBe("Please enter a message.");
+  });
+
+  test("CO5 the length and line rules come after the four SPEC checks", () => {
+    const longEmail = `${"a".repeat(250)}@example.com`;
+    expect(validateContact({ email: longEmail, subject: "", body: "" })?.error).toBe("Please enter a subject.");
+    expect(validateContact({ email: longEmail, subject: "Hi", body: "" })?.error).toBe("Please enter a message.");
+    expect(validateContact({ email: longEmail, subject: "Hi", body: "x" })).toEqual({
+      field: "email",
+      error: MESSAGES.emailTooLong,
+    });
+    expect(validateContact({ ...valid, subject: "a\nb", body: "" })?.error).toBe("Please enter a message.");
+  });
+
+  test.each([
+    "Hello\r\nBcc: victim@example.com",
+    "Hello\nthere",
+    "Hello\rthere",
+    "Trailing newline\n",
+    "\r\nLeading",
+    "Next line\u0085here",
+    "Line\u2028separator",
+    "Paragraph\u2029separator",
+  ])("CO5 a subject with a line break (%j) is refused with a clear message", (subject) => {
+    expect(validateContact({ ...valid, subject })).toEqual({
+      field: "subject",
+      error: "Please keep the subject on one line.",
+    });
+  });
+
+  test("CO5 a subject with other control characters is refused; a tab is allowed", () => {
+    expect(validateContact({ ...valid, subject: "a\u0000b" })).toEqual({
+      field: "subject",
+      error: MESSAGES.subjectControl,
+    });
+    expect(validateContact({ ...valid, subject: "a\u001bb" })?.field).toBe("subject");
+    expect(validateContact({ ...valid, subject: "a\tb" })).toBeNull();
+  });
+
+  test("CO5 subject at most 200 characters, message at most 5,000", () => {
+    expect(validateContact({ ...valid, subject: "s".repeat(200) })).toBeNull();
+    expect(validateContact({ ...valid, subject: "s".repeat(201) })).toEqual({
+      field: "subject",
+      error: MESSAGES.subjectTooLong,
+    });
+    expect(validateContact({ ...valid, subject: `  ${"s".repeat(200)}  ` })).toBeNull();
+    expect(validateContact({ ...valid, body: "m".repeat(5000) })).toBeNull();
+    expect(validateContact({ ...valid, body: "m".repeat(5001) })).toEqual({
+      field: "body",
+      error: MESSAGES.messageTooLong,
+    });
+  });
+
+  test("CO5 the contact email follows the sign-up pattern (DESIGN §7.4)", () => {
+    expect(validateContact({ ...valid, email: "user@[10.0.0.1]" })).toBeNull();
+    expect(validateContact({ ...valid, email: "user@localhost" })?.error).toBe("Please enter a valid email.");
+  });
+
+  test("CO5 normalizeContact trims email and subject and keeps the message as typed", () => {
+    expect(normalizeContact({ email: " a@b.co ", subject: "  Hi  ", body: "  line\n" })).toEqual({
+      email: "a@b.co",
+      subject: "Hi",
+      body: "  line\n",
+    });
+  });
+});
