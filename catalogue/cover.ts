@@ -52,7 +52,9 @@ export function coverSvg(title: string, author: string): string {
   const titleLines = wrapWords(title, 12, 5);
   const authorLines = wrapWords(author, 18, 2);
   const titleText = titleLines
-    .map((line, index) => `<text x="12" y="${42 + index * 19}" font-size="15" font-weight="700">${escapeXml(line)}</text>`)
+    .map(
+      (line, index) => `<text x="12" y="${42 + index * 19}" font-size="15" font-weight="700">${escapeXml(line)}</text>`,
+    )
     .join("");
   const authorText = authorLines
     .map((line, index) => `<text x="12" y="${162 + index * 13}" font-size="10">${escapeXml(line)}</text>`)

@@ -4,7 +4,7 @@
  * restores it (DESIGN §7.6).
  */
 import { matchesSearch, type Searchable } from "./search";
-import { DEFAULT_SORT, isSortKey, type SortKey, type Sortable, sortItems } from "./sort";
+import { DEFAULT_SORT, isSortKey, type Sortable, type SortKey, sortItems } from "./sort";
 
 export type Filters = { search: string; sort: SortKey; tag: string };
 

@@ -6,7 +6,6 @@ import { marked } from "marked";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
 import { coverPath } from "./cover";
-import { isSlugOf, slugify } from "./slug";
 import {
   type App,
   appSchema,
@@ -22,6 +21,7 @@ import {
   workSchema,
   writingSchema,
 } from "./schema";
+import { isSlugOf, slugify } from "./slug";
 import { sortItems } from "./sort";
 
 /** A content file as read from disk, its path relative to the project ("content/notes/x.md"). */
@@ -99,7 +99,11 @@ function readItems<S extends z.ZodType<{ name: string }>, T>(
     .map((file) => {
       const slug = slugOf(file.path);
       if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
-        throw new ContentError(file.path, null, "has a file name that is not a slug (lowercase letters, digits, hyphens)");
+        throw new ContentError(
+          file.path,
+          null,
+          "has a file name that is not a slug (lowercase letters, digits, hyphens)",
+        );
       }
       const other = seen.get(slug);
       if (other) throw new ContentError(file.path, null, `has the same slug "${slug}" as ${other}`);
@@ -139,35 +143,59 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
   }
   const site = validate(siteSchema, siteData, siteFile.path);
 
-  const work = readItems(files, "work", workSchema, { slugFromTitle: false }, (fields, slug, html): Work => ({
-    ...fields,
-    category: "Work",
-    slug,
-    path: `/work/${slug}`,
-    html,
-  }));
-  const apps = readItems(files, "apps", appSchema, { slugFromTitle: false }, (fields, slug, html): App => ({
-    ...fields,
-    category: "apps",
-    slug,
-    path: `/apps/${slug}`,
-    html,
-  }));
-  const books = readItems(files, "notes", noteSchema, { slugFromTitle: true }, (fields, slug, html): Note => ({
-    ...fields,
-    photo: fields.photo || coverPath(slug),
-    category: "book",
-    slug,
-    path: `/notes/${slug}`,
-    html,
-  }));
-  const writings = readItems(files, "write", writingSchema, { slugFromTitle: true }, (fields, slug, html): Writing => ({
-    ...fields,
-    category: "write",
-    slug,
-    path: `/write/${slug}`,
-    html,
-  }));
+  const work = readItems(
+    files,
+    "work",
+    workSchema,
+    { slugFromTitle: false },
+    (fields, slug, html): Work => ({
+      ...fields,
+      category: "Work",
+      slug,
+      path: `/work/${slug}`,
+      html,
+    }),
+  );
+  const apps = readItems(
+    files,
+    "apps",
+    appSchema,
+    { slugFromTitle: false },
+    (fields, slug, html): App => ({
+      ...fields,
+      category: "apps",
+      slug,
+      path: `/apps/${slug}`,
+      html,
+    }),
+  );
+  const books = readItems(
+    files,
+    "notes",
+    noteSchema,
+    { slugFromTitle: true },
+    (fields, slug, html): Note => ({
+      ...fields,
+      photo: fields.photo || coverPath(slug),
+      category: "book",
+      slug,
+      path: `/notes/${slug}`,
+      html,
+    }),
+  );
+  const writings = readItems(
+    files,
+    "write",
+    writingSchema,
+    { slugFromTitle: true },
+    (fields, slug, html): Writing => ({
+      ...fields,
+      category: "write",
+      slug,
+      path: `/write/${slug}`,
+      html,
+    }),
+  );
 
   const byStartDate = <T extends { startDate: string }>(items: T[]) =>
     items.sort((a, b) => b.startDate.localeCompare(a.startDate));

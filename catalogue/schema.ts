@@ -101,7 +101,10 @@ export const noteSchema = z
       .max(10, "must be between 0 and 10")
       .refine((rating) => Number(rating.toFixed(1)) === rating, "must have at most one decimal"),
     time: minutes,
-    photo: z.union([z.literal(""), image]).optional().transform((photo) => photo ?? ""),
+    photo: z
+      .union([z.literal(""), image])
+      .optional()
+      .transform((photo) => photo ?? ""),
     link: optionalUrl,
     twosLink: optionalUrl,
     mediumLink: optionalUrl,
@@ -130,7 +133,10 @@ export const writingSchema = z.strictObject({
   name: text,
   date: specDate,
   time: minutes,
-  photo: z.union([z.literal(""), image]).optional().transform((photo) => photo ?? ""),
+  photo: z
+    .union([z.literal(""), image])
+    .optional()
+    .transform((photo) => photo ?? ""),
   tags: tagList.default(["Write"]),
   link: optionalUrl,
   twosLink: optionalUrl,

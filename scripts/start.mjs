@@ -8,7 +8,15 @@ import { join } from "node:path";
 import { register } from "tsx/esm/api";
 
 const root = join(import.meta.dirname, "..");
-const SOURCES = ["app", "catalogue", "content", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json"];
+const SOURCES = [
+  "app",
+  "catalogue",
+  "content",
+  "public",
+  "react-router.config.ts",
+  "vite.config.ts",
+  "package-lock.json",
+];
 
 function newestChange(path) {
   const stat = statSync(path);
@@ -19,7 +27,9 @@ function newestChange(path) {
 const builtAt = join(root, "build/server/index.js");
 const stale =
   !existsSync(builtAt) ||
-  SOURCES.some((source) => existsSync(join(root, source)) && newestChange(join(root, source)) > statSync(builtAt).mtimeMs);
+  SOURCES.some(
+    (source) => existsSync(join(root, source)) && newestChange(join(root, source)) > statSync(builtAt).mtimeMs,
+  );
 
 if (stale) {
   console.log("Building the site…");

@@ -50,7 +50,9 @@ export class ConfigError extends Error {
 
 /** The owner's address from content/site.yaml is the default recipient and sender. */
 export function readConfig(environment: NodeJS.ProcessEnv, defaults: { ownerEmail: string }): Config {
-  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ""));
+  const present = Object.fromEntries(
+    Object.entries(environment).filter(([, value]) => value !== undefined && value !== ""),
+  );
   const result = environmentSchema.safeParse(present);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {

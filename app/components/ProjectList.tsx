@@ -2,7 +2,15 @@ import { Link } from "react-router";
 import { formatDateRange } from "../../catalogue/dates";
 
 /** `line` is what the list says under the name: an app's tag line, a job's position. */
-type Project = { slug: string; path: string; name: string; line: string; logo: string; startDate: string; endDate: string };
+type Project = {
+  slug: string;
+  path: string;
+  name: string;
+  line: string;
+  logo: string;
+  startDate: string;
+  endDate: string;
+};
 
 /** R4, R6: apps and jobs as a list of logo (100 wide, AW1), name, line and dates (AW2). */
 export function ProjectList({ items }: { items: ReadonlyArray<Project> }) {

@@ -48,6 +48,7 @@ export function SiteHeader({ site }: { site: SiteSummary }) {
       <Link to="/" className="site-name">
         {site.name}
       </Link>
+      {/* biome-ignore lint/a11y/useValidAnchor lint/a11y/useSemanticElements: a link so that the menu opens without JavaScript too (CSS :target) */}
       <a
         ref={buttonRef}
         href="#site-menu"
@@ -77,6 +78,7 @@ export function SiteHeader({ site }: { site: SiteSummary }) {
         onKeyDown={trapTab}
       >
         <div className="side-menu-panel">
+          {/* biome-ignore lint/a11y/useValidAnchor lint/a11y/useSemanticElements: a link so that the menu closes without JavaScript too */}
           <a href="#top" role="button" className="close-button" onClick={closeMenu} onKeyDown={pressOnSpace}>
             <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
               <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2" />

@@ -1,4 +1,5 @@
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * Keeps Tab and Shift+Tab cycling inside an open modal dialog. Chromium's modal <dialog> makes the

@@ -19,7 +19,10 @@ export function loader() {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Work", description: "Where I have worked as a software engineer, and what I did there." });
+  pageMeta(matches, {
+    title: "Work",
+    description: "Where I have worked as a software engineer, and what I did there.",
+  });
 
 export default function WorkList({ loaderData }: Route.ComponentProps) {
   return (

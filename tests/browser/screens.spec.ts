@@ -139,19 +139,31 @@ test("R8 every fixed note slug has a page with cover, title, author, date, ratin
   for (const tag of note.tags) await expect(page.getByRole("list", { name: "Tags" }).getByText(tag)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Review" })).toBeVisible();
   await expect(page.getByRole("link", { name: `Buy on Amazon: ${note.name}` })).toHaveAttribute("href", note.link);
-  if (note.podcastEmbed) await expect(page.locator(`iframe[src="${note.podcastEmbed}"]`)).toHaveAttribute("title", /.+/);
+  if (note.podcastEmbed)
+    await expect(page.locator(`iframe[src="${note.podcastEmbed}"]`)).toHaveAttribute("title", /.+/);
   await expectNoAxeViolations(page);
   expectLocalOnly();
 });
 
 test("R9 every fixed writing slug has a page with the essay, its date, read time and author", async ({ page }) => {
-  for (const slug of ["anti-laissez-faire", "be", "blip", "consistency", "fear", "time", "why-me", "you-can-learn-anything"]) {
+  for (const slug of [
+    "anti-laissez-faire",
+    "be",
+    "blip",
+    "consistency",
+    "fear",
+    "time",
+    "why-me",
+    "you-can-learn-anything",
+  ]) {
     const writing = catalogue.writings.find((item) => item.slug === slug);
     if (!writing) throw new Error(`${slug} is missing`);
     const response = await page.goto(writing.path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: writing.name })).toBeVisible();
-    await expect(page.getByText(`${owner} · ${formatMonthYear(writing.date)} · ${writing.time} min read`)).toBeVisible();
+    await expect(
+      page.getByText(`${owner} · ${formatMonthYear(writing.date)} · ${writing.time} min read`),
+    ).toBeVisible();
     await expect(page.locator(".prose p").first()).toBeVisible();
   }
   await expectNoAxeViolations(page);
@@ -168,7 +180,12 @@ test("R13 NF1 an unknown path answers 404 with the not-found screen, the home ti
     for (const section of SECTIONS) {
       await expect(page.locator(".tiles").getByRole("link", { name: new RegExp(`^${section}\\b`) })).toBeVisible();
     }
-    await expect(page.locator("main").getByRole("link", { name: /contact/i }).last()).toHaveAttribute("href", "/contact");
+    await expect(
+      page
+        .locator("main")
+        .getByRole("link", { name: /contact/i })
+        .last(),
+    ).toHaveAttribute("href", "/contact");
   }
   await expectNoAxeViolations(page);
 });
@@ -199,7 +216,9 @@ test("SH3 inner pages show Home / section / item, every part but the last a link
   await expect(crumbs.getByRole("link", { name: "Notes" })).toHaveAttribute("href", "/notes");
   await expect(crumbs.locator('[aria-current="page"]')).toHaveText("Deep Work");
   await page.goto("/apps");
-  await expect(page.getByRole("navigation", { name: "Breadcrumb" }).locator('[aria-current="page"]')).toHaveText("Apps");
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" }).locator('[aria-current="page"]')).toHaveText(
+    "Apps",
+  );
 });
 
 test("layout fits a 320 px phone without sideways scrolling", async ({ page }) => {

@@ -1,0 +1,96 @@
+/**
+ * `npm test`: every check, in order — types, lint, unit and integration tests, the production
+ * build, browser tests on that build in Debian's Chromium (installed with apt-get when missing
+ * and running as root). Every step runs even when an earlier one failed, so one run shows all
+ * problems; the last line is the total: "N passed, N failed".
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { findChromium } from "../tests/browser/chromium";
+
+const root = join(import.meta.dirname, "..");
+const results = join(root, "test-results");
+mkdirSync(results, { recursive: true });
+
+type Counts = { passed: number; failed: number };
+const total: Counts = { passed: 0, failed: 0 };
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  console.log(`\n▶ ${command} ${args.join(" ")}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+/** A step that is one check: it passes or fails as a whole. */
+function check(name: string, ok: boolean) {
+  if (ok) total.passed++;
+  else total.failed++;
+  console.log(`${ok ? "✓" : "✗"} ${name}`);
+}
+
+/** A test suite: its own report says how many tests passed and failed. */
+function suite(name: string, ok: boolean, report: string, read: (json: never) => Counts) {
+  if (!existsSync(report)) {
+    check(`${name} (no report written)`, false);
+    return;
+  }
+  const counts = read(JSON.parse(readFileSync(report, "utf8")) as never);
+  if (!ok && counts.failed === 0) counts.failed = 1;
+  total.passed += counts.passed;
+  total.failed += counts.failed;
+  console.log(`${counts.failed === 0 ? "✓" : "✗"} ${name}: ${counts.passed} passed, ${counts.failed} failed`);
+}
+
+function ensureChromium(): string | undefined {
+  const found = findChromium();
+  if (found) return found;
+  if (process.getuid?.() === 0) {
+    console.log("Chromium is missing: installing Debian's chromium with apt-get…");
+    run("apt-get", ["update", "-qq"]);
+    run("apt-get", ["install", "-y", "-qq", "chromium"], { DEBIAN_FRONTEND: "noninteractive" });
+    return findChromium();
+  }
+  console.error(
+    "Chromium not found. Install it (sudo apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium binary.",
+  );
+  return undefined;
+}
+
+check("types", run("npx", ["react-router", "typegen"]) && run("npx", ["tsc", "--noEmit"]));
+check("lint and format", run("npx", ["biome", "check", "."]));
+
+const vitestReport = join(results, "vitest.json");
+rmSync(vitestReport, { force: true });
+suite(
+  "unit and integration tests",
+  run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]),
+  vitestReport,
+  (json: { numPassedTests: number; numFailedTests: number }) => ({
+    passed: json.numPassedTests,
+    failed: json.numFailedTests,
+  }),
+);
+
+const built = run("npx", ["react-router", "build", "--logLevel", "warn"]);
+check("production build", built);
+
+const chromium = ensureChromium();
+if (!built || !chromium) {
+  check("browser tests (need the build and Chromium)", false);
+} else {
+  const browserReport = join(results, "browser.json");
+  rmSync(browserReport, { force: true });
+  suite(
+    "browser tests",
+    run("npx", ["playwright", "test"], { CHROMIUM_PATH: chromium }),
+    browserReport,
+    (json: { stats: { expected: number; unexpected: number; flaky: number } }) => ({
+      passed: json.stats.expected + json.stats.flaky,
+      failed: json.stats.unexpected,
+    }),
+  );
+}
+
+console.log(`\n${total.passed} passed, ${total.failed} failed`);
+process.exit(total.failed === 0 ? 0 : 1);

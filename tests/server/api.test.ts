@@ -1,0 +1,454 @@
+/**
+ * The JSON API against DESIGN §6, row by row: the real app served on a free port, a real SQLite
+ * file in a fresh folder, a real SMTP server.
+ */
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { MESSAGES } from "../../app/validation/forms";
+import { API_ERRORS } from "../../server/api";
+import type { Backend } from "../../server/backend";
+import type { Config } from "../../server/config";
+import {
+  makeTempDir,
+  OWNER,
+  postJson,
+  readAnswer,
+  type Served,
+  SITE_URL,
+  type SmtpRecorder,
+  serveApp,
+  sleep,
+  startSmtp,
+  startTestBackend,
+  testConfig,
+  waitFor,
+} from "./helpers";
+
+let temp: ReturnType<typeof makeTempDir>;
+let smtp: SmtpRecorder;
+let backend: Backend & { logs: string[] };
+let served: Served;
+
+async function start(overrides: Partial<Config> = {}) {
+  backend = startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url, ...overrides }));
+  served = await serveApp(backend.api);
+}
+
+beforeEach(async () => {
+  temp = makeTempDir();
+  smtp = await startSmtp();
+});
+
+afterEach(async () => {
+  await served?.close();
+  await backend?.close();
+  await smtp.stop();
+  temp.remove();
+});
+
+const user = (body: unknown, options?: Parameters<typeof postJson>[2]) => postJson(`${served.url}/api/user`, body, options);
+const email = (body: unknown, options?: Parameters<typeof postJson>[2]) =>
+  postJson(`${served.url}/api/email`, body, options);
+
+const subscribers = () => backend.database.sqlite.prepare("SELECT email, email_lower FROM subscribers").all();
+const messages = () =>
+  backend.database.sqlite.prepare("SELECT * FROM messages ORDER BY id").all() as {
+    email: string;
+    subject: string;
+    body: string;
+    status: string;
+    message_id: string;
+  }[];
+
+const letter = { email: "reader@example.com", subject: "About your notes", body: "Thank you for the notes." };
+
+function expectJson(answer: { headers: Headers }) {
+  expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
+}
+
+describe("POST /api/user", () => {
+  beforeEach(() => start());
+
+  test("API1 a valid email is subscribed: 201 {ok:true}, one row", async () => {
+    const answer = await user({ email: "reader@example.com" });
+    expect(answer.status).toBe(201);
+    expect(answer.json).toEqual({ ok: true });
+    expectJson(answer);
+    expect(subscribers()).toEqual([{ email: "reader@example.com", email_lower: "reader@example.com" }]);
+  });
+
+  test("SU8 the same email again answers 409 'Sorry, this email was already used.'", async () => {
+    expect((await user({ email: "reader@example.com" })).status).toBe(201);
+    const again = await user({ email: "reader@example.com" });
+    expect(again.status).toBe(409);
+    expect(again.json).toEqual({ error: "Sorry, this email was already used." });
+    expectJson(again);
+  });
+
+  test("SU8 uniqueness ignores letter case and surrounding spaces; the email is stored trimmed", async () => {
+    expect((await user({ email: "  Reader@Example.com  " })).status).toBe(201);
+    expect((await user({ email: "reader@EXAMPLE.COM" })).status).toBe(409);
+    expect((await user({ email: "READER@example.com " })).status).toBe(409);
+    expect(subscribers()).toEqual([{ email: "Reader@Example.com", email_lower: "reader@example.com" }]);
+  });
+
+  test("SU7 an empty or missing email answers 400 'Please enter your email.' for the field email", async () => {
+    for (const body of [{ email: "" }, { email: "   " }, {}]) {
+      const answer = await user(body);
+      expect(answer.status).toBe(400);
+      expect(answer.json).toEqual({ error: "Please enter your email.", field: "email" });
+    }
+  });
+
+  test("SU7 an invalid email answers 400 'Please enter a valid email.'", async () => {
+    const answer = await user({ email: "not-an-email" });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toEqual({ error: "Please enter a valid email.", field: "email" });
+    expect(subscribers()).toEqual([]);
+  });
+
+  test("SU7 an email over 254 characters answers 400", async () => {
+    const answer = await user({ email: `${"a".repeat(250)}@example.com` });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toEqual({ error: MESSAGES.emailTooLong, field: "email" });
+  });
+
+  test("API1 50 concurrent sign-ups of one email: exactly one 201, 49 × 409, one row", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => user({ email: index % 2 ? "Race@Example.com" : "race@example.com" })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    expect(subscribers()).toHaveLength(1);
+  });
+
+  test("API1 a filled honeypot answers 201 and stores nothing", async () => {
+    const answer = await user({ email: "bot@example.com", website: "http://spam.example" });
+    expect(answer.status).toBe(201);
+    expect(answer.json).toEqual({ ok: true });
+    expect(subscribers()).toEqual([]);
+    // Even an invalid email gets the success answer: the bot learns nothing.
+    expect((await user({ email: "junk", website: "x" })).status).toBe(201);
+    expect(subscribers()).toEqual([]);
+  });
+
+  test("API1 an empty honeypot is ignored", async () => {
+    expect((await user({ email: "reader@example.com", website: "" })).status).toBe(201);
+    expect(subscribers()).toHaveLength(1);
+  });
+});
+
+describe("POST /api/email", () => {
+  beforeEach(() => start());
+
+  test("API2 a valid message answers 202 {ok:true}, is stored before the answer and delivered to the owner", async () => {
+    const answer = await email(letter);
+    expect(answer.status).toBe(202);
+    expect(answer.json).toEqual({ ok: true });
+    expectJson(answer);
+    const rows = messages();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ email: letter.email, subject: letter.subject, body: letter.body });
+    const mail = await waitFor(() => smtp.received[0], { what: "the mail" });
+    expect(mail.envelope.to).toEqual([OWNER]);
+    expect(mail.parsed.subject).toBe(letter.subject);
+    expect(mail.parsed.text?.trim()).toBe(letter.body);
+    expect(mail.parsed.replyTo?.value[0]?.address).toBe(letter.email);
+    expect(mail.parsed.messageId).toBe(rows[0]?.message_id);
+  });
+
+  test("CO5 each missing field answers 400 with its message, in the SPEC order", async () => {
+    const cases: [object, string, string][] = [
+      [{}, "Please enter your email.", "email"],
+      [{ email: "", subject: "s", body: "b" }, "Please enter your email.", "email"],
+      [{ email: "nope", subject: "", body: "" }, "Please enter a valid email.", "email"],
+      [{ email: letter.email, subject: " ", body: "" }, "Please enter a subject.", "subject"],
+      [{ email: letter.email, subject: "Hi" }, "Please enter a message.", "body"],
+    ];
+    for (const [body, error, field] of cases) {
+      const answer = await email(body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.json).toEqual({ error, field });
+    }
+    expect(messages()).toEqual([]);
+  });
+
+  test("CO5 a subject with CR or LF answers 400 and nothing is stored or sent", async () => {
+    for (const subject of ["Hi\r\nBcc: victim@example.com", "Hi\nthere", "Hi\rthere", "Trailing\n"]) {
+      const answer = await email({ ...letter, subject });
+      expect(answer.status).toBe(400);
+      expect(answer.json).toEqual({ error: MESSAGES.subjectMultiline, field: "subject" });
+    }
+    expect(messages()).toEqual([]);
+  });
+
+  test("CO5 limits: subject over 200 characters and message over 5,000 answer 400", async () => {
+    expect((await email({ ...letter, subject: "s".repeat(201) })).json).toEqual({
+      error: MESSAGES.subjectTooLong,
+      field: "subject",
+    });
+    expect((await email({ ...letter, body: "b".repeat(5001) })).json).toEqual({
+      error: MESSAGES.messageTooLong,
+      field: "body",
+    });
+    expect((await email({ ...letter, subject: "s".repeat(200), body: "b".repeat(5000) })).status).toBe(202);
+  });
+
+  test("API2 email and subject are stored trimmed", async () => {
+    expect((await email({ email: "  reader@example.com ", subject: "  Hi  ", body: "Text" })).status).toBe(202);
+    expect(messages()[0]).toMatchObject({ email: "reader@example.com", subject: "Hi", body: "Text" });
+  });
+
+  test("API2 a filled honeypot answers 202 and nothing is stored or sent", async () => {
+    const answer = await email({ ...letter, website: "spam" });
+    expect(answer.status).toBe(202);
+    expect(answer.json).toEqual({ ok: true });
+    await sleep(150);
+    expect(messages()).toEqual([]);
+    expect(smtp.received).toEqual([]);
+  });
+});
+
+describe("request checks", () => {
+  beforeEach(() => start());
+
+  test("API1 a body that is not JSON by content type answers 415", async () => {
+    for (const contentType of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/json; charset=latin1",
+      "application/jsonx",
+    ]) {
+      const answer = await readAnswer(
+        await fetch(`${served.url}/api/user`, {
+          method: "POST",
+          headers: { "content-type": contentType, origin: SITE_URL },
+          body: JSON.stringify({ email: "reader@example.com" }),
+        }),
+      );
+      expect(answer.status, contentType).toBe(415);
+      expect(answer.json).toEqual({ error: API_ERRORS.notJson });
+      expectJson(answer);
+    }
+    const missing = await readAnswer(
+      await fetch(`${served.url}/api/email`, {
+        method: "POST",
+        body: new TextEncoder().encode(JSON.stringify(letter)),
+      }),
+    );
+    expect(missing.status).toBe(415);
+    expect(subscribers()).toEqual([]);
+    expect(messages()).toEqual([]);
+  });
+
+  test("API1 JSON with a charset parameter is accepted", async () => {
+    const answer = await user(
+      { email: "reader@example.com" },
+      { headers: { "content-type": "application/json; charset=UTF-8" } },
+    );
+    expect(answer.status).toBe(201);
+  });
+
+  test("API2 malformed JSON answers 400 with a clear error", async () => {
+    for (const body of ["{", '{"email": }', "", "{'email': 'a@b.co'}", '{"email":"a@b.co",}']) {
+      const answer = await readAnswer(
+        await fetch(`${served.url}/api/email`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body,
+        }),
+      );
+      expect(answer.status, body).toBe(400);
+      expect(answer.json).toEqual({ error: API_ERRORS.badJson });
+    }
+  });
+
+  test("API1 a JSON body that is not an object, or a field of the wrong type, answers 400", async () => {
+    for (const body of [null, [], ["a@b.co"], "reader@example.com", 42, true]) {
+      const answer = await user(body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.json).toEqual({ error: "The request body must be a JSON object." });
+    }
+    for (const value of [null, 1, ["a@b.co"], { address: "a@b.co" }, false]) {
+      const answer = await user({ email: value });
+      expect(answer.status).toBe(400);
+      expect(answer.json).toEqual({ error: 'The field "email" must be a string.', field: "email" });
+    }
+    const subject = await email({ ...letter, subject: 5 });
+    expect(subject.json).toEqual({ error: 'The field "subject" must be a string.', field: "subject" });
+  });
+
+  test("API2 a body over 16 KB with a Content-Length answers 413", async () => {
+    const body = JSON.stringify({ ...letter, body: "x".repeat(17 * 1024) });
+    const answer = await readAnswer(
+      await fetch(`${served.url}/api/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) },
+        body,
+      }),
+    );
+    expect(answer.status).toBe(413);
+    expect(answer.json).toEqual({ error: API_ERRORS.tooLarge });
+    expect(messages()).toEqual([]);
+  });
+
+  test("API2 a chunked body over 16 KB without a Content-Length answers 413", async () => {
+    const chunk = new TextEncoder().encode("x".repeat(1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(new TextEncoder().encode('{"email":"a@b.co","subject":"s","body":"'));
+        if (sent >= 64) return controller.close();
+        sent++;
+        controller.enqueue(chunk);
+      },
+    });
+    const response = await fetch(`${served.url}/api/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    const answer = await readAnswer(response);
+    expect(answer.status).toBe(413);
+    expect(answer.json).toEqual({ error: API_ERRORS.tooLarge });
+    expect(messages()).toEqual([]);
+  });
+
+  test("API2 a chunked body under 16 KB is accepted", async () => {
+    const bytes = new TextEncoder().encode(JSON.stringify(letter));
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.slice(0, 10));
+        controller.enqueue(bytes.slice(10));
+        controller.close();
+      },
+    });
+    const response = await fetch(`${served.url}/api/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: SITE_URL },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(202);
+  });
+
+  test("API1 a cross-site request answers 403: Sec-Fetch-Site cross-site, a foreign Origin, or Origin null", async () => {
+    const cases: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "cross-site", origin: SITE_URL },
+      { origin: "https://evil.example" },
+      { origin: "http://localhost:3001" },
+      { origin: "https://localhost:3000" },
+      { origin: "null" },
+    ];
+    for (const headers of cases) {
+      const answer = await postJson(`${served.url}/api/user`, { email: "reader@example.com" }, { headers, origin: null });
+      expect(answer.status, JSON.stringify(headers)).toBe(403);
+      expect(answer.json).toEqual({ error: API_ERRORS.crossSite });
+      const contact = await postJson(`${served.url}/api/email`, letter, { headers, origin: null });
+      expect(contact.status).toBe(403);
+    }
+    expect(subscribers()).toEqual([]);
+    expect(messages()).toEqual([]);
+  });
+
+  test("API1 same-origin requests and requests without Origin are allowed", async () => {
+    expect((await user({ email: "a@example.com" }, { headers: { "sec-fetch-site": "same-origin" } })).status).toBe(201);
+    expect((await user({ email: "b@example.com" }, { origin: null })).status).toBe(201);
+    expect((await user({ email: "c@example.com" }, { headers: { "sec-fetch-site": "none" }, origin: null })).status).toBe(
+      201,
+    );
+  });
+
+  test("API1 other methods on the API paths answer 405 with Allow: POST; unknown API paths a JSON 404", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/user"],
+      ["PUT", "/api/user"],
+      ["DELETE", "/api/email"],
+      ["PATCH", "/api/email"],
+      ["OPTIONS", "/api/email"],
+    ] as const) {
+      const answer = await readAnswer(await fetch(`${served.url}${path}`, { method }));
+      expect(answer.status, `${method} ${path}`).toBe(405);
+      expect(answer.headers.get("allow")).toBe("POST");
+      expect(answer.json).toEqual({ error: API_ERRORS.method });
+    }
+    const missing = await readAnswer(await fetch(`${served.url}/api/nothing`, { method: "POST" }));
+    expect(missing.status).toBe(404);
+    expect(missing.json).toEqual({ error: "Not found." });
+  });
+});
+
+describe("rate limit", () => {
+  beforeEach(() => start({ rateLimit: 2 }));
+
+  test("API1 over the per-IP limit answers 429 with Retry-After; other IPs and the other endpoint are not affected", async () => {
+    const ip = { "x-test-ip": "203.0.113.7" };
+    expect((await user({ email: "one@example.com" }, { headers: ip })).status).toBe(201);
+    expect((await user({ email: "one@example.com" }, { headers: ip })).status).toBe(409);
+    const limited = await user({ email: "three@example.com" }, { headers: ip });
+    expect(limited.status).toBe(429);
+    expect(limited.json).toEqual({ error: MESSAGES.rateLimited });
+    const retryAfter = Number(limited.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expectJson(limited);
+    expect(subscribers()).toHaveLength(1);
+
+    expect((await user({ email: "three@example.com" }, { headers: { "x-test-ip": "203.0.113.8" } })).status).toBe(201);
+    expect((await email(letter, { headers: ip })).status).toBe(202);
+  });
+
+  test("API2 the contact endpoint has its own limit; invalid submissions do not count", async () => {
+    const ip = { "x-test-ip": "198.51.100.1" };
+    for (let index = 0; index < 5; index++) expect((await email({}, { headers: ip })).status).toBe(400);
+    expect((await email(letter, { headers: ip })).status).toBe(202);
+    expect((await email(letter, { headers: ip })).status).toBe(202);
+    const limited = await email(letter, { headers: ip });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(messages()).toHaveLength(2);
+  });
+});
+
+describe("unexpected failures", () => {
+  beforeEach(() => start());
+
+  test("CO6 a message that cannot be stored answers 500 'Sorry, email failed to send.', no internals", async () => {
+    await backend.outbox.stop();
+    backend.database.sqlite.close();
+    const answer = await email(letter);
+    expect(answer.status).toBe(500);
+    expect(answer.json).toEqual({ error: "Sorry, email failed to send." });
+    expect(answer.text).not.toMatch(/database|sqlite|\.ts|stack|not open|TypeError/i);
+    expect(backend.logs.join("\n")).toMatch(/storing a contact message failed/);
+  });
+
+  test("SU8 a sign-up that fails on the server answers 500 without claiming the email was used", async () => {
+    await backend.outbox.stop();
+    backend.database.sqlite.close();
+    const answer = await user({ email: "reader@example.com" });
+    expect(answer.status).toBe(500);
+    expect(answer.json).toEqual({ error: MESSAGES.serverError });
+    expect(answer.text).not.toContain("already used");
+  });
+});
+
+describe("unexpected errors in the HTTP layer", () => {
+  test("API1 an exception answers 500 with the generic message and is logged, never shown", async () => {
+    backend = startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url }), {
+      clientIp: () => {
+        throw new Error("secret internal detail");
+      },
+    });
+    served = await serveApp(backend.api);
+    const answer = await user({ email: "reader@example.com" });
+    expect(answer.status).toBe(500);
+    expect(answer.json).toEqual({ error: "Something went wrong. Please try again." });
+    expect(answer.text).not.toContain("secret");
+    expectJson(answer);
+    expect(backend.logs.join("\n")).toContain("secret internal detail");
+  });
+});

@@ -1,0 +1,279 @@
+/**
+ * The outbox: delivery through a real SMTP server (headers checked on the parsed mail), retries
+ * while the server is down or refuses, exactly-once delivery with two workers on one database,
+ * .eml files without SMTP, resume at start, stop waiting for a send in flight.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { simpleParser } from "mailparser";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import type { Backend } from "../../server/backend";
+import { openDatabase } from "../../server/db";
+import { createMailer, emlFileName } from "../../server/mail";
+import { backoffDelay, createOutbox, messageIdDomainOf } from "../../server/outbox";
+import {
+  collectLog,
+  FAST_OUTBOX,
+  makeTempDir,
+  OWNER,
+  postJson,
+  type Served,
+  SENDER,
+  type SmtpRecorder,
+  serveApp,
+  sleep,
+  startSmtp,
+  startTestBackend,
+  testConfig,
+  waitFor,
+} from "./helpers";
+
+type MessageRow = {
+  id: number;
+  message_id: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  sent_at: string | null;
+  claim_token: string | null;
+};
+
+const letter = { email: "visitor@example.org", subject: "Question about Sapiens", body: "Hello!\nWhat did you think?" };
+
+let temp: ReturnType<typeof makeTempDir>;
+const cleanups: (() => Promise<void> | void)[] = [];
+
+beforeEach(() => {
+  temp = makeTempDir();
+});
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  temp.remove();
+});
+
+async function smtpServer(options?: Parameters<typeof startSmtp>[0]) {
+  const smtp = await startSmtp(options);
+  cleanups.push(() => smtp.stop());
+  return smtp;
+}
+
+async function backendWith(smtp: SmtpRecorder | undefined, options: Parameters<typeof startTestBackend>[1] = {}) {
+  const backend = startTestBackend(testConfig(temp.path, { smtpUrl: smtp?.url }), options);
+  const served = await serveApp(backend.api);
+  cleanups.push(() => backend.close());
+  cleanups.push(() => served.close());
+  return { backend, served };
+}
+
+function rows(backend: Backend): MessageRow[] {
+  return backend.database.sqlite.prepare("SELECT * FROM messages ORDER BY id").all() as MessageRow[];
+}
+
+function send(served: Served, body: object = letter) {
+  return postJson(`${served.url}/api/email`, body);
+}
+
+describe("delivery", () => {
+  test("API2 the mail goes To the owner, From MAIL_FROM, Reply-To the visitor (in no other header), with subject, body and the stored Message-ID", async () => {
+    const smtp = await smtpServer();
+    const { backend, served } = await backendWith(smtp);
+    expect((await send(served, { ...letter, subject: "Ünïcödé subject — long enough to need encoding?" })).status).toBe(
+      202,
+    );
+    const mail = await waitFor(() => smtp.received[0], { what: "the mail" });
+    const [row] = rows(backend);
+    expect(mail.envelope).toEqual({ from: SENDER, to: [OWNER] });
+    expect(mail.parsed.to && !Array.isArray(mail.parsed.to) && mail.parsed.to.value.map((a) => a.address)).toEqual([
+      OWNER,
+    ]);
+    expect(mail.parsed.from?.value.map((a) => a.address)).toEqual([SENDER]);
+    expect(mail.parsed.replyTo?.value.map((a) => a.address)).toEqual([letter.email]);
+    expect(mail.parsed.subject).toBe("Ünïcödé subject — long enough to need encoding?");
+    expect(mail.parsed.text).toBe(`${letter.body}\n`);
+    expect(mail.parsed.messageId).toBe(row?.message_id);
+    expect(row?.message_id).toMatch(/^<[0-9a-f-]{36}@example\.com>$/);
+    // The visitor's address appears in Reply-To and in no other header.
+    const headerLines = mail.parsed.headerLines.filter((line) => line.line.includes(letter.email));
+    expect(headerLines.map((line) => line.key)).toEqual(["reply-to"]);
+    await waitFor(() => rows(backend)[0]?.status === "sent", { what: "status sent" });
+    expect(rows(backend)[0]).toMatchObject({ status: "sent", attempts: 1, last_error: null, claim_token: null });
+    expect(rows(backend)[0]?.sent_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  test("API2 SMTP down: 202, the message stays pending with attempts growing; SMTP back on the same port: delivered exactly once", async () => {
+    const first = await startSmtp();
+    const port = first.port;
+    const { backend, served } = await backendWith(first);
+    await first.stop();
+
+    const answer = await send(served);
+    expect(answer.status).toBe(202);
+    await waitFor(() => (rows(backend)[0]?.attempts ?? 0) >= 3, { what: "three failed attempts" });
+    const pending = rows(backend)[0];
+    expect(pending?.status).toBe("pending");
+    expect(pending?.last_error).toMatch(/ECONNREFUSED|connect/i);
+    expect(pending?.sent_at).toBeNull();
+
+    const second = await smtpServer({ port });
+    await waitFor(() => rows(backend)[0]?.status === "sent", { what: "delivery after SMTP returns" });
+    await sleep(300);
+    expect(second.received).toHaveLength(1);
+    expect(second.received[0]?.parsed.messageId).toBe(pending?.message_id);
+    expect(first.received).toHaveLength(0);
+  });
+
+  test("API2 SMTP answering an error is retried with back-off and delivers once", async () => {
+    const smtp = await smtpServer();
+    smtp.failNext(2);
+    const { backend, served } = await backendWith(smtp);
+    expect((await send(served)).status).toBe(202);
+    await waitFor(() => rows(backend)[0]?.status === "sent", { what: "delivery after two refusals" });
+    await sleep(200);
+    expect(smtp.received).toHaveLength(1);
+    expect(rows(backend)[0]).toMatchObject({ attempts: 3, status: "sent" });
+    expect(backend.logs.filter((line) => line.includes("failed; next attempt"))).toHaveLength(2);
+  });
+
+  test("API2 the retry schedule is stored in the database: exponential back-off with a cap", async () => {
+    expect([1, 2, 3, 4, 5].map((n) => backoffDelay(n, { baseDelayMs: 1000, maxDelayMs: 300_000 }))).toEqual([
+      1000, 2000, 4000, 8000, 16000,
+    ]);
+    expect(backoffDelay(9, { baseDelayMs: 1000, maxDelayMs: 300_000 })).toBe(256_000);
+    expect(backoffDelay(10, { baseDelayMs: 1000, maxDelayMs: 300_000 })).toBe(300_000);
+    expect(backoffDelay(1000, { baseDelayMs: 1000, maxDelayMs: 300_000 })).toBe(300_000);
+
+    // A worker with a long base delay: after one failure the next attempt is a minute away, in the row.
+    const smtp = await startSmtp();
+    await smtp.stop();
+    const { backend, served } = await backendWith(smtp, {
+      outbox: { ...FAST_OUTBOX, baseDelayMs: 60_000, maxDelayMs: 600_000 },
+    });
+    const before = Date.now();
+    expect((await send(served)).status).toBe(202);
+    await waitFor(() => rows(backend)[0]?.last_error, { what: "first failure" });
+    const row = rows(backend)[0];
+    expect(row?.attempts).toBe(1);
+    expect(row?.next_attempt_at).toBeGreaterThanOrEqual(before + 60_000);
+    expect(row?.next_attempt_at).toBeLessThan(Date.now() + 61_000);
+  });
+
+  test("API2 without SMTP_URL the mail is written to DATA_DIR/mail/<message-id>.eml", async () => {
+    const { backend, served } = await backendWith(undefined);
+    expect((await send(served)).status).toBe(202);
+    await waitFor(() => rows(backend)[0]?.status === "sent", { what: "the .eml file" });
+    const [row] = rows(backend);
+    const folder = join(temp.path, "mail");
+    expect(readdirSync(folder)).toEqual([emlFileName(row?.message_id ?? "")]);
+    const raw = readFileSync(join(folder, readdirSync(folder)[0] ?? ""));
+    expect(raw.toString("latin1")).toContain("\r\n");
+    const mail = await simpleParser(raw);
+    expect(mail.to && !Array.isArray(mail.to) && mail.to.value.map((a) => a.address)).toEqual([OWNER]);
+    expect(mail.from?.value.map((a) => a.address)).toEqual([SENDER]);
+    expect(mail.replyTo?.value.map((a) => a.address)).toEqual([letter.email]);
+    expect(mail.subject).toBe(letter.subject);
+    expect(mail.text).toBe(`${letter.body}\n`);
+    expect(mail.messageId).toBe(row?.message_id);
+    expect(mail.headerLines.filter((line) => line.line.includes(letter.email)).map((line) => line.key)).toEqual([
+      "reply-to",
+    ]);
+  });
+});
+
+describe("worker", () => {
+  test("API2 messages left pending are delivered when a worker starts", async () => {
+    const smtp = await smtpServer();
+    const stopped = startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url }), { startOutbox: false });
+    await stopped.outbox.enqueue(letter);
+    await stopped.outbox.enqueue({ ...letter, subject: "Second" });
+    await sleep(100);
+    expect(smtp.received).toHaveLength(0);
+    await stopped.close();
+
+    const { backend } = await backendWith(smtp);
+    await waitFor(() => rows(backend).every((row) => row.status === "sent"), { what: "resumed delivery" });
+    expect(smtp.received.map((mail) => mail.parsed.subject).sort()).toEqual([letter.subject, "Second"].sort());
+  });
+
+  test("API2 two workers on one database never send a message twice", async () => {
+    const smtp = await smtpServer();
+    const config = testConfig(temp.path, { smtpUrl: smtp.url });
+    const first = openDatabase(temp.path);
+    const second = openDatabase(temp.path);
+    cleanups.push(() => first.close());
+    cleanups.push(() => second.close());
+    const { log } = collectLog();
+    const options = { ...FAST_OUTBOX, log, messageIdDomain: messageIdDomainOf(SENDER) };
+    const mailerA = createMailer(config);
+    const mailerB = createMailer(config);
+    const outboxA = createOutbox(first.db, mailerA, options);
+    const outboxB = createOutbox(second.db, mailerB, options);
+    for (let index = 0; index < 30; index++) await outboxA.enqueue({ ...letter, subject: `Message ${index}` });
+
+    const [sentA, sentB] = await Promise.all([
+      outboxA.deliverDue(),
+      outboxB.deliverDue(),
+      outboxA.deliverDue(),
+      outboxB.deliverDue(),
+    ]);
+    mailerA.close();
+    mailerB.close();
+    const ids = smtp.received.map((mail) => mail.parsed.messageId);
+    expect(ids).toHaveLength(30);
+    expect(new Set(ids).size).toBe(30);
+    expect(sentA).toBeGreaterThanOrEqual(0);
+    expect(sentB).toBeGreaterThanOrEqual(0);
+    const statuses = first.sqlite.prepare("SELECT status, attempts FROM messages").all() as MessageRow[];
+    expect(statuses.every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
+  });
+
+  test("API2 stop() waits for the send in flight and records it", async () => {
+    const smtp = await smtpServer({ acceptDelayMs: 300 });
+    const backend = startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url }));
+    cleanups.push(() => backend.close());
+    await backend.outbox.enqueue(letter);
+    await waitFor(() => rows(backend)[0]?.attempts === 1, { what: "the claim" });
+    expect(rows(backend)[0]?.status).toBe("pending");
+    await backend.outbox.stop();
+    expect(backend.outbox.running).toBe(false);
+    expect(rows(backend)[0]?.status).toBe("sent");
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  test("API2 a stopped worker sends nothing; nudge() on a stopped worker does nothing", async () => {
+    const smtp = await smtpServer();
+    const backend = startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url }));
+    cleanups.push(() => backend.close());
+    await backend.outbox.stop();
+    await backend.outbox.enqueue(letter);
+    backend.outbox.nudge();
+    await sleep(200);
+    expect(smtp.received).toHaveLength(0);
+    expect(rows(backend)[0]?.status).toBe("pending");
+    backend.outbox.start();
+    await waitFor(() => rows(backend)[0]?.status === "sent", { what: "delivery after start" });
+  });
+
+  test("API2 a claim held by a dead worker is taken over once its lease runs out", async () => {
+    const smtp = await smtpServer();
+    const backend = startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url }), {
+      startOutbox: false,
+      outbox: { ...FAST_OUTBOX, leaseMs: 300 },
+    });
+    cleanups.push(() => backend.close());
+    await backend.outbox.enqueue(letter);
+    // A worker that claimed the row and died before recording anything.
+    const claimedAt = Date.now();
+    backend.database.sqlite
+      .prepare("UPDATE messages SET attempts = 1, next_attempt_at = ?, claim_token = 'dead-worker'")
+      .run(claimedAt + 300);
+    backend.outbox.start();
+    await sleep(100);
+    expect(smtp.received).toHaveLength(0);
+    await waitFor(() => rows(backend)[0]?.status === "sent", { what: "take-over after the lease" });
+    expect(Date.now() - claimedAt).toBeGreaterThanOrEqual(290);
+    expect(smtp.received).toHaveLength(1);
+    expect(rows(backend)[0]?.attempts).toBe(2);
+  });
+});
