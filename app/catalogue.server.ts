@@ -24,3 +24,23 @@ export type SiteSummary = ReturnType<typeof siteSummary>;
 export function notFound(): never {
   throw new Response("Not Found", { status: 404, statusText: "Not Found" });
 }
+
+/** What a list entry of a book note needs (NL3, NL4): everything but the review. */
+export function noteSummary(note: (typeof catalogue.books)[number]) {
+  const { html: _review, podcastEmbed: _podcast, youtubeEmbed: _video, releaseDate: _release, ...summary } = note;
+  return summary;
+}
+export type NoteSummary = ReturnType<typeof noteSummary>;
+
+/** The podcast and video lists (R10): already newest release first (EM3, catalogue/load.ts). */
+export function embedItems(kind: "podcast" | "video") {
+  const notes = kind === "podcast" ? catalogue.withPodcast : catalogue.withVideo;
+  return notes.map(({ slug, path, name, author, releaseDate, podcastEmbed, youtubeEmbed }) => ({
+    slug,
+    path,
+    name,
+    author,
+    releaseDate,
+    embed: kind === "podcast" ? podcastEmbed : youtubeEmbed,
+  }));
+}

@@ -9,7 +9,11 @@ export default [
   route("apps/:slug", "routes/app.tsx"),
   route("work", "routes/work.tsx"),
   route("work/:slug", "routes/job.tsx"),
+  route("notes", "routes/notes.tsx"),
   route("notes/:slug", "routes/note.tsx"),
+  route("write", "routes/write.tsx"),
   route("write/:slug", "routes/writing.tsx"),
+  route("podcast", "routes/podcast.tsx"),
+  route("videos", "routes/videos.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -10,13 +10,18 @@ export type Filters = { search: string; sort: SortKey; tag: string };
 
 export const DEFAULT_FILTERS: Filters = { search: "", sort: DEFAULT_SORT, tag: "" };
 
-/** Reads filters from a query string, ignoring anything unknown (a hand-edited URL must not break the page). */
+/**
+ * Reads filters from a query string, ignoring anything unknown (a hand-edited URL must not break
+ * the page). When a name repeats, the last value wins: without JavaScript the filter form sends
+ * its current values and then the value of the button that was pressed.
+ */
 export function filtersFromQuery(params: URLSearchParams): Filters {
-  const sort = params.get("sort");
+  const last = (name: string) => params.getAll(name).at(-1) ?? "";
+  const sort = last("sort");
   return {
-    search: params.get("q") ?? "",
+    search: last("q"),
     sort: isSortKey(sort) ? sort : DEFAULT_SORT,
-    tag: params.get("tag") ?? "",
+    tag: last("tag"),
   };
 }
 

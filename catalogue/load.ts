@@ -64,10 +64,22 @@ function splitFrontMatter(file: ContentFile): { data: unknown; body: string } {
   }
 }
 
+/**
+ * A union (an optional date, an image) reports only "Invalid input"; the problem worth showing is
+ * that of the option the value was meant for, so skip the options that are a literal mismatch.
+ */
+function explain(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  if (issue.code !== "invalid_union") return issue;
+  const inner = issue.errors.flat().map((option) => explain({ ...option, path: [...issue.path, ...option.path] }));
+  return inner.find((option) => option.code !== "invalid_value") ?? issue;
+}
+
 function validate<S extends z.ZodType>(schema: S, data: unknown, file: string): z.output<S> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
+  // An unknown field first: a misspelt required field then reads as the typo, not as "missing".
+  const { issues } = result.error;
+  const issue = explain(issues.find((candidate) => candidate.code === "unrecognized_keys") ?? issues[0]);
   if (issue.code === "unrecognized_keys") {
     throw new ContentError(file, issue.keys.join(", "), "is not a known field");
   }

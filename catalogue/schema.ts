@@ -94,7 +94,7 @@ export const noteSchema = z
     name: text,
     author: text,
     date: specDate,
-    tags: tagList.min(1, "needs at least one tag"),
+    tags: tagList.min(1, "needs at least one tag").max(3, "has more than 3 tags"),
     rating: z
       .number()
       .min(0, "must be between 0 and 10")
@@ -137,7 +137,8 @@ export const writingSchema = z.strictObject({
     .union([z.literal(""), image])
     .optional()
     .transform((photo) => photo ?? ""),
-  tags: tagList.default(["Write"]),
+  /** Always tagged Write; a `tags` field adds others (content/README.md). */
+  tags: tagList.default([]).transform((tags) => ["Write", ...tags.filter((tag) => tag !== "Write")]),
   link: optionalUrl,
   twosLink: optionalUrl,
   mediumLink: optionalUrl,

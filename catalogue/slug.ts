@@ -12,5 +12,5 @@ export function slugify(title: string): string {
 /** A re-read of a book is the same slug with `-2`, `-3`, … */
 export function isSlugOf(slug: string, title: string): boolean {
   const base = slugify(title);
-  return slug === base || new RegExp(`^${base}-[2-9]\\d*$`).test(slug);
+  return slug === base || new RegExp(`^${base}-(?:[2-9]|[1-9]\\d+)$`).test(slug);
 }

@@ -17,20 +17,21 @@ type EmbedProps = {
 
 export function Embed({ kind, src, title, load = true, onDone }: EmbedProps) {
   const size = EMBED_SIZES[kind];
+  const frame = (lazy: boolean) => (
+    <iframe
+      src={src}
+      title={title}
+      width={size.width}
+      height={size.height}
+      loading={lazy ? "lazy" : undefined}
+      allow="encrypted-media; picture-in-picture"
+      referrerPolicy="strict-origin-when-cross-origin"
+      onLoad={onDone}
+    />
+  );
   return (
     <div className={`embed embed-${kind}`}>
-      {load && (
-        <iframe
-          src={src}
-          title={title}
-          width={size.width}
-          height={size.height}
-          loading={onDone ? undefined : "lazy"}
-          allow="encrypted-media; picture-in-picture"
-          referrerPolicy="strict-origin-when-cross-origin"
-          onLoad={onDone}
-        />
-      )}
+      {load ? frame(!onDone) : <noscript>{frame(true)}</noscript>}
     </div>
   );
 }

@@ -44,12 +44,12 @@ export const LIMITS = {
  * Every piece is delimited by a character its neighbours exclude, so matching is linear.
  */
 export const EMAIL_PATTERN =
-  /^[^<>()[\]\\.,;:\s@"\p{Cc}]+(?:\.[^<>()[\]\\.,;:\s@"\p{Cc}]+)*@(?:\[(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\]|(?:[a-zA-Z0-9-]+\.)+[a-zA-Z]{2,})$/u;
+  /^[^<>()[\]\\.,;:\s@"\p{Cc}\p{Cs}]+(?:\.[^<>()[\]\\.,;:\s@"\p{Cc}\p{Cs}]+)*@(?:\[(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\]|(?:[a-zA-Z0-9-]+\.)+[a-zA-Z]{2,})$/u;
 
 /** Line breaks of any kind: a subject is one header line. */
 const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/u;
-/** Control characters other than the tab (line breaks are reported first, with their own message). */
-const CONTROL = /[^\P{Cc}\t]/u;
+/** Control characters other than the tab, and lone surrogates (line breaks have their own message). */
+const CONTROL = /[^\P{Cc}\t]|\p{Cs}/u;
 
 export type SignupField = "email";
 export type ContactField = "email" | "subject" | "body";

@@ -1,0 +1,70 @@
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+
+type SearchBarProps = {
+  /** The list's path, where the form submits without JavaScript (/notes?q=…). */
+  action: string;
+  query: string;
+  onQueryChange: (query: string) => void;
+  /** Hidden fields that keep the other filters when the form is submitted without JavaScript. */
+  hidden?: Record<string, string>;
+  label: string;
+  /** The filters button (FB2); the write index has none (FB6). */
+  children?: ReactNode;
+};
+
+/** FB1: the search box with its clear button, a plain GET form so it also works without JavaScript. */
+export function SearchBar({ action, query, onQueryChange, hidden = {}, label, children }: SearchBarProps) {
+  return (
+    <Form
+      method="get"
+      action={action}
+      role="search"
+      className="search-bar"
+      preventScrollReset
+      onSubmit={(event) => event.preventDefault()}
+    >
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <label className="search-field">
+        <span className="visually-hidden">{label}</span>
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">
+          <circle cx="11" cy="11" r="6" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M16 16l5 5" stroke="currentColor" strokeWidth="2" />
+        </svg>
+        <input
+          type="search"
+          name="q"
+          placeholder="Search..."
+          autoComplete="off"
+          value={query}
+          onChange={(event) => onQueryChange(event.target.value)}
+        />
+      </label>
+      <button
+        type="submit"
+        name="q"
+        value=""
+        className="icon-button"
+        hidden={!query}
+        onClick={(event) => {
+          event.preventDefault();
+          onQueryChange("");
+          event.currentTarget.form?.querySelector<HTMLInputElement>('input[name="q"]')?.focus();
+        }}
+      >
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">
+          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
+        </svg>
+        <span className="visually-hidden">Clear search</span>
+      </button>
+      <noscript>
+        <button type="submit" className="text-button">
+          Search
+        </button>
+      </noscript>
+      {children}
+    </Form>
+  );
+}

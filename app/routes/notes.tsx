@@ -1,0 +1,72 @@
+import { useMemo } from "react";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { applyFilters, isNarrowed } from "../../catalogue/filters";
+import { catalogue, noteSummary } from "../catalogue.server";
+import { Breadcrumb } from "../components/Breadcrumb";
+import { FiltersOverlay } from "../components/FiltersOverlay";
+import { NoteList } from "../components/NoteList";
+import { SearchBar } from "../components/SearchBar";
+import { pageMeta } from "../lib/meta";
+import { useListFilters } from "../lib/use-list-filters";
+import type { Route } from "./+types/notes";
+
+export function loader() {
+  return { notes: catalogue.books.map(noteSummary), tags: catalogue.tags };
+}
+
+/** The filters live in the query; changing them needs no new data from the server. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  pageMeta(matches, {
+    title: "Notes",
+    description: `Notes, ratings and reviews of the ${data?.notes.length ?? ""} books I have read: search them, filter by tag, sort by date, title, author, rating or read time.`,
+  });
+
+/** R7: the searchable, tag-filterable, sortable list of book notes. */
+export default function Notes({ loaderData: { notes, tags } }: Route.ComponentProps) {
+  const { filters, deferredSearch, setSearch, setSort, setTag } = useListFilters();
+  const visible = useMemo(
+    () => applyFilters(notes, { ...filters, search: deferredSearch }),
+    [notes, filters.sort, filters.tag, deferredSearch],
+  );
+  return (
+    <div className="page list-page">
+      <Breadcrumb section={{ label: "Notes" }} />
+      <h1>Notes</h1>
+      <SearchBar
+        action="/notes"
+        label="Search notes"
+        query={filters.search}
+        onQueryChange={setSearch}
+        hidden={{ tag: filters.tag, sort: filters.sort }}
+      >
+        <FiltersOverlay filters={filters} tags={tags} onSort={setSort} onTag={setTag} />
+        {filters.tag && (
+          <button
+            type="submit"
+            name="tag"
+            value=""
+            className="chip-button"
+            onClick={(event) => {
+              event.preventDefault();
+              setTag("");
+            }}
+          >
+            {filters.tag}
+            <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" />
+            </svg>
+            <span className="visually-hidden">Remove the tag filter</span>
+          </button>
+        )}
+      </SearchBar>
+      <p className="results" aria-live="polite">
+        {isNarrowed(filters) ? `Results (${visible.length})` : ""}
+      </p>
+      {visible.length > 0 ? <NoteList notes={visible} sort={filters.sort} /> : <p className="empty">No notes</p>}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { embedItems } from "../catalogue.server";
+import { Breadcrumb } from "../components/Breadcrumb";
+import { EmbedList } from "../components/EmbedList";
+import { pageMeta } from "../lib/meta";
+import type { Route } from "./+types/podcast";
+
+export function loader() {
+  return { episodes: embedItems("podcast") };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Podcast", description: "Podcast episodes about the books I read, newest first." });
+
+export default function Podcast({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="page">
+      <Breadcrumb section={{ label: "Podcast" }} />
+      <h1>Podcast</h1>
+      <EmbedList kind="podcast" items={loaderData.episodes} />
+    </div>
+  );
+}

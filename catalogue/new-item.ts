@@ -1,0 +1,135 @@
+/**
+ * The pure part of `npm run new`: reading the command line, choosing the slug and writing the
+ * front matter of a new book note or writing. The script (scripts/new-content.ts) does the I/O.
+ */
+import { slugify } from "./slug";
+
+export const USAGE = [
+  "Usage:",
+  '  npm run new -- note "The Title" --author "Name" --tags "Tag1,Tag2" [--rating 8.5]',
+  '  npm run new -- write "The Title"',
+  "Options: --root <dir> works on another project folder (default: the current one).",
+].join("\n");
+
+export type NewRequest =
+  | { kind: "note"; title: string; author: string; tags: string[]; rating: number | null; root: string | null }
+  | { kind: "write"; title: string; root: string | null };
+
+export type Parsed = { ok: true; request: NewRequest } | { ok: false; error: string };
+
+const OPTIONS: Record<NewRequest["kind"], readonly string[]> = {
+  note: ["author", "tags", "rating", "root"],
+  write: ["root"],
+};
+
+const fail = (error: string): Parsed => ({ ok: false, error: `${error}\n\n${USAGE}` });
+
+/** Reads `note "Title" --author "Name" --tags "A,B" --rating 8.5 --root dir` (also `--name=value`). */
+export function parseNewArgs(args: readonly string[]): Parsed {
+  const [kind, ...rest] = args;
+  if (kind !== "note" && kind !== "write") {
+    return fail(kind ? `Unknown kind "${kind}": write "note" or "write".` : "Say what to create.");
+  }
+  const positional: string[] = [];
+  const options = new Map<string, string>();
+  for (let index = 0; index < rest.length; index++) {
+    const arg = rest[index];
+    if (!arg.startsWith("--")) {
+      positional.push(arg);
+      continue;
+    }
+    const equals = arg.indexOf("=");
+    const name = equals === -1 ? arg.slice(2) : arg.slice(2, equals);
+    if (!OPTIONS[kind].includes(name)) return fail(`A ${kind} has no option --${name}.`);
+    const value = equals === -1 ? rest[++index] : arg.slice(equals + 1);
+    if (value === undefined || (equals === -1 && value.startsWith("--"))) return fail(`--${name} needs a value.`);
+    if (options.has(name)) return fail(`--${name} is given twice.`);
+    options.set(name, value);
+  }
+  if (positional.length === 0) return fail(`Give the title of the ${kind === "note" ? "book" : "writing"}.`);
+  if (positional.length > 1) {
+    return fail(`Put the title in quotes: one title was expected, got ${positional.map((p) => `"${p}"`).join(" ")}.`);
+  }
+  const title = positional[0].trim();
+  if (!slugify(title)) return fail(`The title "${title}" needs at least one letter or digit.`);
+  const root = options.get("root") ?? null;
+  if (kind === "write") return { ok: true, request: { kind, title, root } };
+
+  const author = options.get("author")?.trim();
+  if (!author) return fail('A book note needs its author: --author "Name".');
+  const tagsText = options.get("tags");
+  if (tagsText === undefined) {
+    return fail(
+      'A book note needs 1 to 3 tags, separated by commas: --tags "Self-help,Psychology". ' +
+        "`npm run check:content` lists the tags in use.",
+    );
+  }
+  const tags = [...new Set(tagsText.split(",").map((tag) => tag.trim()))].filter(Boolean);
+  if (tags.length < 1 || tags.length > 3) {
+    return fail(`A book note needs 1 to 3 tags, separated by commas; got ${tags.length}.`);
+  }
+  const ratingText = options.get("rating");
+  let rating: number | null = null;
+  if (ratingText !== undefined) {
+    rating = Number(ratingText);
+    if (ratingText.trim() === "" || !Number.isFinite(rating) || rating < 0 || rating > 10) {
+      return fail(`--rating must be a number from 0 to 10, not "${ratingText}".`);
+    }
+    if (Number(rating.toFixed(1)) !== rating) return fail(`--rating has at most one decimal, not "${ratingText}".`);
+  }
+  return { ok: true, request: { kind, title, author, tags, rating, root } };
+}
+
+/** The title's slug, or for a re-read the first free `-2`, `-3`, … (content/README.md). */
+export function chooseSlug(title: string, existing: ReadonlySet<string>): string {
+  const base = slugify(title);
+  if (!existing.has(base)) return base;
+  let number = 2;
+  while (existing.has(`${base}-${number}`)) number++;
+  return `${base}-${number}`;
+}
+
+/** Today as the owner writes dates, M/D/YY, in local time. */
+export function specDateOf(day: Date): string {
+  return `${day.getMonth() + 1}/${day.getDate()}/${String(day.getFullYear() % 100).padStart(2, "0")}`;
+}
+
+/** A YAML double-quoted string: JSON's string syntax is valid YAML. */
+const quote = (text: string) => JSON.stringify(text);
+
+export function noteFileText(
+  note: { title: string; author: string; tags: readonly string[]; rating: number | null },
+  date: string,
+): string {
+  const rating =
+    note.rating === null ? "rating: 0 # TODO: set your rating, 0 to 10 with at most one decimal" : `rating: ${note.rating}`;
+  return [
+    "---",
+    `name: ${quote(note.title)}`,
+    `author: ${quote(note.author)}`,
+    `date: ${quote(date)}`,
+    `tags: [${note.tags.map(quote).join(", ")}]`,
+    rating,
+    "time: 0 # reading time in minutes; 0 = unknown",
+    "---",
+    "",
+  ].join("\n");
+}
+
+export const WRITING_PLACEHOLDER = "Replace this paragraph with the first paragraph of the essay.";
+
+export function writingFileText(writing: { title: string }, date: string): string {
+  return [
+    "---",
+    `name: ${quote(writing.title)}`,
+    `date: ${quote(date)}`,
+    "time: 1 # reading time in minutes",
+    "---",
+    WRITING_PLACEHOLDER,
+    "",
+  ].join("\n");
+}
+
+/** Where the new file goes, relative to the project: "content/notes/atomic-habits.md". */
+export const contentPath = (kind: NewRequest["kind"], slug: string) =>
+  `content/${kind === "note" ? "notes" : "write"}/${slug}.md`;

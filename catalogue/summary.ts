@@ -1,0 +1,132 @@
+/**
+ * The summary `npm run check:content` prints: counts, notes per tag and per year, notes without a
+ * review, the podcast and video lists, and the references that lead nowhere — a local image that
+ * is not under public/, or a link in a body to a site item that does not exist. Pure: the caller
+ * says which image files exist.
+ */
+import { coverPath } from "./cover";
+import type { Catalogue } from "./load";
+import type { Item, Page } from "./schema";
+
+export type BrokenReference = {
+  /** The content file that holds the reference, "content/notes/x.md". */
+  file: string;
+  /** The field ("photo", "logo", "screenshots") or "body" for a link or image in the Markdown. */
+  field: string;
+  /** The path as written, "/images/x.svg" or "/notes/x". */
+  target: string;
+  problem: "missing image" | "no such item";
+};
+
+export type ContentSummary = {
+  counts: { notes: number; writings: number; apps: number; jobs: number };
+  /** Most used tag first; ties by name. */
+  notesPerTag: { tag: string; count: number }[];
+  /** Oldest year first. */
+  notesPerYear: { year: string; count: number }[];
+  withoutReview: { count: number; before2020: number };
+  podcasts: number;
+  videos: number;
+  broken: BrokenReference[];
+};
+
+/** The site paths whose items the catalogue holds; a body link to one of them must name an item. */
+const ITEM_LINK = /^\/(apps|work|notes|write)\/([^?#]*)/;
+const HREF = /<a\s[^>]*?href="([^"]*)"/g;
+const IMG_SRC = /<img\s[^>]*?src="([^"]*)"/g;
+
+const SOURCE_FOLDER: Record<Item["category"], string> = { apps: "apps", Work: "work", book: "notes", write: "write" };
+
+const sourceFile = (item: Item) => `content/${SOURCE_FOLDER[item.category]}/${item.slug}.md`;
+
+/** A path on this site ("/images/x.svg"), as opposed to a full URL or a protocol-relative one. */
+const isLocal = (target: string) => target.startsWith("/") && !target.startsWith("//");
+
+/** Strips the query and fragment: "/images/x.svg?v=2" is the file /images/x.svg. */
+const withoutQuery = (target: string) => target.replace(/[?#].*$/, "");
+
+const decodeEntities = (html: string) =>
+  html.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+
+function matches(pattern: RegExp, html: string): string[] {
+  return [...html.matchAll(pattern)].map((match) => decodeEntities(match[1]));
+}
+
+/** Every local image an item names in its fields; a generated cover is not a file under public/. */
+function imageFields(item: Item): { field: string; target: string }[] {
+  switch (item.category) {
+    case "apps":
+      return [
+        { field: "logo", target: item.logo },
+        ...item.screenshots.map((target) => ({ field: "screenshots", target })),
+      ];
+    case "Work":
+      return [{ field: "logo", target: item.logo }];
+    case "book":
+      return item.photo === coverPath(item.slug) ? [] : [{ field: "photo", target: item.photo }];
+    case "write":
+      return item.photo ? [{ field: "photo", target: item.photo }] : [];
+  }
+}
+
+function countBy(values: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return counts;
+}
+
+export function summarizeCatalogue(catalogue: Catalogue, imageExists: (sitePath: string) => boolean): ContentSummary {
+  const { books } = catalogue;
+  const itemPaths = new Set(catalogue.all.map((item) => item.path));
+  const broken: BrokenReference[] = [];
+
+  const checkImage = (file: string, field: string, target: string) => {
+    if (isLocal(target) && !imageExists(withoutQuery(target))) {
+      broken.push({ file, field, target, problem: "missing image" });
+    }
+  };
+  const checkBody = (file: string, html: string) => {
+    for (const target of matches(HREF, html)) {
+      const link = ITEM_LINK.exec(target);
+      if (!link) continue;
+      const path = `/${link[1]}/${link[2].replace(/\/+$/, "")}`;
+      // "/notes/" alone is the list, not an item.
+      if (link[2].replace(/\/+$/, "") && !itemPaths.has(path)) {
+        broken.push({ file, field: "body", target, problem: "no such item" });
+      }
+    }
+    for (const target of matches(IMG_SRC, html)) checkImage(file, "body", target);
+  };
+
+  for (const item of catalogue.all) {
+    const file = sourceFile(item);
+    for (const { field, target } of imageFields(item)) checkImage(file, field, target);
+    checkBody(file, item.html);
+  }
+  for (const page of Object.values(catalogue.pages) as Page[]) {
+    checkBody(`content/pages/${page.slug}.md`, page.html);
+  }
+
+  const withoutReview = books.filter((note) => note.html === "");
+  return {
+    counts: {
+      notes: books.length,
+      writings: catalogue.writings.length,
+      apps: catalogue.apps.length,
+      jobs: catalogue.work.length,
+    },
+    notesPerTag: [...countBy(books.flatMap((note) => note.tags))]
+      .map(([tag, count]) => ({ tag, count }))
+      .sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag)),
+    notesPerYear: [...countBy(books.map((note) => note.date.slice(0, 4)))]
+      .map(([year, count]) => ({ year, count }))
+      .sort((a, b) => a.year.localeCompare(b.year)),
+    withoutReview: {
+      count: withoutReview.length,
+      before2020: withoutReview.filter((note) => note.date < "2020-01-01").length,
+    },
+    podcasts: catalogue.withPodcast.length,
+    videos: catalogue.withVideo.length,
+    broken,
+  };
+}
