@@ -1,0 +1,286 @@
+import { expect, type Page, test } from "@playwright/test";
+import { formatMonthYear } from "../../catalogue/dates";
+import { loadCatalogue } from "../../catalogue/disk";
+import { EMBED_ORIGINS } from "../../catalogue/embeds";
+import { applyFilters } from "../../catalogue/filters";
+import { expectNoAxeViolations, trackForeignRequests, waitForHydration } from "./helpers";
+
+const catalogue = loadCatalogue(process.cwd());
+const books = catalogue.books;
+const titles = (page: Page) => page.locator(".note-list .note-title");
+
+async function openNotes(page: Page, query = "") {
+  await page.goto(`/notes${query}`);
+  await waitForHydration(page);
+}
+
+async function openFilters(page: Page) {
+  await page.getByRole("button", { name: "Filters" }).click();
+  const overlay = page.getByRole("dialog", { name: "Order by:" });
+  await expect(overlay).toBeVisible();
+  return overlay;
+}
+
+test("R7 NL3 /notes lists every note newest first with cover 129x190, title, author and 'Month 20YY'", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const expectLocalOnly = trackForeignRequests(page);
+  await openNotes(page);
+  await expect(titles(page)).toHaveCount(books.length);
+  await expect(titles(page).first()).toHaveText(books[0].name);
+  const first = page.locator(".note-entry").first();
+  await expect(first.locator("img")).toHaveAttribute("width", "129");
+  await expect(first.locator("img")).toHaveAttribute("height", "190");
+  expect(await first.locator("img").evaluate((img) => [img.clientWidth, img.clientHeight])).toEqual([129, 190]);
+  await expect(first).toContainText(books[0].author);
+  await expect(first).toContainText(formatMonthYear(books[0].date));
+  await expect(page.getByText(/^Results \(/)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  expectLocalOnly();
+});
+
+test("FB1 SO1 NL1 search matches name, author, category and tag case-insensitively; the clear button empties it", async ({
+  page,
+}) => {
+  await openNotes(page);
+  const box = page.getByPlaceholder("Search...");
+  for (const query of ["HABITS", "cal newport", "BOOK", "spirituality"]) {
+    await box.fill(query);
+    const expected = applyFilters(books, { search: query, sort: "date", tag: "" });
+    await expect(page.getByText(`Results (${expected.length})`)).toBeVisible();
+    await expect(titles(page)).toHaveText(expected.map((note) => note.name));
+  }
+  await expect(page).toHaveURL(/\?q=spirituality$/);
+  await page.getByRole("button", { name: "Clear search" }).click();
+  await expect(box).toHaveValue("");
+  await expect(box).toBeFocused();
+  await expect(titles(page)).toHaveCount(books.length);
+  await expect(page.getByText(/^Results \(/)).toHaveCount(0);
+});
+
+test("NL2 a search that matches nothing shows 'No notes'", async ({ page }) => {
+  await openNotes(page);
+  await page.getByPlaceholder("Search...").fill("zzqqxx no such book");
+  await expect(page.getByText("No notes", { exact: true })).toBeVisible();
+  await expect(page.getByText("Results (0)")).toBeVisible();
+});
+
+test("FB2 SO2 SO3 SO4 the overlay 'Order by:' sorts by Date, Title, Author, Rating and closes on choice", async ({
+  page,
+}) => {
+  await openNotes(page);
+  for (const [label, key] of [
+    ["Title", "title"],
+    ["Author", "author"],
+    ["Rating", "rating"],
+    ["Date", "date"],
+  ] as const) {
+    const overlay = await openFilters(page);
+    await overlay.getByRole("button", { name: label, exact: true }).click();
+    await expect(overlay).toBeHidden();
+    const expected = applyFilters(books, { search: "", sort: key, tag: "" }).slice(0, 12);
+    await expect(titles(page).filter({ visible: true }).first()).toHaveText(expected[0].name);
+    expect((await titles(page).allTextContents()).slice(0, 12)).toEqual(expected.map((note) => note.name));
+  }
+});
+
+test("SO5 NL3 sorting by Read Time leaves out unknown times and shows 'N min read'", async ({ page }) => {
+  await openNotes(page);
+  const overlay = await openFilters(page);
+  await overlay.getByRole("button", { name: "Read Time" }).click();
+  const expected = applyFilters(books, { search: "", sort: "time", tag: "" });
+  expect(expected.length).toBeLessThan(books.length);
+  await expect(titles(page)).toHaveCount(expected.length);
+  await expect(page.locator(".note-entry").first()).toContainText(`${expected[0].time} min read`);
+  await expect(page).toHaveURL(/sort=time/);
+});
+
+test("FB3 FB4 NL1 'Filter by:' has a button per tag and All; picking a tag filters, shows a chip; again clears", async ({
+  page,
+}) => {
+  await openNotes(page);
+  let overlay = await openFilters(page);
+  const group = overlay.getByRole("group", { name: "Filter by:" });
+  await expect(group.getByRole("button")).toHaveText(["All", ...catalogue.tags]);
+  await group.getByRole("button", { name: "Fiction", exact: true }).click();
+  const fiction = applyFilters(books, { search: "", sort: "date", tag: "Fiction" });
+  await expect(page.getByText(`Results (${fiction.length})`)).toBeVisible();
+  await expect(group.getByRole("button", { name: "Fiction", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await group.getByRole("button", { name: "Fiction", exact: true }).click();
+  await expect(titles(page)).toHaveCount(books.length);
+  await group.getByRole("button", { name: "Health", exact: true }).click();
+  await page.keyboard.press("Escape");
+  await expect(overlay).toBeHidden();
+  const chip = page.getByRole("button", { name: /Health\s*Remove the tag filter/ });
+  await expect(chip).toBeVisible();
+  await expect(titles(page)).toHaveCount(applyFilters(books, { search: "", sort: "date", tag: "Health" }).length);
+  await chip.click();
+  await expect(chip).toBeHidden();
+  await expect(titles(page)).toHaveCount(books.length);
+  overlay = await openFilters(page);
+  await overlay.getByRole("group", { name: "Filter by:" }).getByRole("button", { name: "Sports" }).click();
+  await overlay.getByRole("button", { name: "All" }).click();
+  await expect(titles(page)).toHaveCount(books.length);
+});
+
+test("FB5 the overlay is a dialog: page scroll locked, focus inside, Escape closes and focus returns", async ({
+  page,
+}) => {
+  await openNotes(page);
+  const button = page.getByRole("button", { name: "Filters" });
+  await button.focus();
+  await page.keyboard.press("Enter");
+  const overlay = page.getByRole("dialog", { name: "Order by:" });
+  await expect(overlay).toBeVisible();
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+  await page.mouse.wheel(0, 1500);
+  await page.waitForTimeout(200);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog")))).toBe(true);
+  await expectNoAxeViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(overlay).toBeHidden();
+  await expect(button).toBeFocused();
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+});
+
+test("NL4 icon links appear only for non-empty links, each with an accessible name", async ({ page }) => {
+  await openNotes(page);
+  const kinds = [
+    ["twosLink", "Read on the note app"],
+    ["youtubeLink", "Watch the video"],
+    ["patreonLink", "Support on Patreon"],
+    ["link", "Buy on Amazon"],
+    ["podcastLink", "Listen to the podcast"],
+    ["mediumLink", "Read on Medium"],
+  ] as const;
+  for (const note of books.slice(0, 40)) {
+    const entry = page.locator(".note-entry").filter({ has: page.locator(`a[href="${note.path}"]`) });
+    for (const [field, action] of kinds) {
+      const link = entry.getByRole("link", { name: `${action}: ${note.name}` });
+      if (note[field]) await expect(link).toHaveAttribute("href", note[field]);
+      else await expect(link).toHaveCount(0);
+    }
+  }
+});
+
+test("filters start from defaults, live in the URL, survive a reload and Back restores the previous filter", async ({
+  page,
+}) => {
+  await openNotes(page, "?tag=Fiction&sort=rating&q=the");
+  const expected = applyFilters(books, { search: "the", sort: "rating", tag: "Fiction" });
+  await expect(page.getByPlaceholder("Search...")).toHaveValue("the");
+  await expect(titles(page)).toHaveText(expected.map((note) => note.name));
+  await page.goto("/notes");
+  await waitForHydration(page);
+  await expect(titles(page)).toHaveCount(books.length);
+  const overlay = await openFilters(page);
+  await overlay.getByRole("button", { name: "Biography" }).click();
+  await overlay.getByRole("button", { name: "Psychology" }).click();
+  await expect(page).toHaveURL(/tag=Psychology/);
+  await page.goBack();
+  await expect(page).toHaveURL(/tag=Biography/);
+  await expect(titles(page)).toHaveCount(applyFilters(books, { search: "", sort: "date", tag: "Biography" }).length);
+});
+
+test("R9 FB6 WI1 WI2 the write index: title, description, both platforms linked, search without filters", async ({
+  page,
+}) => {
+  await page.goto("/write");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Write" })).toBeVisible();
+  await expect(page.getByRole("link", { name: catalogue.site.noteApp.name, exact: true })).toHaveAttribute(
+    "href",
+    catalogue.site.noteApp.url,
+  );
+  await expect(page.getByRole("link", { name: catalogue.site.blog.name, exact: true })).toHaveAttribute(
+    "href",
+    catalogue.site.blog.url,
+  );
+  await expect(page.getByRole("button", { name: "Filters" })).toHaveCount(0);
+  const items = page.locator(".writing-title");
+  await expect(items).toHaveText(catalogue.writings.map((writing) => writing.name));
+  await page.getByPlaceholder("Search...").fill("fear");
+  await expect(items.first()).toHaveText("Fear");
+  await page.getByPlaceholder("Search...").fill("no essay has this title");
+  await expect(page.getByText("No writings match your search.")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("WI3 WI4 each writing: photo 100x100 linking to it, title, date and author, icon links in a new tab", async ({
+  page,
+}) => {
+  await page.goto("/write");
+  for (const writing of catalogue.writings) {
+    const entry = page.locator(".writing-entry").filter({ has: page.locator(`h2 a[href="${writing.path}"]`) });
+    await expect(entry).toContainText(`${formatMonthYear(writing.date)} · ${catalogue.site.name}`);
+    const photo = entry.locator(`a[href="${writing.path}"] img`);
+    if (writing.photo) {
+      await expect(photo).toHaveAttribute("width", "100");
+      await expect(photo).toHaveAttribute("height", "100");
+    } else await expect(photo).toHaveCount(0);
+    for (const field of ["twosLink", "youtubeLink", "patreonLink", "link", "podcastLink", "mediumLink"] as const) {
+      const link = entry.locator(`.link-icons a[href="${writing[field]}"]`);
+      if (!writing[field]) continue;
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", "noopener");
+    }
+  }
+});
+
+/** The players answer slowly from a route this test controls, so the order of their requests shows. */
+async function serveSlowPlayers(page: Page, delayMs: number) {
+  const events: string[] = [];
+  for (const origin of Object.values(EMBED_ORIGINS)) {
+    await page.route(`${origin}/**`, async (route) => {
+      const id = new URL(route.request().url()).pathname;
+      events.push(`start ${id}`);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      events.push(`end ${id}`);
+      await route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>player</title>" });
+    });
+  }
+  return events;
+}
+
+for (const [path, kind, items, size, placeholder] of [
+  ["/podcast", "podcast", catalogue.withPodcast, [343, 102], 118],
+  ["/videos", "video", catalogue.withVideo, [288, 160], 209],
+] as const) {
+  test(`R10 EM1 EM2 EM3 ${path}: newest release first, ${size.join("x")} players in ${placeholder} px placeholders, one at a time`, async ({
+    page,
+  }) => {
+    const events = await serveSlowPlayers(page, 300);
+    await page.goto(path);
+    const embed = (note: (typeof items)[number]) => (kind === "podcast" ? note.podcastEmbed : note.youtubeEmbed);
+    await expect(page.locator(".embed-title")).toHaveText(items.map((note) => note.name));
+    const dates = items.map((note) => note.releaseDate);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const placeholders = page.locator(`.embed-${kind}`);
+    expect(await placeholders.first().evaluate((element) => element.getBoundingClientRect().height)).toBe(placeholder);
+    await expect(page.locator("iframe")).toHaveCount(3, { timeout: 5000 });
+    const frame = page.locator("iframe").first();
+    await expect(frame).toHaveAttribute("src", embed(items[0]));
+    await expect(frame).toHaveAttribute("title", new RegExp(items[0].name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    expect(await frame.evaluate((element) => [element.clientWidth, element.clientHeight])).toEqual(size);
+    // Every player starts only after the previous one has finished.
+    await expect.poll(() => events.length).toBeGreaterThanOrEqual(6);
+    const sequence = events.slice(0, 6).map((event) => event.split(" ")[0]);
+    expect(sequence).toEqual(["start", "end", "start", "end", "start", "end"]);
+    await expectNoAxeViolations(page);
+  });
+}
+
+test("EM1 a player that never loads holds up the next one for 10 s at most", async ({ page }) => {
+  test.setTimeout(40_000);
+  await page.route(`${EMBED_ORIGINS.podcast}/**`, () => {
+    // Never answered: the first player hangs.
+  });
+  await page.goto("/podcast");
+  await waitForHydration(page);
+  await expect(page.locator("iframe")).toHaveCount(1);
+  await page.waitForTimeout(8_000);
+  await expect(page.locator("iframe")).toHaveCount(1);
+  await expect(page.locator("iframe")).toHaveCount(2, { timeout: 5_000 });
+});
