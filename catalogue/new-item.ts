@@ -102,7 +102,9 @@ export function noteFileText(
   date: string,
 ): string {
   const rating =
-    note.rating === null ? "rating: 0 # TODO: set your rating, 0 to 10 with at most one decimal" : `rating: ${note.rating}`;
+    note.rating === null
+      ? "rating: 0 # TODO: set your rating, 0 to 10 with at most one decimal"
+      : `rating: ${note.rating}`;
   return [
     "---",
     `name: ${quote(note.title)}`,

@@ -46,7 +46,12 @@ const isLocal = (target: string) => target.startsWith("/") && !target.startsWith
 const withoutQuery = (target: string) => target.replace(/[?#].*$/, "");
 
 const decodeEntities = (html: string) =>
-  html.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  html
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 
 function matches(pattern: RegExp, html: string): string[] {
   return [...html.matchAll(pattern)].map((match) => decodeEntities(match[1]));

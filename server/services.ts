@@ -58,6 +58,14 @@ export const NOT_AN_OBJECT = "The request body must be a JSON object.";
 
 type Fields<K extends string> = Record<K, string>;
 
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function fieldFailure(name: string, error: string): ServiceFailure {
+  const failure: ServiceFailure = { ok: false, status: 400, error };
+  if (name === "email" || name === "subject" || name === "body") failure.field = name as ContactField;
+  return failure;
+}
+
 /** Reads string fields of an untrusted object: absent means empty, anything but a string is refused. */
 function readFields<K extends string>(
   input: unknown,
@@ -72,12 +80,13 @@ function readFields<K extends string>(
     const raw: unknown = Object.hasOwn(input, name) ? (input as Record<string, unknown>)[name] : undefined;
     if (raw === undefined) {
       value[name] = "";
-    } else if (typeof raw === "string") {
+    } else if (typeof raw === "string" && !LONE_SURROGATE.test(raw)) {
       value[name] = raw;
+    } else if (typeof raw === "string") {
+      // JSON can carry "\ud800", which no form can produce and no mail can encode.
+      return { ok: false, failure: fieldFailure(name, `The field "${name}" must be valid Unicode text.`) };
     } else {
-      const failure: ServiceFailure = { ok: false, status: 400, error: `The field "${name}" must be a string.` };
-      if (name === "email" || name === "subject" || name === "body") failure.field = name as ContactField;
-      return { ok: false, failure };
+      return { ok: false, failure: fieldFailure(name, `The field "${name}" must be a string.`) };
     }
   }
   return { ok: true, value };

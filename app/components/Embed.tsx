@@ -29,9 +29,5 @@ export function Embed({ kind, src, title, load = true, onDone }: EmbedProps) {
       onLoad={onDone}
     />
   );
-  return (
-    <div className={`embed embed-${kind}`}>
-      {load ? frame(!onDone) : <noscript>{frame(true)}</noscript>}
-    </div>
-  );
+  return <div className={`embed embed-${kind}`}>{load ? frame(!onDone) : <noscript>{frame(true)}</noscript>}</div>;
 }

@@ -6,7 +6,14 @@ import { Embed, type EmbedKind } from "./Embed";
 /** DESIGN §7.8: an embed that has not loaded by then no longer holds up the next one. */
 export const EMBED_TIMEOUT_MS = 10_000;
 
-export type EmbedItem = { slug: string; path: string; name: string; author: string; releaseDate: string; embed: string };
+export type EmbedItem = {
+  slug: string;
+  path: string;
+  name: string;
+  author: string;
+  releaseDate: string;
+  embed: string;
+};
 
 /**
  * R10, EM1: a list of players that load one at a time, each after the previous one has loaded.

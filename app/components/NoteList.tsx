@@ -1,44 +1,60 @@
+import { memo } from "react";
 import { Link } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates";
 import type { SortKey } from "../../catalogue/sort";
 import type { NoteSummary } from "../catalogue.server";
+import { useRenderLimit } from "../lib/use-render-limit";
 import { LinkIcons } from "./LinkIcons";
 
 /** Covers below the first screenful wait until they are scrolled near. */
 const EAGER_COVERS = 4;
 
+type NoteListProps = {
+  notes: readonly NoteSummary[];
+  sort: SortKey;
+  /** Changes whenever the filters change, so the list starts again from its first screenful. */
+  listKey: string;
+};
+
 /** NL3, NL4: each note with its cover, title, author, and the date or the read time. */
-export function NoteList({ notes, sort }: { notes: readonly NoteSummary[]; sort: SortKey }) {
+export function NoteList({ notes, sort, listKey }: NoteListProps) {
+  const { limit, sentinel } = useRenderLimit(notes.length, listKey);
   return (
-    <ul className="note-list">
-      {notes.map((note, index) => (
-        <li key={note.slug} className="note-entry">
-          <Link to={note.path} tabIndex={-1} aria-hidden="true">
-            <img
-              src={note.photo}
-              alt=""
-              width={129}
-              height={190}
-              loading={index < EAGER_COVERS ? "eager" : "lazy"}
-              decoding="async"
-            />
-          </Link>
-          <div>
-            <h2 className="note-title">
-              <Link to={note.path}>{note.name}</Link>
-            </h2>
-            <p className="note-author">{note.author}</p>
-            <p className="meta-line">
-              {sort === "time" ? (
-                `${note.time} min read`
-              ) : (
-                <time dateTime={note.date}>{formatMonthYear(note.date)}</time>
-              )}
-            </p>
-            <LinkIcons item={note} />
-          </div>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="note-list">
+        {notes.slice(0, limit).map((note, index) => (
+          <NoteEntry key={note.slug} note={note} showTime={sort === "time"} eager={index < EAGER_COVERS} />
+        ))}
+      </ul>
+      {limit < notes.length && <span ref={sentinel} className="list-sentinel" />}
+    </>
   );
 }
+
+const NoteEntry = memo(function NoteEntry({
+  note,
+  showTime,
+  eager,
+}: {
+  note: NoteSummary;
+  showTime: boolean;
+  eager: boolean;
+}) {
+  return (
+    <li className="note-entry">
+      <Link to={note.path} tabIndex={-1} aria-hidden="true">
+        <img src={note.photo} alt="" width={129} height={190} loading={eager ? "eager" : "lazy"} decoding="async" />
+      </Link>
+      <div>
+        <h2 className="note-title">
+          <Link to={note.path}>{note.name}</Link>
+        </h2>
+        <p className="note-author">{note.author}</p>
+        <p className="meta-line">
+          {showTime ? `${note.time} min read` : <time dateTime={note.date}>{formatMonthYear(note.date)}</time>}
+        </p>
+        <LinkIcons item={note} />
+      </div>
+    </li>
+  );
+});

@@ -63,10 +63,21 @@ export default function Notes({ loaderData: { notes, tags } }: Route.ComponentPr
           </button>
         )}
       </SearchBar>
-      <p className="results" aria-live="polite">
-        {isNarrowed(filters) ? `Results (${visible.length})` : ""}
-      </p>
-      {visible.length > 0 ? <NoteList notes={visible} sort={filters.sort} /> : <p className="empty">No notes</p>}
+      {/* data-query says which search the list on screen shows (the benchmark waits for it). */}
+      <div data-query={deferredSearch}>
+        <p className="results" aria-live="polite">
+          {isNarrowed(filters) ? `Results (${visible.length})` : ""}
+        </p>
+        {visible.length > 0 ? (
+          <NoteList
+            notes={visible}
+            sort={filters.sort}
+            listKey={`${deferredSearch}\n${filters.tag}\n${filters.sort}`}
+          />
+        ) : (
+          <p className="empty">No notes</p>
+        )}
+      </div>
     </div>
   );
 }

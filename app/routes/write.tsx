@@ -42,8 +42,8 @@ export default function Write({ loaderData: { writings, noteApp, blog, author } 
       <Breadcrumb section={{ label: "Write" }} />
       <h1>Write</h1>
       <p className="lede">
-        Short essays in four kinds: on habits and attention, on learning and reading, on craft and building apps, and
-        on the quieter questions of fear, time and doubt.
+        Short essays in four kinds: on habits and attention, on learning and reading, on craft and building apps, and on
+        the quieter questions of fear, time and doubt.
       </p>
       <p>
         I wrote most of these first on{" "}

@@ -45,7 +45,8 @@ afterEach(async () => {
   temp.remove();
 });
 
-const user = (body: unknown, options?: Parameters<typeof postJson>[2]) => postJson(`${served.url}/api/user`, body, options);
+const user = (body: unknown, options?: Parameters<typeof postJson>[2]) =>
+  postJson(`${served.url}/api/user`, body, options);
 const email = (body: unknown, options?: Parameters<typeof postJson>[2]) =>
   postJson(`${served.url}/api/email`, body, options);
 
@@ -275,6 +276,8 @@ describe("request checks", () => {
       expect(answer.status).toBe(400);
       expect(answer.json).toEqual({ error: 'The field "email" must be a string.', field: "email" });
     }
+    const surrogate = await email({ ...letter, body: "half a pair: \ud800" });
+    expect(surrogate.json).toEqual({ error: 'The field "body" must be valid Unicode text.', field: "body" });
     const subject = await email({ ...letter, subject: 5 });
     expect(subject.json).toEqual({ error: 'The field "subject" must be a string.', field: "subject" });
   });
@@ -344,7 +347,11 @@ describe("request checks", () => {
       { origin: "null" },
     ];
     for (const headers of cases) {
-      const answer = await postJson(`${served.url}/api/user`, { email: "reader@example.com" }, { headers, origin: null });
+      const answer = await postJson(
+        `${served.url}/api/user`,
+        { email: "reader@example.com" },
+        { headers, origin: null },
+      );
       expect(answer.status, JSON.stringify(headers)).toBe(403);
       expect(answer.json).toEqual({ error: API_ERRORS.crossSite });
       const contact = await postJson(`${served.url}/api/email`, letter, { headers, origin: null });
@@ -357,9 +364,9 @@ describe("request checks", () => {
   test("API1 same-origin requests and requests without Origin are allowed", async () => {
     expect((await user({ email: "a@example.com" }, { headers: { "sec-fetch-site": "same-origin" } })).status).toBe(201);
     expect((await user({ email: "b@example.com" }, { origin: null })).status).toBe(201);
-    expect((await user({ email: "c@example.com" }, { headers: { "sec-fetch-site": "none" }, origin: null })).status).toBe(
-      201,
-    );
+    expect(
+      (await user({ email: "c@example.com" }, { headers: { "sec-fetch-site": "none" }, origin: null })).status,
+    ).toBe(201);
   });
 
   test("API1 other methods on the API paths answer 405 with Allow: POST; unknown API paths a JSON 404", async () => {

@@ -48,7 +48,10 @@ export type TestLog = { entries: string[]; log: (message: string, error?: unknow
 
 export function collectLog(): TestLog {
   const entries: string[] = [];
-  return { entries, log: (message, error) => entries.push(`${message} ${error instanceof Error ? error.message : ""}`) };
+  return {
+    entries,
+    log: (message, error) => entries.push(`${message} ${error instanceof Error ? error.message : ""}`),
+  };
 }
 
 export function startTestBackend(config: Config, options: BackendOptions = {}): Backend & { logs: string[] } {

@@ -73,6 +73,8 @@ describe("email pattern", () => {
     "user\r\n@example.com",
     "user\u0000@example.com",
     "user@example.com\u0007",
+    "\ud800@example.com",
+    "a\udc00b@example.com",
   ])("SU7 refuses %j with 'Please enter a valid email.'", (email) => {
     expect(isValidEmail(email)).toBe(false);
     expect(validateSignup(email)).toEqual({ field: "email", error: "Please enter a valid email." });
@@ -129,7 +131,10 @@ describe("contact", () => {
   test("CO5 the problems are reported in the order email empty, email invalid, subject empty, message empty", () => {
     const empty = { email: "", subject: "", body: "" };
     expect(validateContact(empty)).toEqual({ field: "email", error: "Please enter your email." });
-    expect(validateContact({ ...empty, email: "bad" })).toEqual({ field: "email", error: "Please enter a valid email." });
+    expect(validateContact({ ...empty, email: "bad" })).toEqual({
+      field: "email",
+      error: "Please enter a valid email.",
+    });
     expect(validateContact({ ...empty, email: valid.email })).toEqual({
       field: "subject",
       error: "Please enter a subject.",
@@ -178,7 +183,8 @@ describe("contact", () => {
       error: MESSAGES.subjectControl,
     });
     expect(validateContact({ ...valid, subject: "a\u001bb" })?.field).toBe("subject");
-    expect(validateContact({ ...valid, subject: "a\tb" })).toBeNull();
+    expect(validateContact({ ...valid, subject: "a\ud800b" })?.error).toBe(MESSAGES.subjectControl);
+    expect(validateContact({ ...valid, subject: "a\tb \u{1F600}" })).toBeNull();
   });
 
   test("CO5 subject at most 200 characters, message at most 5,000", () => {

@@ -1,0 +1,141 @@
+/**
+ * Real processes: a server process is killed with SIGKILL right after it answered 202, a new one
+ * on the same DATA_DIR delivers the message, exactly once. And a backend that was closed lets
+ * its process end.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { openDatabase } from "../../server/db";
+import { makeTempDir, OWNER, postJson, SITE_URL, type SmtpRecorder, sleep, startSmtp, waitFor } from "./helpers";
+
+const fixture = fileURLToPath(new URL("./fixtures/backend-process.ts", import.meta.url));
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+let temp: ReturnType<typeof makeTempDir>;
+let smtp: SmtpRecorder | undefined;
+const children: ChildProcess[] = [];
+
+beforeEach(() => {
+  temp = makeTempDir();
+});
+
+afterEach(async () => {
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  await smtp?.stop();
+  smtp = undefined;
+  temp.remove();
+});
+
+type Child = { process: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+function startChild(env: Record<string, string>): Child {
+  const child = spawn(process.execPath, ["--import", "tsx", fixture], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      SITE_URL,
+      DATA_DIR: temp.path,
+      OWNER_EMAIL: OWNER,
+      MAIL_FROM: "site@example.com",
+      RATE_LIMIT: "0",
+      OUTBOX_BASE_DELAY_MS: "50",
+      OUTBOX_MAX_DELAY_MS: "200",
+      OUTBOX_LEASE_MS: "600",
+      OUTBOX_POLL_MS: "100",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { process: child, output: () => output, exited };
+}
+
+async function listeningPort(child: Child): Promise<number> {
+  const match = await waitFor(() => /listening (\d+)/.exec(child.output()), {
+    timeoutMs: 20_000,
+    what: `the child to listen (output: ${child.output()})`,
+  });
+  return Number(match[1]);
+}
+
+function messageRows() {
+  const database = openDatabase(temp.path);
+  try {
+    return database.sqlite.prepare("SELECT status, attempts, message_id FROM messages").all() as {
+      status: string;
+      attempts: number;
+      message_id: string;
+    }[];
+  } finally {
+    void database.close();
+  }
+}
+
+test("API2 a server killed with SIGKILL right after its 202 loses nothing: the next process delivers the message exactly once", async () => {
+  // The SMTP server takes 400 ms to say 250, so the kill lands while the first attempt is in
+  // flight: that attempt is not accepted, and the claim it left behind must be taken over.
+  smtp = await startSmtp({ acceptDelayMs: 400 });
+  const first = startChild({ SMTP_URL: smtp.url });
+  const port = await listeningPort(first);
+
+  const answer = await postJson(`http://127.0.0.1:${port}/api/email`, {
+    email: "visitor@example.org",
+    subject: "Crash test",
+    body: "Survive this.",
+  });
+  expect(answer.status).toBe(202);
+  first.process.kill("SIGKILL");
+  await first.exited;
+  expect(smtp.received).toHaveLength(0);
+
+  const [stored] = messageRows();
+  expect(stored?.status).toBe("pending");
+  expect(stored?.attempts).toBeLessThanOrEqual(1);
+
+  const second = startChild({ SMTP_URL: smtp.url });
+  await listeningPort(second);
+  await waitFor(() => smtp?.received.length, { timeoutMs: 15_000, what: "delivery by the second process" });
+  await waitFor(() => messageRows()[0]?.status === "sent", { what: "status sent" });
+  await sleep(500);
+  expect(smtp.received).toHaveLength(1);
+  expect(smtp.received[0]?.parsed.subject).toBe("Crash test");
+  expect(smtp.received[0]?.parsed.messageId).toBe(stored?.message_id);
+  second.process.kill("SIGTERM");
+  await second.exited;
+});
+
+test("API2 after a SIGKILL the next process delivers what is pending (.eml files), and once its backend is closed the process ends by itself", async () => {
+  const first = startChild({});
+  const port = await listeningPort(first);
+  for (let index = 0; index < 3; index++) {
+    const answer = await postJson(`http://127.0.0.1:${port}/api/email`, {
+      email: "visitor@example.org",
+      subject: `Message ${index}`,
+      body: "Body",
+    });
+    expect(answer.status).toBe(202);
+  }
+  first.process.kill("SIGKILL");
+  await first.exited;
+
+  const second = startChild({ EXIT_AFTER_SENT: "1" });
+  const code = await Promise.race([second.exited, sleep(15_000).then(() => "still running")]);
+  expect(code, second.output()).toBe(0);
+  expect(second.output()).toContain("closed");
+  const rows = messageRows();
+  expect(rows).toHaveLength(3);
+  expect(rows.every((row) => row.status === "sent")).toBe(true);
+});

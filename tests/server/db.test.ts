@@ -1,0 +1,93 @@
+/**
+ * The database file: created with its folder, WAL, busy timeout, foreign keys, versioned
+ * migrations applied once, and the uniqueness of subscribers enforced by SQLite itself.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { migrate, openDatabase, SCHEMA_VERSION } from "../../server/db";
+import { subscribe } from "../../server/subscriptions";
+import { makeTempDir } from "./helpers";
+
+let temp: ReturnType<typeof makeTempDir>;
+beforeEach(() => {
+  temp = makeTempDir();
+});
+afterEach(() => temp.remove());
+
+test("API1 opening creates DATA_DIR/site.db with WAL, a busy timeout and foreign keys", async () => {
+  const dataDir = join(temp.path, "nested", "data");
+  const database = openDatabase(dataDir);
+  expect(existsSync(join(dataDir, "site.db"))).toBe(true);
+  expect(database.sqlite.pragma("journal_mode", { simple: true })).toBe("wal");
+  expect(database.sqlite.pragma("busy_timeout", { simple: true })).toBe(5000);
+  expect(database.sqlite.pragma("foreign_keys", { simple: true })).toBe(1);
+  expect(database.sqlite.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
+  await database.close();
+  await database.close();
+});
+
+test("API1 migrations are applied once: reopening and migrating again change nothing", async () => {
+  const first = openDatabase(temp.path);
+  await subscribe(first.db, "kept@example.com");
+  await first.close();
+  const second = openDatabase(temp.path);
+  expect(migrate(second.sqlite)).toBe(SCHEMA_VERSION);
+  expect(second.sqlite.prepare("SELECT email FROM subscribers").all()).toEqual([{ email: "kept@example.com" }]);
+  const tables = second.sqlite
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    .all()
+    .map((row) => (row as { name: string }).name);
+  expect(tables).toEqual(["messages", "subscribers"]);
+  await second.close();
+});
+
+test("API1 two connections opening a new file at once both end up on the current schema", async () => {
+  const a = openDatabase(temp.path);
+  const b = openDatabase(temp.path);
+  expect(a.sqlite.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
+  expect(b.sqlite.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
+  await a.close();
+  await b.close();
+});
+
+test("API1 a database from a newer version of the code is refused", async () => {
+  const path = join(temp.path, "site.db");
+  const raw = new BetterSqlite3(path);
+  raw.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+  raw.close();
+  expect(() => openDatabase(temp.path)).toThrow(/newer than this code knows/);
+});
+
+test("SU8 the UNIQUE index on email_lower is enforced by SQLite itself", async () => {
+  const database = openDatabase(temp.path);
+  const insert = database.sqlite.prepare(
+    "INSERT INTO subscribers (email, email_lower, created_at) VALUES (?, ?, '2025-06-06T00:00:00Z')",
+  );
+  insert.run("A@b.co", "a@b.co");
+  expect(() => insert.run("a@B.co", "a@b.co")).toThrow(/UNIQUE constraint failed/);
+  expect(() =>
+    database.sqlite
+      .prepare(
+        "INSERT INTO messages (message_id, email, subject, body, created_at, status, next_attempt_at) VALUES ('<x@y>', 'a@b.co', 's', 'b', 'now', 'lost', 0)",
+      )
+      .run(),
+  ).toThrow(/CHECK constraint failed/);
+  await database.close();
+});
+
+test("SU8 subscribe: 'created' once, then 'exists' for any letter case, also across two connections", async () => {
+  const a = openDatabase(temp.path);
+  const b = openDatabase(temp.path);
+  const outcomes = await Promise.all(
+    Array.from({ length: 40 }, (_, index) =>
+      subscribe(index % 2 ? a.db : b.db, index % 3 ? " Same@Example.com " : "same@example.COM"),
+    ),
+  );
+  expect(outcomes.filter((outcome) => outcome === "created")).toHaveLength(1);
+  expect(outcomes.filter((outcome) => outcome === "exists")).toHaveLength(39);
+  expect(a.sqlite.prepare("SELECT email_lower FROM subscribers").all()).toEqual([{ email_lower: "same@example.com" }]);
+  await a.close();
+  await b.close();
+});

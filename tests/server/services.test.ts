@@ -1,0 +1,103 @@
+/**
+ * The framework-free service layer, as a React Router form action (no JavaScript) would call it:
+ * with the fields of a form post. Real database, outbox writing .eml files.
+ */
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { MESSAGES } from "../../app/validation/forms";
+import type { Backend } from "../../server/backend";
+import { createRateLimiter } from "../../server/rate-limit";
+import { createServices } from "../../server/services";
+import { makeTempDir, startTestBackend, testConfig } from "./helpers";
+
+let temp: ReturnType<typeof makeTempDir>;
+let backend: Backend;
+
+beforeEach(() => {
+  temp = makeTempDir();
+  backend = startTestBackend(testConfig(temp.path), { startOutbox: false });
+});
+
+afterEach(async () => {
+  await backend.close();
+  temp.remove();
+});
+
+function form(fields: Record<string, string | Blob>) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  return Object.fromEntries(data);
+}
+
+test("API1 subscribe with the fields of a form post: 201, then 409 with the SPEC message", async () => {
+  expect(await backend.services.subscribe(form({ email: "reader@example.com" }), "192.0.2.1")).toEqual({
+    ok: true,
+    status: 201,
+  });
+  expect(await backend.services.subscribe(form({ email: "READER@example.com" }), "192.0.2.1")).toEqual({
+    ok: false,
+    status: 409,
+    error: "Sorry, this email was already used.",
+  });
+});
+
+test("SU7 subscribe reports the first problem with its field", async () => {
+  expect(await backend.services.subscribe(form({ email: "" }), undefined)).toEqual({
+    ok: false,
+    status: 400,
+    error: "Please enter your email.",
+    field: "email",
+  });
+  expect(await backend.services.subscribe(form({ email: "x@y" }), undefined)).toMatchObject({
+    status: 400,
+    error: "Please enter a valid email.",
+  });
+});
+
+test("CO5 sendMessage reports problems in order and stores a valid message as pending", async () => {
+  expect(await backend.services.sendMessage(form({ email: "a@b.co", subject: "", body: "" }), undefined)).toEqual({
+    ok: false,
+    status: 400,
+    error: "Please enter a subject.",
+    field: "subject",
+  });
+  expect(
+    await backend.services.sendMessage(form({ email: "a@b.co", subject: "Hi", body: "Text", website: "" }), undefined),
+  ).toEqual({ ok: true, status: 202 });
+  expect(backend.database.sqlite.prepare("SELECT status, email FROM messages").all()).toEqual([
+    { status: "pending", email: "a@b.co" },
+  ]);
+});
+
+test("API2 a file where text is expected is refused; a non-object input is refused", async () => {
+  const withFile = form({ email: "a@b.co", subject: new Blob(["x"]), body: "Text" });
+  expect(await backend.services.sendMessage(withFile, undefined)).toEqual({
+    ok: false,
+    status: 400,
+    error: 'The field "subject" must be a string.',
+    field: "subject",
+  });
+  expect(await backend.services.sendMessage(null, undefined)).toMatchObject({ status: 400 });
+  expect(await backend.services.subscribe("a@b.co", undefined)).toMatchObject({ status: 400 });
+});
+
+test("API2 the honeypot answers success and stores nothing", async () => {
+  expect(
+    await backend.services.sendMessage(form({ email: "a@b.co", subject: "s", body: "b", website: "x" }), undefined),
+  ).toEqual({ ok: true, status: 202 });
+  expect(backend.database.sqlite.prepare("SELECT count(*) AS n FROM messages").get()).toEqual({ n: 0 });
+});
+
+test("API1 the rate limit is per endpoint and per IP, with retryAfter in seconds", async () => {
+  const services = createServices({
+    db: backend.database.db,
+    outbox: backend.outbox,
+    config: { rateLimit: 1 },
+    rateLimiter: createRateLimiter({ limit: 1 }),
+  });
+  expect((await services.subscribe({ email: "one@example.com" }, "192.0.2.9")).status).toBe(201);
+  const limited = await services.subscribe({ email: "two@example.com" }, "192.0.2.9");
+  expect(limited).toMatchObject({ ok: false, status: 429, error: MESSAGES.rateLimited });
+  expect(limited.ok === false && limited.retryAfter).toBeGreaterThan(590);
+  expect((await services.subscribe({ email: "two@example.com" }, "192.0.2.10")).status).toBe(201);
+  expect((await services.sendMessage({ email: "a@b.co", subject: "s", body: "b" }, "192.0.2.9")).status).toBe(202);
+});

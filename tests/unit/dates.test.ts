@@ -1,0 +1,68 @@
+/** Content dates: M/D/YY in the files, ISO days inside, 'Month 20YY' on the page (DA5, AW2). */
+import { describe, expect, test } from "vitest";
+import { formatDateRange, formatMonthYear, formatSpecDate, parseSpecDate } from "../../catalogue/dates";
+
+describe("parseSpecDate", () => {
+  test("DA5 M/D/YY is read as an ISO day in 20YY", () => {
+    expect(parseSpecDate("6/6/25")).toBe("2025-06-06");
+    expect(parseSpecDate("3/14/19")).toBe("2019-03-14");
+    expect(parseSpecDate("12/31/99")).toBe("2099-12-31");
+    expect(parseSpecDate("1/1/00")).toBe("2000-01-01");
+    expect(parseSpecDate("01/02/03")).toBe("2003-01-02");
+    expect(parseSpecDate(" 6/6/25 ")).toBe("2025-06-06");
+  });
+
+  test("DA5 an impossible day such as 2/30/17 is rejected", () => {
+    expect(parseSpecDate("2/30/17")).toBeNull();
+    expect(parseSpecDate("4/31/20")).toBeNull();
+    expect(parseSpecDate("13/1/20")).toBeNull();
+    expect(parseSpecDate("0/1/20")).toBeNull();
+    expect(parseSpecDate("1/0/20")).toBeNull();
+    expect(parseSpecDate("1/32/20")).toBeNull();
+  });
+
+  test("DA5 29 February exists only in a leap year: 2/29/24 yes, 2/29/23 no", () => {
+    expect(parseSpecDate("2/29/24")).toBe("2024-02-29");
+    expect(parseSpecDate("2/29/23")).toBeNull();
+    expect(parseSpecDate("2/29/00")).toBe("2000-02-29");
+  });
+
+  test("DA5 malformed strings are rejected", () => {
+    for (const text of [
+      "",
+      "6/6",
+      "6/6/2025",
+      "6-6-25",
+      "2025-06-06",
+      "June 6 2025",
+      "a/b/cc",
+      "6/6/25x",
+      "123/1/25",
+      "6//25",
+    ]) {
+      expect(parseSpecDate(text), text).toBeNull();
+    }
+  });
+});
+
+describe("formatting", () => {
+  test("DA5 an ISO day displays as 'Month 20YY'", () => {
+    expect(formatMonthYear("2025-06-06")).toBe("June 2025");
+    expect(formatMonthYear("2014-01-31")).toBe("January 2014");
+    expect(formatMonthYear("2019-12-05")).toBe("December 2019");
+    expect(formatMonthYear(parseSpecDate("6/6/25") as string)).toBe("June 2025");
+  });
+
+  test("DA5 formatSpecDate writes a day back as M/D/YY", () => {
+    expect(formatSpecDate("2025-06-06")).toBe("6/6/25");
+    expect(formatSpecDate("2003-01-02")).toBe("1/2/03");
+    for (const text of ["6/6/25", "12/31/99", "2/29/24"]) {
+      expect(formatSpecDate(parseSpecDate(text) as string)).toBe(text);
+    }
+  });
+
+  test("AW2 a date range with an empty end reads Present", () => {
+    expect(formatDateRange("2019-05-01", "")).toBe("May 2019 – Present");
+    expect(formatDateRange("2015-06-22", "2018-12-14")).toBe("June 2015 – December 2018");
+  });
+});

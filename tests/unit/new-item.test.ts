@@ -1,0 +1,296 @@
+/** `npm run new`: the pure part (catalogue/new-item.ts) and the script on a copy of the fixture tree. */
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { parseSpecDate } from "../../catalogue/dates";
+import { loadCatalogue, readContentFiles } from "../../catalogue/disk";
+import { buildCatalogue, type ContentFile } from "../../catalogue/load";
+import {
+  chooseSlug,
+  contentPath,
+  type NewRequest,
+  noteFileText,
+  parseNewArgs,
+  specDateOf,
+  WRITING_PLACEHOLDER,
+  writingFileText,
+} from "../../catalogue/new-item";
+
+const PROJECT_ROOT = join(import.meta.dirname, "../..");
+const FIXTURE_ROOT = join(import.meta.dirname, "../fixtures");
+const files = readContentFiles(FIXTURE_ROOT);
+
+function parsed(args: string[]): NewRequest {
+  const result = parseNewArgs(args);
+  if (!result.ok) throw new Error(result.error);
+  return result.request;
+}
+
+function parseError(args: string[]): string {
+  const result = parseNewArgs(args);
+  if (result.ok) throw new Error(`expected an error for ${args.join(" ")}`);
+  return result.error;
+}
+
+/** Loads the fixture tree plus one new file and returns the catalogue. */
+const withFile = (path: string, text: string) => buildCatalogue([...files, { path, text } satisfies ContentFile]);
+
+describe("parseNewArgs", () => {
+  test("reads a note with author, tags, rating and root", () => {
+    expect(
+      parsed([
+        "note",
+        "Atomic Habits",
+        "--author",
+        "James Clear",
+        "--tags",
+        "Self-help, Psychology",
+        "--rating",
+        "8.7",
+        "--root",
+        "/tmp/x",
+      ]),
+    ).toEqual({
+      kind: "note",
+      title: "Atomic Habits",
+      author: "James Clear",
+      tags: ["Self-help", "Psychology"],
+      rating: 8.7,
+      root: "/tmp/x",
+    });
+  });
+
+  test("accepts --name=value, and the options in any order", () => {
+    expect(parsed(["note", "--tags=Fiction", "--author=Émile Zola", "Germinal"])).toEqual({
+      kind: "note",
+      title: "Germinal",
+      author: "Émile Zola",
+      tags: ["Fiction"],
+      rating: null,
+      root: null,
+    });
+  });
+
+  test("reads a writing", () => {
+    expect(parsed(["write", "Why Me?"])).toEqual({ kind: "write", title: "Why Me?", root: null });
+    expect(parsed(["write", "Be", "--root", "dir"])).toEqual({ kind: "write", title: "Be", root: "dir" });
+  });
+
+  test("a note without --tags gets a helpful error with an example", () => {
+    const error = parseError(["note", "Atomic Habits", "--author", "James Clear"]);
+    expect(error).toContain('--tags "Self-help,Psychology"');
+    expect(error).toContain("Usage:");
+  });
+
+  test("a note without --author is refused", () => {
+    expect(parseError(["note", "Atomic Habits", "--tags", "Self-help"])).toContain('--author "Name"');
+    expect(parseError(["note", "Atomic Habits", "--author", " ", "--tags", "Self-help"])).toContain("--author");
+  });
+
+  test("1 to 3 tags; duplicates and blanks are dropped", () => {
+    expect(parsed(["note", "T", "--author", "A", "--tags", "A, A,,B"])).toMatchObject({ tags: ["A", "B"] });
+    expect(parseError(["note", "T", "--author", "A", "--tags", "A,B,C,D"])).toContain("1 to 3 tags");
+    expect(parseError(["note", "T", "--author", "A", "--tags", " , "])).toContain("1 to 3 tags");
+  });
+
+  test("DA2 --rating is a number from 0 to 10 with at most one decimal", () => {
+    const base = ["note", "T", "--author", "A", "--tags", "X", "--rating"];
+    expect(parsed([...base, "0"])).toMatchObject({ rating: 0 });
+    expect(parsed([...base, "10"])).toMatchObject({ rating: 10 });
+    expect(parseError([...base, "11"])).toContain("0 to 10");
+    expect(parseError([...base, "-1"])).toContain("0 to 10");
+    expect(parseError([...base, "great"])).toContain("0 to 10");
+    expect(parseError([...base, ""])).toContain("0 to 10");
+    expect(parseError([...base, "8.75"])).toContain("one decimal");
+  });
+
+  test("refuses unknown kinds, unknown options, missing values, repeats and an unquoted title", () => {
+    expect(parseError([])).toContain("Usage:");
+    expect(parseError(["book", "T"])).toContain('Unknown kind "book"');
+    expect(parseError(["write", "T", "--author", "A"])).toContain("no option --author");
+    expect(parseError(["note", "T", "--autor", "A"])).toContain("no option --autor");
+    expect(parseError(["note", "T", "--author"])).toContain("--author needs a value");
+    expect(parseError(["note", "T", "--author", "--tags", "X"])).toContain("--author needs a value");
+    expect(parseError(["write", "T", "--root", "a", "--root", "b"])).toContain("given twice");
+    expect(parseError(["write", "The", "Title"])).toContain("Put the title in quotes");
+    expect(parseError(["write"])).toContain("Give the title");
+    expect(parseError(["write", "?!"])).toContain("at least one letter or digit");
+  });
+});
+
+describe("chooseSlug", () => {
+  test("R8 a new title gets its slug", () => {
+    expect(chooseSlug("Zero to One", new Set(["atomic-habits"]))).toBe("zero-to-one");
+    expect(chooseSlug("Man's Search for Meaning", new Set())).toBe("mans-search-for-meaning");
+  });
+
+  test("R8 a re-read gets the next free -N: the-four-agreements → -2 → -3", () => {
+    const existing = new Set<string>();
+    const chosen: string[] = [];
+    for (let read = 0; read < 3; read++) {
+      const slug = chooseSlug("The Four Agreements", existing);
+      chosen.push(slug);
+      existing.add(slug);
+    }
+    expect(chosen).toEqual(["the-four-agreements", "the-four-agreements-2", "the-four-agreements-3"]);
+  });
+
+  test("R8 the first free number is taken, and it goes past 9", () => {
+    expect(chooseSlug("Be", new Set(["be", "be-3"]))).toBe("be-2");
+    const nine = new Set(["be", ...Array.from({ length: 8 }, (_, index) => `be-${index + 2}`)]);
+    expect(chooseSlug("Be", nine)).toBe("be-10");
+  });
+});
+
+describe("file text", () => {
+  test("DA5 today is written M/D/YY in 20YY", () => {
+    expect(specDateOf(new Date(2025, 5, 6))).toBe("6/6/25");
+    expect(specDateOf(new Date(2009, 0, 2))).toBe("1/2/09");
+    expect(specDateOf(new Date(2030, 11, 31))).toBe("12/31/30");
+    expect(parseSpecDate(specDateOf(new Date(2009, 0, 2)))).toBe("2009-01-02");
+  });
+
+  test("a note without a rating loads with rating 0, time 0 and a comment telling the owner to set it", () => {
+    const text = noteFileText(
+      { title: "Zero to One", author: "Peter Thiel", tags: ["Business"], rating: null },
+      "6/6/25",
+    );
+    expect(text).toMatch(/^rating: 0 # .*set your rating/m);
+    const note = withFile(contentPath("note", "zero-to-one"), text).books.find((book) => book.slug === "zero-to-one");
+    expect(note).toMatchObject({
+      name: "Zero to One",
+      author: "Peter Thiel",
+      date: "2025-06-06",
+      tags: ["Business"],
+      rating: 0,
+      time: 0,
+      html: "",
+      path: "/notes/zero-to-one",
+    });
+  });
+
+  test("a note with a rating, quotes, backslashes and accents in its fields loads them exactly", () => {
+    const title = 'The "Real" Story: A\\B';
+    const text = noteFileText(
+      { title, author: "Émile Zola # not a comment", tags: ["Fiction", 'Say "hi"'], rating: 8.5 },
+      "2/29/24",
+    );
+    expect(text).not.toContain("set your rating");
+    const slug = chooseSlug(title, new Set());
+    const note = withFile(contentPath("note", slug), text).books.find((book) => book.slug === slug);
+    expect(note).toMatchObject({
+      name: title,
+      author: "Émile Zola # not a comment",
+      tags: ["Fiction", 'Say "hi"'],
+      rating: 8.5,
+      date: "2024-02-29",
+    });
+  });
+
+  test("a re-read file loads next to the first read", () => {
+    const slug = chooseSlug("The Four Agreements", new Set(["the-four-agreements", "the-four-agreements-2"]));
+    const text = noteFileText(
+      { title: "The Four Agreements", author: "Don Miguel Ruiz", tags: ["Spirituality"], rating: 9 },
+      "6/6/25",
+    );
+    const books = withFile(contentPath("note", slug), text).books;
+    expect(
+      books
+        .filter((book) => book.name === "The Four Agreements")
+        .map((book) => book.slug)
+        .sort(),
+    ).toEqual(["the-four-agreements", "the-four-agreements-2", "the-four-agreements-3"]);
+  });
+
+  test("R9 a writing loads with today's date, time 1 and the placeholder paragraph, tagged Write", () => {
+    const text = writingFileText({ title: "Why Not?" }, "6/6/25");
+    const writing = withFile(contentPath("write", "why-not"), text).writings.find((item) => item.slug === "why-not");
+    expect(writing).toMatchObject({
+      name: "Why Not?",
+      date: "2025-06-06",
+      time: 1,
+      tags: ["Write"],
+      path: "/write/why-not",
+    });
+    expect(writing?.html).toContain(WRITING_PLACEHOLDER);
+  });
+
+  test("contentPath puts notes in content/notes and writings in content/write", () => {
+    expect(contentPath("note", "be")).toBe("content/notes/be.md");
+    expect(contentPath("write", "be")).toBe("content/write/be.md");
+  });
+});
+
+describe("npm run new (the script, as a child process)", () => {
+  const temps: string[] = [];
+  afterAll(() => {
+    for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+  });
+
+  function copyOfFixture(): string {
+    const dir = mkdtempSync(join(tmpdir(), "new-content-"));
+    temps.push(dir);
+    cpSync(join(FIXTURE_ROOT, "content"), join(dir, "content"), { recursive: true });
+    return dir;
+  }
+
+  const run = (root: string, args: string[]) =>
+    spawnSync(process.execPath, ["--import", "tsx", "scripts/new-content.ts", ...args, "--root", root], {
+      cwd: PROJECT_ROOT,
+      encoding: "utf8",
+    });
+
+  const listing = (root: string) => readdirSync(join(root, "content"), { recursive: true }).sort();
+
+  test("R8 writes a re-read as the next free -N, prints its path, and the tree still loads", () => {
+    const root = copyOfFixture();
+    const result = run(root, [
+      "note",
+      "The Four Agreements",
+      "--author",
+      "Don Miguel Ruiz",
+      "--tags",
+      "Spirituality,Self-help",
+    ]);
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("content/notes/the-four-agreements-3.md");
+    const note = loadCatalogue(root).books.find((book) => book.slug === "the-four-agreements-3");
+    expect(note).toMatchObject({ name: "The Four Agreements", author: "Don Miguel Ruiz", rating: 0, time: 0 });
+    expect(note?.date).toBe(parseSpecDate(specDateOf(new Date())));
+  });
+
+  test("R9 writes a writing and refuses a second one with the same title", () => {
+    const root = copyOfFixture();
+    const first = run(root, ["write", "Hello, World"]);
+    expect(first.status).toBe(0);
+    expect(first.stdout).toContain("content/write/hello-world.md");
+    expect(loadCatalogue(root).writings.map((writing) => writing.slug)).toContain("hello-world");
+    const before = readFileSync(join(root, "content/write/hello-world.md"), "utf8");
+    const second = run(root, ["write", "Hello World"]);
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain("content/write/hello-world.md already exists");
+    expect(readFileSync(join(root, "content/write/hello-world.md"), "utf8")).toBe(before);
+  });
+
+  test("refuses a note without --tags and writes nothing", () => {
+    const root = copyOfFixture();
+    const before = listing(root);
+    const result = run(root, ["note", "Zero to One", "--author", "Peter Thiel"]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("--tags");
+    expect(listing(root)).toEqual(before);
+  });
+
+  test("refuses to write when the existing content does not load, and writes nothing", () => {
+    const root = copyOfFixture();
+    const broken = join(root, "content/notes/germinal.md");
+    writeFileSync(broken, readFileSync(broken, "utf8").replace("rating: 9.6", "rating: 11"));
+    const result = run(root, ["write", "Fresh"]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('content/notes/germinal.md: field "rating"');
+    expect(existsSync(join(root, "content/write/fresh.md"))).toBe(false);
+  });
+});

@@ -1,0 +1,80 @@
+/** The slug rule of content/README.md (R8, R9). */
+import { describe, expect, test } from "vitest";
+import { isSlugOf, slugify } from "../../catalogue/slug";
+
+describe("slugify", () => {
+  test("R8 the slug is the lowercase title with every other run of characters one hyphen", () => {
+    expect(slugify("12 Rules for Life")).toBe("12-rules-for-life");
+    expect(slugify("Atomic Habits")).toBe("atomic-habits");
+    expect(slugify("Zero to One")).toBe("zero-to-one");
+    expect(slugify("The Four Agreements")).toBe("the-four-agreements");
+    expect(slugify("Sapiens: A Brief History of Humankind")).toBe("sapiens-a-brief-history-of-humankind");
+    expect(slugify("1984")).toBe("1984");
+  });
+
+  test("R8 apostrophes are dropped, straight or curly", () => {
+    expect(slugify("Man's Search for Meaning")).toBe("mans-search-for-meaning");
+    expect(slugify("Man’s Search for Meaning")).toBe("mans-search-for-meaning");
+    expect(slugify("Can't Hurt Me")).toBe("cant-hurt-me");
+  });
+
+  test("R8 accents are dropped", () => {
+    expect(slugify("Café Society")).toBe("cafe-society");
+    expect(slugify("Les Misérables")).toBe("les-miserables");
+    expect(slugify("Über Leben")).toBe("uber-leben");
+  });
+
+  test("R8 leading and trailing punctuation leaves no hyphen", () => {
+    expect(slugify("  ...Why Me?!  ")).toBe("why-me");
+    expect(slugify("A -- B & C")).toBe("a-b-c");
+    expect(slugify("?!")).toBe("");
+  });
+
+  test("R9 writing titles follow the same rule", () => {
+    expect(slugify("Anti Laissez-Faire")).toBe("anti-laissez-faire");
+    expect(slugify("You Can Learn Anything")).toBe("you-can-learn-anything");
+    expect(slugify("Why Me?")).toBe("why-me");
+    expect(slugify("Be")).toBe("be");
+  });
+});
+
+describe("isSlugOf", () => {
+  test("R8 the title's slug and a re-read's -2, -3, … belong to the title", () => {
+    const title = "The Four Agreements";
+    for (const slug of [
+      "the-four-agreements",
+      "the-four-agreements-2",
+      "the-four-agreements-3",
+      "the-four-agreements-9",
+    ]) {
+      expect(isSlugOf(slug, title), slug).toBe(true);
+    }
+  });
+
+  test("R8 a tenth or later re-read (-10, -11, -20) still belongs to the title", () => {
+    for (const slug of ["the-four-agreements-10", "the-four-agreements-11", "the-four-agreements-20"]) {
+      expect(isSlugOf(slug, "The Four Agreements"), slug).toBe(true);
+    }
+  });
+
+  test("R8 -1, -0, a leading zero, another title or another suffix do not", () => {
+    for (const slug of [
+      "the-four-agreements-1",
+      "the-four-agreements-0",
+      "the-four-agreements-02",
+      "the-four-agreements-x",
+      "the-four-agreement",
+      "four-agreements",
+      "the-four-agreements-2-2",
+    ]) {
+      expect(isSlugOf(slug, "The Four Agreements"), slug).toBe(false);
+    }
+  });
+
+  test("R8 a title that ends in a number keeps it", () => {
+    expect(isSlugOf("catch-22", "Catch-22")).toBe(true);
+    expect(isSlugOf("catch-22-2", "Catch-22")).toBe(true);
+    expect(isSlugOf("1984", "1984")).toBe(true);
+    expect(isSlugOf("1984-2", "1984")).toBe(true);
+  });
+});

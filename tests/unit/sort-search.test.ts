@@ -1,0 +1,286 @@
+/** The sort orders (SO2–SO5), the search predicate (SO1) and the notes list filters, on the fixture notes. */
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { loadCatalogue } from "../../catalogue/disk";
+import {
+  applyFilters,
+  DEFAULT_FILTERS,
+  type Filters,
+  filtersFromQuery,
+  filtersToQuery,
+  isNarrowed,
+} from "../../catalogue/filters";
+import { matchesSearch } from "../../catalogue/search";
+import { comparators, DEFAULT_SORT, isSortKey, SORT_KEYS, type Sortable, sortItems } from "../../catalogue/sort";
+
+const catalogue = loadCatalogue(join(import.meta.dirname, "../fixtures"));
+const { books } = catalogue;
+const slugs = (items: readonly { slug: string }[]) => items.map((item) => item.slug);
+const names = (items: readonly { name: string }[]) => items.map((item) => item.name);
+const item = (name: string, fields: Partial<Sortable> = {}): Sortable => ({ name, date: "2020-01-01", ...fields });
+
+describe("sort orders", () => {
+  test("SO2 date sorts newest first and is the default", () => {
+    expect(DEFAULT_SORT).toBe("date");
+    expect(DEFAULT_FILTERS.sort).toBe("date");
+    const sorted = sortItems(books, "date");
+    expect(slugs(sorted)).toEqual([
+      "deep-work",
+      "the-four-agreements-2",
+      "atomic-habits",
+      "12-rules-for-life",
+      "the-four-agreements",
+      "germinal",
+      "all-about-love",
+      "mans-search-for-meaning",
+    ]);
+  });
+
+  test("SO2 items of one date are ordered by title", () => {
+    const sorted = sortItems([item("b", { date: "2020-01-01" }), item("a"), item("c", { date: "2021-01-01" })], "date");
+    expect(names(sorted)).toEqual(["c", "a", "b"]);
+  });
+
+  test("SO2 releaseDate sorts newest release first; items with no release come last", () => {
+    const withRelease = books.filter((book) => book.releaseDate);
+    expect(slugs(sortItems(withRelease, "releaseDate"))).toEqual([
+      "deep-work",
+      "the-four-agreements-2",
+      "atomic-habits",
+    ]);
+    const sorted = sortItems(
+      [
+        item("none", { releaseDate: "" }),
+        item("old", { releaseDate: "2019-12-05" }),
+        item("new", { releaseDate: "2024-03-01" }),
+      ],
+      "releaseDate",
+    );
+    expect(names(sorted)).toEqual(["new", "old", "none"]);
+  });
+
+  test("SO3 title compares as text A to Z, ignoring case and accents, numbers in numeric order", () => {
+    expect(names(sortItems(books, "title"))).toEqual([
+      "12 Rules for Life",
+      "All About Love",
+      "Atomic Habits",
+      "Deep Work",
+      "Germinal",
+      "Man's Search for Meaning",
+      "The Four Agreements",
+      "The Four Agreements",
+    ]);
+    const sorted = sortItems(
+      [item("cherry"), item("Banana"), item("Ångström"), item("apple"), item("1984"), item("12 Rules")],
+      "title",
+    );
+    expect(names(sorted)).toEqual(["12 Rules", "1984", "Ångström", "apple", "Banana", "cherry"]);
+  });
+
+  test("SO3 author compares as text A to Z, ignoring case and accents; ties by title", () => {
+    expect(sortItems(books, "author").map((book) => book.author)).toEqual([
+      "bell hooks",
+      "Cal Newport",
+      "Don Miguel Ruiz",
+      "Don Miguel Ruiz",
+      "Émile Zola",
+      "James Clear",
+      "Jordan B. Peterson",
+      "Viktor E. Frankl",
+    ]);
+    const sorted = sortItems(
+      [
+        item("Z", { author: "Émile" }),
+        item("Y", { author: "emile" }),
+        item("X", { author: "Eve" }),
+        item("W", { author: "Ed" }),
+      ],
+      "author",
+    );
+    expect(names(sorted)).toEqual(["W", "Y", "Z", "X"]);
+  });
+
+  test("SO4 rating sorts highest first; equal ratings by title", () => {
+    expect(sortItems(books, "rating").map((book) => [book.rating, book.name])).toEqual([
+      [9.6, "Germinal"],
+      [9.2, "Man's Search for Meaning"],
+      [8.7, "All About Love"],
+      [8.7, "Atomic Habits"],
+      [8.4, "The Four Agreements"],
+      [8.1, "The Four Agreements"],
+      [7.5, "12 Rules for Life"],
+      [3.4, "Deep Work"],
+    ]);
+  });
+
+  test("SO5 time sorts shortest first and leaves out unknown times (0)", () => {
+    const sorted = sortItems(books, "time");
+    expect(sorted.map((book) => [book.time, book.slug])).toEqual([
+      [30, "all-about-love"],
+      [45, "deep-work"],
+      [45, "mans-search-for-meaning"],
+      [60, "the-four-agreements"],
+      [90, "germinal"],
+      [109, "atomic-habits"],
+      [179, "12-rules-for-life"],
+    ]);
+    expect(slugs(sorted)).not.toContain("the-four-agreements-2");
+    expect(sortItems([item("a", { time: 0 }), item("b")], "time")).toEqual([]);
+  });
+
+  test("SO5 only the time sort leaves items out", () => {
+    for (const key of SORT_KEYS) {
+      expect(sortItems(books, key), key).toHaveLength(key === "time" ? 7 : 8);
+    }
+  });
+
+  test("every comparator is antisymmetric and calls an item equal to itself", () => {
+    const sign = (value: number) => (value > 0 ? 1 : value < 0 ? -1 : 0);
+    for (const key of SORT_KEYS) {
+      for (const a of books) {
+        expect(comparators[key](a, a), key).toBe(0);
+        for (const b of books) {
+          expect(sign(comparators[key](a, b)), `${key} ${a.slug} ${b.slug}`).toBe(-sign(comparators[key](b, a)) || 0);
+        }
+      }
+    }
+  });
+
+  test("items equal under a sort keep their input order (a re-read and its first read)", () => {
+    expect(slugs(sortItems(books, "title")).slice(-2)).toEqual(["the-four-agreements-2", "the-four-agreements"]);
+    expect(slugs(sortItems([...books].reverse(), "title")).slice(-2)).toEqual([
+      "the-four-agreements",
+      "the-four-agreements-2",
+    ]);
+  });
+
+  test("sortItems returns a sorted copy and leaves its input alone", () => {
+    const input = [...books];
+    const sorted = sortItems(input, "title");
+    expect(sorted).not.toBe(input);
+    expect(input).toEqual(books);
+  });
+
+  test("isSortKey accepts the sort keys only", () => {
+    for (const key of SORT_KEYS) expect(isSortKey(key)).toBe(true);
+    for (const value of ["", "Date", "name", "toString", null, undefined, 3]) expect(isSortKey(value)).toBe(false);
+  });
+});
+
+describe("search", () => {
+  const atomic = books.find((book) => book.slug === "atomic-habits");
+  if (!atomic) throw new Error("fixture note missing");
+
+  test("SO1 a case-insensitive substring of the name matches", () => {
+    expect(matchesSearch(atomic, "atomic")).toBe(true);
+    expect(matchesSearch(atomic, "ATOMIC HAB")).toBe(true);
+    expect(matchesSearch(atomic, "mic ha")).toBe(true);
+  });
+
+  test("SO1 a substring of the author matches", () => {
+    expect(matchesSearch(atomic, "clear")).toBe(true);
+    expect(matchesSearch(atomic, "JAMES")).toBe(true);
+  });
+
+  test("SO1 the category matches: every note matches 'book'", () => {
+    expect(books.every((book) => matchesSearch(book, "Book"))).toBe(true);
+    expect(books.every((book) => matchesSearch(book, "boo"))).toBe(true);
+    expect(catalogue.writings.every((writing) => matchesSearch(writing, "write"))).toBe(true);
+  });
+
+  test("SO1 any tag matches", () => {
+    expect(matchesSearch(atomic, "psych")).toBe(true);
+    expect(matchesSearch(atomic, "SELF-HELP")).toBe(true);
+    expect(
+      books
+        .filter((book) => matchesSearch(book, "philosophy"))
+        .map((book) => book.slug)
+        .sort(),
+    ).toEqual(["12-rules-for-life", "all-about-love", "mans-search-for-meaning"]);
+  });
+
+  test("SO1 other text does not match: not the review, not the links", () => {
+    expect(matchesSearch(atomic, "compound")).toBe(false);
+    expect(matchesSearch(atomic, "amazon")).toBe(false);
+    expect(matchesSearch(atomic, "zola")).toBe(false);
+  });
+
+  test("SO1 an empty or blank query matches everything; the query is trimmed", () => {
+    expect(books.every((book) => matchesSearch(book, ""))).toBe(true);
+    expect(books.every((book) => matchesSearch(book, "   "))).toBe(true);
+    expect(matchesSearch(atomic, "  clear  ")).toBe(true);
+  });
+
+  test("SO1 accents are part of the text matched", () => {
+    const germinal = books.find((book) => book.slug === "germinal");
+    expect(germinal && matchesSearch(germinal, "émile")).toBe(true);
+    expect(germinal && matchesSearch(germinal, "ÉMILE")).toBe(true);
+  });
+});
+
+describe("filters", () => {
+  test("filtersFromQuery reads q, tag and sort", () => {
+    expect(filtersFromQuery(new URLSearchParams("q=habit&tag=Self-help&sort=rating"))).toEqual({
+      search: "habit",
+      tag: "Self-help",
+      sort: "rating",
+    });
+    expect(filtersFromQuery(new URLSearchParams(""))).toEqual(DEFAULT_FILTERS);
+  });
+
+  test("an unknown sort in the query is ignored", () => {
+    expect(filtersFromQuery(new URLSearchParams("sort=popularity&q=x")).sort).toBe("date");
+    expect(filtersFromQuery(new URLSearchParams("sort=RATING")).sort).toBe("date");
+  });
+
+  test("filtersToQuery leaves the defaults out: the plain list is just /notes", () => {
+    expect(filtersToQuery(DEFAULT_FILTERS)).toBe("");
+    expect(filtersToQuery({ ...DEFAULT_FILTERS, sort: "time" })).toBe("?sort=time");
+  });
+
+  test("filters survive a round trip through the query string", () => {
+    const cases: Filters[] = [
+      DEFAULT_FILTERS,
+      { search: "atomic habits", sort: "date", tag: "" },
+      { search: "", sort: "author", tag: "Self-help" },
+      { search: "a&b=c?#d é", sort: "time", tag: "Fiction & Fun" },
+      ...(["date", "title", "author", "rating", "time", "releaseDate"] as const).map((sort) => ({
+        search: "x",
+        sort,
+        tag: "y",
+      })),
+    ];
+    for (const filters of cases) {
+      const query = filtersToQuery(filters);
+      expect(filtersFromQuery(new URLSearchParams(query)), query).toEqual(filters);
+    }
+  });
+
+  test("NL1 the list counts as narrowed only when a search or a tag is active", () => {
+    expect(isNarrowed(DEFAULT_FILTERS)).toBe(false);
+    expect(isNarrowed({ ...DEFAULT_FILTERS, sort: "rating" })).toBe(false);
+    expect(isNarrowed({ ...DEFAULT_FILTERS, search: "   " })).toBe(false);
+    expect(isNarrowed({ ...DEFAULT_FILTERS, search: "x" })).toBe(true);
+    expect(isNarrowed({ ...DEFAULT_FILTERS, tag: "Fiction" })).toBe(true);
+  });
+
+  test("applyFilters keeps the notes with the tag that match the search, in the chosen order", () => {
+    expect(slugs(applyFilters(books, DEFAULT_FILTERS))).toEqual(slugs(sortItems(books, "date")));
+    expect(slugs(applyFilters(books, { search: "", tag: "Self-help", sort: "title" }))).toEqual([
+      "atomic-habits",
+      "the-four-agreements-2",
+      "the-four-agreements",
+    ]);
+    expect(slugs(applyFilters(books, { search: "ruiz", tag: "Self-help", sort: "rating" }))).toEqual([
+      "the-four-agreements-2",
+      "the-four-agreements",
+    ]);
+    // The time sort still drops the note whose time is unknown.
+    expect(slugs(applyFilters(books, { search: "", tag: "Spirituality", sort: "time" }))).toEqual([
+      "the-four-agreements",
+    ]);
+    // A tag is matched exactly, not as a substring.
+    expect(applyFilters(books, { search: "", tag: "Self", sort: "date" })).toEqual([]);
+    expect(applyFilters(books, { search: "no such book", tag: "", sort: "date" })).toEqual([]);
+  });
+});

@@ -1,0 +1,190 @@
+/** The content summary behind `npm run check:content`, on the fixture tree, and the script itself. */
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { readContentFiles } from "../../catalogue/disk";
+import { buildCatalogue, type ContentFile } from "../../catalogue/load";
+import { summarizeCatalogue } from "../../catalogue/summary";
+
+const PROJECT_ROOT = join(import.meta.dirname, "../..");
+const FIXTURE_ROOT = join(import.meta.dirname, "../fixtures");
+const files = readContentFiles(FIXTURE_ROOT);
+const catalogue = buildCatalogue(files);
+
+/** The local images the fixture names, all present under tests/fixtures/public. */
+const FIXTURE_IMAGES = [
+  "/images/apps/alpha.svg",
+  "/images/apps/alpha-1.svg",
+  "/images/apps/alpha-2.svg",
+  "/images/apps/beta.svg",
+  "/images/work/acme.svg",
+  "/images/work/globex.svg",
+  "/images/notes/mans-search-for-meaning.svg",
+  "/images/write/fear.svg",
+];
+
+function withBody(path: string, body: string): ContentFile[] {
+  return files.map((file) => (file.path === path ? { path, text: `${file.text.trimEnd()}\n${body}\n` } : file));
+}
+
+describe("summarizeCatalogue", () => {
+  test("counts each kind of item", () => {
+    const summary = summarizeCatalogue(catalogue, () => true);
+    expect(summary.counts).toEqual({ notes: 8, writings: 3, apps: 2, jobs: 2 });
+  });
+
+  test("counts notes per tag, most used first, ties by name", () => {
+    expect(summarizeCatalogue(catalogue, () => true).notesPerTag).toEqual([
+      { tag: "Philosophy", count: 3 },
+      { tag: "Psychology", count: 3 },
+      { tag: "Self-help", count: 3 },
+      { tag: "Spirituality", count: 2 },
+      { tag: "Biography", count: 1 },
+      { tag: "Fiction", count: 1 },
+      { tag: "History", count: 1 },
+      { tag: "Productivity", count: 1 },
+    ]);
+  });
+
+  test("counts notes per year, oldest first", () => {
+    expect(summarizeCatalogue(catalogue, () => true).notesPerYear).toEqual(
+      ["2014", "2015", "2016", "2017", "2018", "2019", "2022", "2024"].map((year) => ({ year, count: 1 })),
+    );
+  });
+
+  test("DA2 counts the notes without a review and how many of them are dated before 2020", () => {
+    // all-about-love (2015), the-four-agreements-2 (2022), deep-work (2024).
+    expect(summarizeCatalogue(catalogue, () => true).withoutReview).toEqual({ count: 3, before2020: 1 });
+  });
+
+  test("counts the podcast and video lists", () => {
+    const summary = summarizeCatalogue(catalogue, () => true);
+    expect(summary.podcasts).toBe(2);
+    expect(summary.videos).toBe(2);
+  });
+
+  test("asks about every local image field, never about a generated cover", () => {
+    const asked: string[] = [];
+    const summary = summarizeCatalogue(catalogue, (path) => {
+      asked.push(path);
+      return true;
+    });
+    expect(summary.broken).toEqual([]);
+    expect([...asked].sort()).toEqual([...FIXTURE_IMAGES].sort());
+  });
+
+  test("reports a missing image with its file and field", () => {
+    const missing = new Set(["/images/apps/alpha-2.svg", "/images/notes/mans-search-for-meaning.svg"]);
+    const summary = summarizeCatalogue(catalogue, (path) => !missing.has(path));
+    expect(summary.broken).toEqual([
+      {
+        file: "content/apps/alpha.md",
+        field: "screenshots",
+        target: "/images/apps/alpha-2.svg",
+        problem: "missing image",
+      },
+      {
+        file: "content/notes/mans-search-for-meaning.md",
+        field: "photo",
+        target: "/images/notes/mans-search-for-meaning.svg",
+        problem: "missing image",
+      },
+    ]);
+  });
+
+  test("reports a body link to a site item that does not exist, and a missing body image", () => {
+    const edited = buildCatalogue(
+      withBody(
+        "content/write/be.md",
+        [
+          "[gone](/notes/no-such-book) [renamed](/apps/gamma) [old job](/work/initech) [draft](/write/draft)",
+          "[ok](/notes/atomic-habits) [ok](/write/fear/) [ok](/notes) [ok](/notes/deep-work#review) [ok](/apps/alpha?x=1)",
+          "[external](https://example.com/notes/nope) [home](/) [now](/now)",
+          "![photo](/images/write/missing.png) ![remote](https://example.com/x.png)",
+        ].join("\n\n"),
+      ),
+    );
+    const summary = summarizeCatalogue(edited, (path) => path !== "/images/write/missing.png");
+    expect(summary.broken).toEqual([
+      { file: "content/write/be.md", field: "body", target: "/notes/no-such-book", problem: "no such item" },
+      { file: "content/write/be.md", field: "body", target: "/apps/gamma", problem: "no such item" },
+      { file: "content/write/be.md", field: "body", target: "/work/initech", problem: "no such item" },
+      { file: "content/write/be.md", field: "body", target: "/write/draft", problem: "no such item" },
+      { file: "content/write/be.md", field: "body", target: "/images/write/missing.png", problem: "missing image" },
+    ]);
+  });
+
+  test("checks the links in the now and about pages too", () => {
+    const edited = buildCatalogue(withBody("content/pages/about.md", "See [the old app](/apps/beta-old)."));
+    expect(summarizeCatalogue(edited, () => true).broken).toEqual([
+      { file: "content/pages/about.md", field: "body", target: "/apps/beta-old", problem: "no such item" },
+    ]);
+  });
+
+  test("an image given as a full URL is not a local file", () => {
+    const files2 = files.map((file) =>
+      file.path === "content/work/acme.md"
+        ? { ...file, text: file.text.replace('"/images/work/acme.svg"', '"https://cdn.example.com/acme.svg"') }
+        : file,
+    );
+    const asked: string[] = [];
+    summarizeCatalogue(buildCatalogue(files2), (path) => {
+      asked.push(path);
+      return true;
+    });
+    expect(asked).not.toContain("https://cdn.example.com/acme.svg");
+    expect(asked).not.toContain("/images/work/acme.svg");
+  });
+});
+
+describe("npm run check:content", () => {
+  const temps: string[] = [];
+  afterAll(() => {
+    for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+  });
+
+  function copyOfFixture(): string {
+    const dir = mkdtempSync(join(tmpdir(), "check-content-"));
+    temps.push(dir);
+    cpSync(FIXTURE_ROOT, dir, { recursive: true });
+    return dir;
+  }
+
+  const run = (root: string) =>
+    spawnSync(process.execPath, ["--import", "tsx", "scripts/check-content.ts", "--root", root], {
+      cwd: PROJECT_ROOT,
+      encoding: "utf8",
+    });
+
+  test("prints the summary and exits 0 on valid content with no broken reference", () => {
+    const result = run(copyOfFixture());
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("8 notes, 3 writings, 2 apps, 2 jobs");
+    expect(result.stdout).toMatch(/Philosophy\s+3/);
+    expect(result.stdout).toContain("Notes without a review: 3 (1 dated before 2020)");
+    expect(result.stdout).toContain("Broken references: none");
+  });
+
+  test("exits 1 and names the reference when an image is missing or a link leads nowhere", () => {
+    const root = copyOfFixture();
+    rmSync(join(root, "public/images/apps/beta.svg"));
+    const about = join(root, "content/pages/about.md");
+    writeFileSync(about, `${readFileSync(about, "utf8")}\n[Gone](/notes/gone)\n`);
+    const result = run(root);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain("content/apps/beta.md: logo /images/apps/beta.svg");
+    expect(result.stdout).toContain("content/pages/about.md: body /notes/gone");
+  });
+
+  test("exits 1 with the loader's message on an invalid file", () => {
+    const root = copyOfFixture();
+    const file = join(root, "content/notes/germinal.md");
+    writeFileSync(file, readFileSync(file, "utf8").replace("rating: 9.6", "rating: 11"));
+    const result = run(root);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('content/notes/germinal.md: field "rating" must be between 0 and 10');
+  });
+});
