@@ -22,7 +22,7 @@ export default defineConfig({
     trace: "off",
   },
   webServer: {
-    command: "node --import tsx server/main.ts",
+    command: "node --import tsx tests/browser/serve.ts",
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 60_000,

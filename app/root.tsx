@@ -15,6 +15,7 @@ import { ScrollToTop } from "./components/ScrollToTop";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { DEFAULT_TITLE } from "./lib/meta";
+import { SIGNED_UP_SCRIPT } from "./lib/visitor";
 import stylesheet from "./styles/site.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -33,6 +34,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before the first paint: hide the sign-up box for a visitor who already signed up. */}
+        <script dangerouslySetInnerHTML={{ __html: SIGNED_UP_SCRIPT }} />
         <Meta />
         <Links />
       </head>

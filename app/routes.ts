@@ -15,5 +15,7 @@ export default [
   route("write/:slug", "routes/writing.tsx"),
   route("podcast", "routes/podcast.tsx"),
   route("videos", "routes/videos.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("updates", "routes/updates.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,56 +1,95 @@
 /**
- * Starts the production server: validated configuration, the backend (SQLite, outbox), the HTTP
- * layer on the built site. Stops cleanly on SIGTERM and SIGINT.
+ * Starts the server: validated configuration, the backend (SQLite, outbox), the HTTP layer on the
+ * built site — or, with --dev, on Vite's development server with hot reload. Stops cleanly on
+ * SIGTERM and SIGINT.
  */
 import { existsSync, readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { parse as parseYaml } from "yaml";
-import { ConfigError, readConfig } from "./config";
+import { socketAddress, startBackend } from "./backend";
+import { type Config, ConfigError, readConfig } from "./config";
 import { createHttpApp } from "./http";
 
 const root = resolve(import.meta.dirname, "..");
 const buildDir = join(root, "build");
+const development = process.argv.includes("--dev");
 
-function ownerEmail(): string {
+function readConfigOrExit(): Config {
   const site = parseYaml(readFileSync(join(root, "content/site.yaml"), "utf8")) as { email?: string };
-  return site.email ?? "owner@localhost";
-}
-
-async function main() {
-  let config: ReturnType<typeof readConfig>;
   try {
-    config = readConfig(process.env, { ownerEmail: ownerEmail() });
+    return readConfig(process.env, { ownerEmail: site.email ?? "owner@localhost" });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
     process.exit(1);
   }
-  const serverBuildPath = join(buildDir, "server/index.js");
-  if (!existsSync(serverBuildPath)) {
-    console.error("No build found: run `npm run build` (or `npm start`, which builds when needed).");
-    process.exit(1);
-  }
-  const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
-  const app = createHttpApp({ build, clientDir: join(buildDir, "client"), siteUrl: config.siteUrl });
+}
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    console.log(`Serving on http://${config.host}:${info.port}`);
-  });
+type Listener = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** Vite serves the modules and assets; React Router renders through the same HTTP layer as in production. */
+async function developmentListener(options: Omit<Parameters<typeof createHttpApp>[0], "build" | "mode">) {
+  const { createServer: createViteServer } = await import("vite");
+  const vite = await createViteServer({ root, server: { middlewareMode: true } });
+  const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  const handle = getRequestListener(createHttpApp({ ...options, build, mode: "development" }).fetch);
+  const listener: Listener = (request, response) =>
+    vite.middlewares(request, response, () => handle(request, response));
+  return { listener, close: () => vite.close() };
+}
+
+async function main() {
+  const config = readConfigOrExit();
+  const backend = startBackend(config);
+  const shared = { siteUrl: config.siteUrl, api: backend.api, services: backend.services, clientIp: socketAddress };
+
+  let listener: Listener;
+  let closeDevelopment = async () => {};
+  if (development) {
+    const dev = await developmentListener(shared);
+    listener = dev.listener;
+    closeDevelopment = dev.close;
+  } else {
+    const serverBuildPath = join(buildDir, "server/index.js");
+    if (!existsSync(serverBuildPath)) {
+      console.error("No build found: run `npm run build` (or `npm start`, which builds when needed).");
+      process.exit(1);
+    }
+    const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
+    const app = createHttpApp({ ...shared, build, mode: "production", clientDir: join(buildDir, "client") });
+    listener = getRequestListener(app.fetch);
+  }
+
+  const server = createServer(listener);
   server.on("error", (error) => {
     console.error(`Could not listen on ${config.host}:${config.port}: ${error.message}`);
     process.exit(1);
   });
+  server.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    console.log(`Serving on http://${config.host}:${port}${development ? " (development)" : ""}`);
+  });
 
-  const stop = (signal: string) => {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     console.log(`${signal}: stopping`);
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 5000).unref();
+    // Give up waiting for slow connections or an SMTP send after 10 s; an unsent message stays queued.
+    setTimeout(() => process.exit(0), 10_000).unref();
+    server.closeIdleConnections();
+    await new Promise((done) => server.close(done));
+    await closeDevelopment();
+    await backend.close();
+    process.exit(0);
   };
-  process.once("SIGTERM", () => stop("SIGTERM"));
-  process.once("SIGINT", () => stop("SIGINT"));
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
 }
 
 await main();

@@ -1,12 +1,16 @@
 import { HomeTiles } from "../components/HomeTiles";
+import { SignupBox } from "../components/SignupBox";
 import { SocialLinks } from "../components/SocialLinks";
+import { signupAction } from "../lib/form-actions.server";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { description: (matches[0].loaderData as { site: { description: string } }).site.description });
 
-export default function Home({ matches }: Route.ComponentProps) {
+export const action = signupAction;
+
+export default function Home({ matches, actionData }: Route.ComponentProps) {
   const { site } = matches[0].loaderData;
   return (
     <div className="page home">
@@ -14,6 +18,7 @@ export default function Home({ matches }: Route.ComponentProps) {
       <p className="lede">{site.description}</p>
       <HomeTiles />
       <SocialLinks social={site.social} label="Find me elsewhere" />
+      <SignupBox key={actionData ? "answered" : "new"} result={actionData} />
     </div>
   );
 }

@@ -1,0 +1,79 @@
+/**
+ * The remembered visitor (ST1–ST3): the email typed in either form and whether this visitor has
+ * signed up, kept in local storage under one site-specific key and written at most once a second.
+ * Nothing else is remembered: the open menu, filters and the like start fresh on every visit.
+ */
+import { useSyncExternalStore } from "react";
+
+export const VISITOR_STORAGE_KEY = "avery-quinn-site:visitor";
+export const WRITE_INTERVAL_MS = 1000;
+
+export type Visitor = { email: string; signedUp: boolean };
+
+const EMPTY: Visitor = { email: "", signedUp: false };
+
+let current: Visitor | undefined;
+const listeners = new Set<() => void>();
+let lastWrite = 0;
+let pendingWrite: ReturnType<typeof setTimeout> | undefined;
+
+function read(): Visitor {
+  try {
+    const stored = JSON.parse(localStorage.getItem(VISITOR_STORAGE_KEY) ?? "null") as Partial<Visitor> | null;
+    return {
+      email: typeof stored?.email === "string" ? stored.email : "",
+      signedUp: stored?.signedUp === true,
+    };
+  } catch {
+    return EMPTY;
+  }
+}
+
+function write() {
+  pendingWrite = undefined;
+  lastWrite = Date.now();
+  try {
+    localStorage.setItem(VISITOR_STORAGE_KEY, JSON.stringify(current));
+  } catch {
+    // Storage full or blocked (private mode): the visitor is simply not remembered.
+  }
+}
+
+/** At most one write per WRITE_INTERVAL_MS; the last change always gets written. */
+function scheduleWrite() {
+  if (pendingWrite) return;
+  const wait = Math.max(0, lastWrite + WRITE_INTERVAL_MS - Date.now());
+  pendingWrite = setTimeout(write, wait);
+}
+
+function snapshot(): Visitor {
+  current ??= read();
+  return current;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  const flush = () => pendingWrite && (clearTimeout(pendingWrite), write());
+  window.addEventListener("pagehide", flush);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("pagehide", flush);
+  };
+}
+
+export function updateVisitor(change: Partial<Visitor>) {
+  current = { ...snapshot(), ...change };
+  for (const listener of listeners) listener();
+  scheduleWrite();
+}
+
+/** The server (and the first render in the browser) knows no visitor: forms start empty. */
+export function useVisitor(): Visitor {
+  return useSyncExternalStore(subscribe, snapshot, () => EMPTY);
+}
+
+/**
+ * Runs in the page head before the first paint (inlined by root.tsx): marks a visitor who signed up
+ * on an earlier visit, so CSS hides the sign-up box before React starts (DESIGN §7.5).
+ */
+export const SIGNED_UP_SCRIPT = `try{if(JSON.parse(localStorage.getItem(${JSON.stringify(VISITOR_STORAGE_KEY)})||"{}").signedUp===true)document.documentElement.dataset.signedUp="true"}catch(e){}`;

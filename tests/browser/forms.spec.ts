@@ -1,0 +1,267 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { VISITOR_STORAGE_KEY } from "../../app/lib/visitor";
+import { loadCatalogue } from "../../catalogue/disk";
+import { expectNoAxeViolations, waitForHydration } from "./helpers";
+
+const owner = loadCatalogue(process.cwd()).site.email;
+let serial = 0;
+const uniqueEmail = () => `visitor-${process.pid}-${Date.now()}-${++serial}@example.com`;
+
+const signupBox = (page: Page) => page.locator(".signup-box");
+const signupInput = (page: Page) => page.getByPlaceholder("Enter your email");
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+/** Holds the API's answer until the test lets it go, so in-between states can be seen. */
+async function holdApi(page: Page, path: string) {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(path, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+function receivedMails(): string[] {
+  const dir = join(process.env.TEST_DATA_DIR ?? "", "received");
+  return readdirSync(dir).map((name) => readFileSync(join(dir, name), "utf8"));
+}
+
+for (const path of ["/", "/updates"]) {
+  test(`SU1 SU2 ${path} has 'Want updates?', the email input, and a send button only when the email is non-empty`, async ({
+    page,
+  }) => {
+    await open(page, path);
+    await expect(signupBox(page).getByRole("heading", { name: "Want updates?" })).toBeVisible();
+    await expect(signupInput(page)).toBeVisible();
+    await expect(signupBox(page).getByRole("button", { name: "Send" })).toHaveCount(0);
+    await signupInput(page).fill("a");
+    await expect(signupBox(page).getByRole("button", { name: "Send" })).toBeVisible();
+    await signupInput(page).fill("");
+    await expect(signupBox(page).getByRole("button", { name: "Send" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+}
+
+test("SU3 SU4 SU5 API1 Enter submits, 'Loading...' shows while the request runs, then the thank-you", async ({
+  page,
+}) => {
+  await open(page, "/");
+  const release = await holdApi(page, "**/api/user");
+  await signupInput(page).fill(uniqueEmail());
+  await signupInput(page).press("Enter");
+  await expect(signupBox(page).getByText("Loading...")).toBeVisible();
+  release();
+  await expect(signupBox(page).getByText("Thank you for your interest :)")).toBeVisible();
+});
+
+test("SU3 SU5 the send button submits too", async ({ page }) => {
+  await open(page, "/updates");
+  await signupInput(page).fill(uniqueEmail());
+  await signupBox(page).getByRole("button", { name: "Send" }).click();
+  await expect(signupBox(page).getByText("Thank you for your interest :)")).toBeVisible();
+});
+
+test("SU7 empty and malformed emails get their messages; typing clears them", async ({ page }) => {
+  await open(page, "/");
+  await signupInput(page).press("Enter");
+  await expect(signupBox(page).getByText("Please enter your email.")).toBeVisible();
+  await signupInput(page).fill("not-an-email");
+  await expect(signupBox(page).getByRole("alert")).toHaveCount(0);
+  for (const bad of ["not-an-email", "a@b", "a@b.c", "a b@c.de", "@example.com"]) {
+    await signupInput(page).fill(bad);
+    await signupInput(page).press("Enter");
+    await expect(signupBox(page).getByText("Please enter a valid email.")).toBeVisible();
+  }
+  await signupInput(page).pressSequentially("x");
+  await expect(signupBox(page).getByRole("alert")).toHaveCount(0);
+  await signupInput(page).fill("someone@[192.168.0.1]");
+  await page.route("**/api/user", (route) => route.fulfill({ status: 201, json: { ok: true } }));
+  await signupInput(page).press("Enter");
+  await expect(signupBox(page).getByText("Thank you for your interest :)")).toBeVisible();
+});
+
+test("SU8 ER1 an email already subscribed gets 'Sorry, this email was already used.'", async ({ browser }) => {
+  const email = uniqueEmail();
+  for (const [index, expected] of [
+    [0, "Thank you for your interest :)"],
+    [1, "Sorry, this email was already used."],
+  ] as const) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await open(page, "/");
+    await signupInput(page).fill(index === 0 ? email : email.toUpperCase());
+    await signupInput(page).press("Enter");
+    await expect(signupBox(page).getByText(expected)).toBeVisible();
+    await context.close();
+  }
+});
+
+test("SU8 other failures say what happened instead of claiming the email was used (DESIGN 7.3)", async ({ page }) => {
+  await open(page, "/");
+  await page.route("**/api/user", (route) => route.fulfill({ status: 500, json: { error: "x" } }));
+  await signupInput(page).fill(uniqueEmail());
+  await signupInput(page).press("Enter");
+  await expect(signupBox(page).getByText("Something went wrong. Please try again.")).toBeVisible();
+  await page.unroute("**/api/user");
+  await page.route("**/api/user", (route) => route.abort());
+  await signupInput(page).press("Enter");
+  await expect(signupBox(page).getByText(/Could not reach the server/)).toBeVisible();
+});
+
+test("SU6 ST1 a visitor who signed up never sees the box again, not even for a frame; /updates says so", async ({
+  page,
+}) => {
+  await open(page, "/");
+  const email = uniqueEmail();
+  await signupInput(page).fill(email);
+  await signupInput(page).press("Enter");
+  await expect(signupBox(page).getByText("Thank you for your interest :)")).toBeVisible();
+  await expect
+    .poll(() => page.evaluate((key) => localStorage.getItem(key), VISITOR_STORAGE_KEY))
+    .toBe(JSON.stringify({ email, signedUp: true }));
+  // Before any app script runs, the box must already be hidden.
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.goto("/");
+  await expect(signupBox(page)).toBeAttached();
+  await expect(signupBox(page)).toBeHidden();
+  await page.unroute("**/assets/*.js");
+  await open(page, "/updates");
+  await expect(signupBox(page)).toBeHidden();
+  await expect(page.getByText("You're subscribed")).toBeVisible();
+  await open(page, "/");
+  await expect(signupBox(page)).toBeHidden();
+});
+
+test("ST1 the remembered visitor is written at most once per second", async ({ page }) => {
+  await page.addInitScript(() => {
+    const original = Storage.prototype.setItem;
+    (window as unknown as { __writes: number[] }).__writes = [];
+    Storage.prototype.setItem = function (key: string, value: string) {
+      (window as unknown as { __writes: number[] }).__writes.push(performance.now());
+      return original.call(this, key, value);
+    };
+  });
+  await open(page, "/");
+  await signupInput(page).pressSequentially("someone@example.com", { delay: 20 });
+  await page.waitForTimeout(1500);
+  const writes = await page.evaluate(() => (window as unknown as { __writes: number[] }).__writes);
+  expect(writes.length).toBeGreaterThanOrEqual(1);
+  for (let index = 1; index < writes.length; index++) {
+    expect(writes[index] - writes[index - 1]).toBeGreaterThanOrEqual(990);
+  }
+  expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), VISITOR_STORAGE_KEY)) ?? "{}")).toEqual({
+    email: "someone@example.com",
+    signedUp: false,
+  });
+});
+
+test("ST3 the email typed in the sign-up box is the one the contact form starts with, and back", async ({ page }) => {
+  await open(page, "/");
+  await signupInput(page).fill("shared@example.com");
+  await page
+    .getByRole("link", { name: /^Contact/ })
+    .first()
+    .click();
+  await expect(page.getByLabel("Email")).toHaveValue("shared@example.com");
+  await page.getByLabel("Email").fill("changed@example.com");
+  await page.waitForTimeout(1100);
+  await open(page, "/updates");
+  await expect(signupInput(page)).toHaveValue("changed@example.com");
+});
+
+test("ST2 the menu, the filters and the overlay are never restored on a new visit", async ({ page }) => {
+  await open(page, "/notes");
+  await page.getByRole("button", { name: "Filters" }).click();
+  await page.getByRole("dialog", { name: "Order by:" }).getByRole("button", { name: "Fiction" }).click();
+  await page.getByRole("dialog", { name: "Order by:" }).getByRole("button", { name: "Rating" }).click();
+  await page.getByPlaceholder("Search...").fill("the");
+  await page.getByRole("button", { name: "Menu" }).click();
+  await open(page, "/notes");
+  await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
+  await expect(page.getByRole("dialog", { name: "Order by:" })).toBeHidden();
+  await expect(page.getByPlaceholder("Search...")).toHaveValue("");
+  await expect(page.getByText(/^Results \(/)).toHaveCount(0);
+  const stored = await page.evaluate(() => JSON.stringify(localStorage));
+  expect(stored).not.toContain("Fiction");
+  expect(stored).not.toContain("rating");
+});
+
+test("R11 CO1 /contact has email, subject and message and a 'send' button", async ({ page }) => {
+  await open(page, "/contact");
+  await expect(page.getByLabel("Email")).toBeVisible();
+  await expect(page.getByLabel("Subject")).toBeVisible();
+  await expect(page.getByLabel("Message")).toBeVisible();
+  await expect(page.getByRole("button", { name: "send", exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("CO4 CO5 CO7 errors show above the button in the CO5 order; any change clears them", async ({ page }) => {
+  await open(page, "/contact");
+  const send = page.getByRole("button", { name: "send", exact: true });
+  const error = page.locator(".contact-form .form-error");
+  const steps: Array<[() => Promise<void>, string]> = [
+    [async () => {}, "Please enter your email."],
+    [() => page.getByLabel("Email").fill("nope"), "Please enter a valid email."],
+    [() => page.getByLabel("Email").fill("me@example.com"), "Please enter a subject."],
+    [() => page.getByLabel("Subject").fill("Hello"), "Please enter a message."],
+  ];
+  for (const [change, message] of steps) {
+    await change();
+    await send.click();
+    await expect(error).toHaveText(message);
+    const [errorBox, buttonBox] = [await error.boundingBox(), await send.boundingBox()];
+    expect(errorBox && buttonBox && errorBox.y < buttonBox.y).toBe(true);
+  }
+  await page.getByLabel("Message").fill("x");
+  await expect(error).toHaveCount(0);
+});
+
+test("CO2 CO3 API2 'Sending...' replaces the button; success, a real mail to the owner, and 'Send another email'", async ({
+  page,
+}) => {
+  await open(page, "/contact");
+  const email = uniqueEmail();
+  const subject = `Hello from ${email}`;
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Subject").fill(subject);
+  await page.getByLabel("Message").fill("I enjoyed your notes on Deep Work.\nThanks!");
+  const release = await holdApi(page, "**/api/email");
+  await page.getByRole("button", { name: "send", exact: true }).click();
+  await expect(page.getByText("Sending...")).toBeVisible();
+  await expect(page.getByRole("button", { name: "send", exact: true })).toHaveCount(0);
+  release();
+  await expect(page.getByText("I'll email you back shortly :)")).toBeVisible();
+  await expect.poll(() => receivedMails().find((mail) => mail.includes(subject)), { timeout: 15_000 }).toBeTruthy();
+  const mail = receivedMails().find((text) => text.includes(subject)) ?? "";
+  expect(mail).toMatch(new RegExp(`^To: .*${owner.replace(".", "\\.")}`, "m"));
+  expect(mail).toMatch(new RegExp(`^Reply-To: .*${email.replace(/\./g, "\\.")}`, "m"));
+  expect(mail).toContain("I enjoyed your notes on Deep Work.");
+  await page.getByRole("button", { name: "Send another email" }).click();
+  await expect(page.getByLabel("Subject")).toHaveValue("");
+  await expect(page.getByLabel("Message")).toHaveValue("");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByText("I'll email you back shortly :)")).toHaveCount(0);
+});
+
+test("CO6 ER1 when the server cannot take the message: 'Sorry, email failed to send.'", async ({ page }) => {
+  await open(page, "/contact");
+  await page.route("**/api/email", (route) => route.fulfill({ status: 500, json: { error: "x" } }));
+  await page.getByLabel("Email").fill("me@example.com");
+  await page.getByLabel("Subject").fill("Hi");
+  await page.getByLabel("Message").fill("Hello");
+  await page.getByRole("button", { name: "send", exact: true }).click();
+  await expect(page.locator(".form-error")).toHaveText("Sorry, email failed to send.");
+  await page.getByLabel("Message").fill("Hello again");
+  await expect(page.locator(".form-error")).toHaveCount(0);
+  await page.unroute("**/api/email");
+  await page.route("**/api/email", (route) => route.abort());
+  await page.getByRole("button", { name: "send", exact: true }).click();
+  await expect(page.locator(".form-error")).toHaveText("Sorry, email failed to send.");
+});
