@@ -25,7 +25,6 @@ export function FiltersOverlay({ filters, tags, onSort, onTag }: FiltersOverlayP
   const overlay = useModalDialog("filters");
   return (
     <>
-      {/* biome-ignore lint/a11y/useValidAnchor lint/a11y/useSemanticElements: a link so that the overlay opens without JavaScript too */}
       <a {...overlay.openerProps} className="filters-button">
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">
           <path d="M3 5h18l-7 8v6l-4 2v-8z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
@@ -33,7 +32,6 @@ export function FiltersOverlay({ filters, tags, onSort, onTag }: FiltersOverlayP
         Filters
       </a>
       <dialog {...overlay.dialogProps} className="filters-overlay" aria-labelledby="order-by">
-        {/* biome-ignore lint/a11y/useValidAnchor lint/a11y/useSemanticElements: a link so that the overlay closes without JavaScript too */}
         <a {...overlay.closerProps} className="close-button">
           <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
             <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2" />
@@ -59,8 +57,8 @@ export function FiltersOverlay({ filters, tags, onSort, onTag }: FiltersOverlayP
             </button>
           ))}
         </div>
-        <h2 id="filter-by">Filter by:</h2>
-        <div className="button-group" role="group" aria-labelledby="filter-by">
+        <fieldset className="button-group">
+          <legend>Filter by:</legend>
           <button
             type="submit"
             name="tag"
@@ -91,7 +89,7 @@ export function FiltersOverlay({ filters, tags, onSort, onTag }: FiltersOverlayP
               </button>
             );
           })}
-        </div>
+        </fieldset>
       </dialog>
     </>
   );

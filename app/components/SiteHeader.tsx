@@ -22,7 +22,6 @@ export function SiteHeader({ site }: { site: SiteSummary }) {
       <Link to="/" className="site-name">
         {site.name}
       </Link>
-      {/* biome-ignore lint/a11y/useValidAnchor lint/a11y/useSemanticElements: a link so that the menu opens without JavaScript too */}
       <a {...menu.openerProps} className="menu-button">
         <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
           <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" />
@@ -31,7 +30,6 @@ export function SiteHeader({ site }: { site: SiteSummary }) {
       </a>
       <dialog {...menu.dialogProps} className="side-menu" aria-label="Menu">
         <div className="side-menu-panel">
-          {/* biome-ignore lint/a11y/useValidAnchor lint/a11y/useSemanticElements: a link so that the menu closes without JavaScript too */}
           <a {...menu.closerProps} className="close-button">
             <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
               <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2" />

@@ -53,7 +53,11 @@ function snapshot(): Visitor {
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  const flush = () => pendingWrite && (clearTimeout(pendingWrite), write());
+  const flush = () => {
+    if (!pendingWrite) return;
+    clearTimeout(pendingWrite);
+    write();
+  };
   window.addEventListener("pagehide", flush);
   return () => {
     listeners.delete(listener);

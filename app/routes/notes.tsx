@@ -28,9 +28,10 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
 /** R7: the searchable, tag-filterable, sortable list of book notes. */
 export default function Notes({ loaderData: { notes, tags } }: Route.ComponentProps) {
   const { filters, deferredSearch, setSearch, setSort, setTag } = useListFilters();
+  const { sort, tag } = filters;
   const visible = useMemo(
-    () => applyFilters(notes, { ...filters, search: deferredSearch }),
-    [notes, filters.sort, filters.tag, deferredSearch],
+    () => applyFilters(notes, { sort, tag, search: deferredSearch }),
+    [notes, sort, tag, deferredSearch],
   );
   return (
     <div className="page list-page">
