@@ -42,6 +42,12 @@ export function SearchBar({ action, query, onQueryChange, hidden = {}, label, ch
           onChange={(event) => onQueryChange(event.target.value)}
         />
       </label>
+      {/* First, so that Enter in the box submits the search (the default button is the first one). */}
+      <noscript>
+        <button type="submit" className="text-button">
+          Search
+        </button>
+      </noscript>
       <button
         type="submit"
         name="q"
@@ -59,11 +65,6 @@ export function SearchBar({ action, query, onQueryChange, hidden = {}, label, ch
         </svg>
         <span className="visually-hidden">Clear search</span>
       </button>
-      <noscript>
-        <button type="submit" className="text-button">
-          Search
-        </button>
-      </noscript>
       {children}
     </Form>
   );

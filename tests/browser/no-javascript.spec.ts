@@ -1,0 +1,111 @@
+import { expect, test } from "@playwright/test";
+import { loadCatalogue } from "../../catalogue/disk";
+import { applyFilters } from "../../catalogue/filters";
+
+const catalogue = loadCatalogue(process.cwd());
+
+test.use({ javaScriptEnabled: false });
+
+test("NOJS every kind of page renders fully without JavaScript", async ({ page }) => {
+  const pages: Array<[string, string]> = [
+    ["/", catalogue.site.name],
+    ["/now", "Now"],
+    ["/about", "About"],
+    ["/apps", "Apps"],
+    ["/apps/twos", "Twos"],
+    ["/work", "Work"],
+    ["/work/google", "Google"],
+    ["/notes", "Notes"],
+    ["/notes/atomic-habits", "Atomic Habits"],
+    ["/write", "Write"],
+    ["/write/fear", "Fear"],
+    ["/podcast", "Podcast"],
+    ["/videos", "Videos"],
+    ["/contact", "Contact"],
+    ["/updates", "Updates"],
+  ];
+  for (const [path, heading] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading }), path).toBeVisible();
+    await expect(page.locator(".site-footer"), path).toBeVisible();
+  }
+  await page.goto("/podcast");
+  await expect(page.locator(".embed-podcast iframe")).toHaveCount(catalogue.withPodcast.length);
+});
+
+test("NOJS the menu opens and closes as a link target, and its links work", async ({ page }) => {
+  await page.goto("/");
+  const menu = page.locator("#site-menu");
+  await expect(menu).toBeHidden();
+  await page.getByRole("button", { name: "Menu" }).click();
+  await expect(menu).toBeVisible();
+  await menu.getByRole("button", { name: "Close" }).click();
+  await expect(menu).toBeHidden();
+  await page.getByRole("button", { name: "Menu" }).click();
+  await menu.getByRole("link", { name: "Notes" }).click();
+  await expect(page).toHaveURL(/\/notes$/);
+  await expect(page.locator("#site-menu")).toBeHidden();
+});
+
+test("NOJS the notes list shows every note; search, sort and tags work by plain form submission", async ({ page }) => {
+  await page.goto("/notes");
+  await expect(page.locator(".note-title")).toHaveCount(catalogue.books.length);
+  await page.getByPlaceholder("Search...").fill("habit");
+  await page.getByPlaceholder("Search...").press("Enter");
+  await expect(page).toHaveURL(/\/notes\?.*q=habit/);
+  const habit = applyFilters(catalogue.books, { search: "habit", sort: "date", tag: "" });
+  await expect(page.getByText(`Results (${habit.length})`)).toBeVisible();
+  await expect(page.locator(".note-title")).toHaveText(habit.map((note) => note.name));
+  await page.getByRole("button", { name: "Filters" }).click();
+  const overlay = page.locator("#filters");
+  await expect(overlay).toBeVisible();
+  await overlay.getByRole("button", { name: "Rating" }).click();
+  const byRating = applyFilters(catalogue.books, { search: "habit", sort: "rating", tag: "" });
+  await expect(page.locator(".note-title")).toHaveText(byRating.map((note) => note.name));
+  await page.getByRole("button", { name: "Clear search" }).click();
+  await page.getByRole("button", { name: "Filters" }).click();
+  await page.locator("#filters").getByRole("button", { name: "Fiction" }).click();
+  const fiction = applyFilters(catalogue.books, { search: "", sort: "rating", tag: "Fiction" });
+  await expect(page.getByText(`Results (${fiction.length})`)).toBeVisible();
+  await expect(page.locator(".note-title")).toHaveText(fiction.map((note) => note.name));
+  await page.getByRole("button", { name: /Remove the tag filter/ }).click();
+  await expect(page.locator(".note-title")).toHaveCount(catalogue.books.length);
+});
+
+test("NOJS the write index searches by form submission", async ({ page }) => {
+  await page.goto("/write");
+  await page.getByPlaceholder("Search...").fill("fear");
+  await page.getByPlaceholder("Search...").press("Enter");
+  await expect(page.locator(".writing-title").first()).toHaveText("Fear");
+});
+
+test("NOJS sign-up works as a form post and answers with the same messages", async ({ page }) => {
+  await page.goto("/updates");
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByText("Please enter your email.")).toBeVisible();
+  await page.getByPlaceholder("Enter your email").fill("bad@email");
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByText("Please enter a valid email.")).toBeVisible();
+  const email = `nojs-${Date.now()}@example.com`;
+  await page.getByPlaceholder("Enter your email").fill(email);
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByText("Thank you for your interest :)")).toBeVisible();
+  await page.goto("/");
+  await page.getByPlaceholder("Enter your email").fill(email);
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByText("Sorry, this email was already used.")).toBeVisible();
+});
+
+test("NOJS the contact form works as a form post, keeps what was typed on an error, and confirms", async ({ page }) => {
+  await page.goto("/contact");
+  await page.getByLabel("Email").fill("reader@example.com");
+  await page.getByLabel("Message").fill("Hello without JavaScript");
+  await page.getByRole("button", { name: "send", exact: true }).click();
+  await expect(page.locator(".form-error")).toHaveText("Please enter a subject.");
+  await expect(page.getByLabel("Message")).toHaveValue("Hello without JavaScript");
+  await page.getByLabel("Subject").fill("No-JS hello");
+  await page.getByRole("button", { name: "send", exact: true }).click();
+  await expect(page.getByText("I'll email you back shortly :)")).toBeVisible();
+  await page.getByRole("button", { name: "Send another email" }).click();
+  await expect(page.getByLabel("Subject")).toHaveValue("");
+});
