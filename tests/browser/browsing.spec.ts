@@ -109,16 +109,27 @@ test("SO5 NL3 sorting by Read Time leaves out unknown times and shows 'N min rea
   await expect(page).toHaveURL(/sort=time/);
 });
 
-test("FB3 FB4 NL1 'Filter by:' has a button per tag and All; picking a tag filters, shows a chip; again clears", async ({
+test("FB3 'Filter by:' has a button per tag and All; a tag narrows the list (NL1), All shows every note again", async ({
   page,
 }) => {
   await openNotes(page);
-  let overlay = await openFilters(page);
+  const overlay = await openFilters(page);
   const group = overlay.getByRole("group", { name: "Filter by:" });
   await expect(group.getByRole("button")).toHaveText(["All", ...catalogue.tags]);
   await group.getByRole("button", { name: "Fiction", exact: true }).click();
   const fiction = applyFilters(books, { search: "", sort: "date", tag: "Fiction" });
   await expect(page.getByText(`Results (${fiction.length})`)).toBeVisible();
+  await expect.poll(() => firstTitles(page)).toEqual(names(fiction));
+  await group.getByRole("button", { name: "All" }).click();
+  await expect(page.getByText(/^Results \(/)).toHaveCount(0);
+  await expect.poll(() => firstTitles(page)).toEqual(names(books));
+});
+
+test("FB4 clicking the selected tag again clears it; the selected tag shows as a removable chip", async ({ page }) => {
+  await openNotes(page);
+  const overlay = await openFilters(page);
+  const group = overlay.getByRole("group", { name: "Filter by:" });
+  await group.getByRole("button", { name: "Fiction", exact: true }).click();
   await expect(group.getByRole("button", { name: "Fiction", exact: true })).toHaveAttribute("aria-pressed", "true");
   await group.getByRole("button", { name: "Fiction", exact: true }).click();
   await expect(page.getByText(/^Results \(/)).toHaveCount(0);
@@ -133,11 +144,6 @@ test("FB3 FB4 NL1 'Filter by:' has a button per tag and All; picking a tag filte
   await chip.click();
   await expect(chip).toBeHidden();
   await expect(page.getByText(/^Results \(/)).toHaveCount(0);
-  overlay = await openFilters(page);
-  await overlay.getByRole("group", { name: "Filter by:" }).getByRole("button", { name: "Sports" }).click();
-  await overlay.getByRole("button", { name: "All" }).click();
-  await expect(page.getByText(/^Results \(/)).toHaveCount(0);
-  await expect.poll(() => firstTitles(page)).toEqual(names(books));
 });
 
 test("FB5 the overlay is a dialog: page scroll locked, focus inside, Escape closes and focus returns", async ({
@@ -202,12 +208,12 @@ test("filters start from defaults, live in the URL, survive a reload and Back re
   await expect(page.getByText(`Results (${biographies.length})`)).toBeVisible();
 });
 
-test("R9 FB6 WI1 WI2 the write index: title, description, both platforms linked, search without filters", async ({
+test("WI1 the write index: title 'Write', a description, the note about both platforms with links", async ({
   page,
 }) => {
   await page.goto("/write");
-  await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: "Write" })).toBeVisible();
+  await expect(page.locator(".lede")).toContainText("four kinds");
   await expect(page.getByRole("link", { name: catalogue.site.noteApp.name, exact: true })).toHaveAttribute(
     "href",
     catalogue.site.noteApp.url,
@@ -216,19 +222,29 @@ test("R9 FB6 WI1 WI2 the write index: title, description, both platforms linked,
     "href",
     catalogue.site.blog.url,
   );
-  await expect(page.getByRole("button", { name: "Filters" })).toHaveCount(0);
-  const items = page.locator(".writing-title");
-  await expect(items).toHaveText(catalogue.writings.map((writing) => writing.name));
-  await page.getByPlaceholder("Search...").fill("fear");
-  await expect(items.first()).toHaveText("Fear");
-  await page.getByPlaceholder("Search...").fill("no essay has this title");
-  await expect(page.getByText("No writings match your search.")).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
-test("WI3 WI4 each writing: photo 100x100 linking to it, title, date and author, icon links in a new tab", async ({
-  page,
-}) => {
+test("FB6 the write index has the search bar without the filters button", async ({ page }) => {
+  await page.goto("/write");
+  await waitForHydration(page);
+  await expect(page.getByPlaceholder("Search...")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Filters" })).toHaveCount(0);
+  await page.getByPlaceholder("Search...").fill("fear");
+  await expect(page.locator(".writing-title").first()).toHaveText("Fear");
+});
+
+test("WI2 the writings are listed newest first, with an empty-state message when nothing matches", async ({ page }) => {
+  await page.goto("/write");
+  await waitForHydration(page);
+  await expect(page.locator(".writing-title")).toHaveText(catalogue.writings.map((writing) => writing.name));
+  const dates = catalogue.writings.map((writing) => writing.date);
+  expect([...dates].sort().reverse()).toEqual(dates);
+  await page.getByPlaceholder("Search...").fill("no essay has this title");
+  await expect(page.getByText("No writings match your search.")).toBeVisible();
+});
+
+test("WI3 each writing: an optional 100x100 photo linking to it, a title, a date and the author", async ({ page }) => {
   await page.goto("/write");
   for (const writing of catalogue.writings) {
     const entry = page.locator(".writing-entry").filter({ has: page.locator(`h2 a[href="${writing.path}"]`) });
@@ -238,9 +254,29 @@ test("WI3 WI4 each writing: photo 100x100 linking to it, title, date and author,
       await expect(photo).toHaveAttribute("width", "100");
       await expect(photo).toHaveAttribute("height", "100");
     } else await expect(photo).toHaveCount(0);
-    for (const field of ["twosLink", "youtubeLink", "patreonLink", "link", "podcastLink", "mediumLink"] as const) {
-      const link = entry.locator(`.link-icons a[href="${writing[field]}"]`);
-      if (!writing[field]) continue;
+  }
+});
+test("WI4 each writing's optional icon links (note app, watch, support, buy, listen, Medium) open in a new tab", async ({
+  page,
+}) => {
+  await page.goto("/write");
+  const actions = {
+    twosLink: "Read on the note app",
+    youtubeLink: "Watch the video",
+    patreonLink: "Support on Patreon",
+    link: "Buy on Amazon",
+    podcastLink: "Listen to the podcast",
+    mediumLink: "Read on Medium",
+  } as const;
+  for (const writing of catalogue.writings) {
+    const entry = page.locator(".writing-entry").filter({ has: page.locator(`h2 a[href="${writing.path}"]`) });
+    for (const [field, action] of Object.entries(actions) as Array<[keyof typeof actions, string]>) {
+      const link = entry.getByRole("link", { name: `${action}: ${writing.name}` });
+      if (!writing[field]) {
+        await expect(link).toHaveCount(0);
+        continue;
+      }
+      await expect(link).toHaveAttribute("href", writing[field]);
       await expect(link).toHaveAttribute("target", "_blank");
       await expect(link).toHaveAttribute("rel", "noopener");
     }
@@ -289,6 +325,21 @@ for (const [path, kind, items, size, placeholder] of [
     await expectNoAxeViolations(page);
   });
 }
+
+test("EM2 podcast players are 343x102 in 118 px placeholders, video players 288x160 in 209 px", async ({ page }) => {
+  await serveSlowPlayers(page, 0);
+  for (const [path, kind, size, placeholder] of [
+    ["/podcast", "podcast", [343, 102], 118],
+    ["/videos", "video", [288, 160], 209],
+  ] as const) {
+    await page.goto(path);
+    const box = page.locator(`.embed-${kind}`).first();
+    expect(await box.evaluate((element) => element.getBoundingClientRect().height)).toBe(placeholder);
+    const frame = box.locator("iframe");
+    await expect(frame).toBeAttached();
+    expect(await frame.evaluate((element) => [element.clientWidth, element.clientHeight])).toEqual(size);
+  }
+});
 
 test("EM1 a player that never loads holds up the next one for 10 s at most", async ({ page }) => {
   test.setTimeout(40_000);

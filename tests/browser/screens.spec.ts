@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { formatDateRange, formatMonthYear } from "../../catalogue/dates";
 import { loadCatalogue } from "../../catalogue/disk";
 import { EMBED_ORIGINS } from "../../catalogue/embeds";
@@ -26,17 +26,20 @@ test("R1 home shows a tile for every section and the social links", async ({ pag
   expectLocalOnly();
 });
 
-for (const [path, title] of [
-  ["/now", "Now"],
-  ["/about", "About"],
-] as const) {
-  test(`${path === "/now" ? "R2" : "R3"} ${path} shows the page and its last-updated date 6/6/25`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-    await expect(page.getByText("Last updated 6/6/25")).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
+async function expectMarkdownPage(page: Page, path: string, title: string) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText("Last updated 6/6/25")).toBeVisible();
+  await expectNoAxeViolations(page);
 }
+
+test("R2 /now shows the current activities and the last-updated date 6/6/25", async ({ page }) => {
+  await expectMarkdownPage(page, "/now", "Now");
+});
+
+test("R3 /about shows the biography and the last-updated date 6/6/25", async ({ page }) => {
+  await expectMarkdownPage(page, "/about", "About");
+});
 
 test("R3 about links to every app, every work page and the notes", async ({ page }) => {
   await page.goto("/about");
@@ -45,7 +48,7 @@ test("R3 about links to every app, every work page and the notes", async ({ page
   expect(hrefs).toContain("/notes");
 });
 
-test("R4 AW1 AW2 /apps lists every app with a 100-wide logo and its dates, linking to its page", async ({ page }) => {
+test("R4 /apps lists every app with its logo and dates (AW2), each linking to its own page", async ({ page }) => {
   await page.goto("/apps");
   for (const slug of ["twos", "muse", "aware", "7-levels-deep"]) {
     await expect(page.locator(`a[href="/apps/${slug}"]`)).toBeVisible();
@@ -60,7 +63,9 @@ test("R4 AW1 AW2 /apps lists every app with a 100-wide logo and its dates, linki
   await expectNoAxeViolations(page);
 });
 
-test("R5 AW1 AW3 app detail shows every field, emphasis, 200-wide logo and 200x432 screenshots", async ({ page }) => {
+test("AW3 app detail shows tag line, emphasis, position, 200x432 screenshots, links, tech, team and future", async ({
+  page,
+}) => {
   for (const app of catalogue.apps) {
     await page.goto(app.path);
     await expect(page.getByRole("heading", { level: 1, name: app.name })).toBeVisible();
@@ -85,14 +90,17 @@ test("R5 AW1 AW3 app detail shows every field, emphasis, 200-wide logo and 200x4
   await expectNoAxeViolations(page);
 });
 
-test("R6 AW2 AW4 /work lists the jobs and each job page shows position, location, dates, accomplishments, tech", async ({
-  page,
-}) => {
+test("R6 /work lists the jobs, each linking to its own page", async ({ page }) => {
   await page.goto("/work");
   for (const slug of ["google", "trustwork", "qualcomm", "teradata"]) {
     await expect(page.locator(`a[href="/work/${slug}"]`)).toBeVisible();
   }
   await expectNoAxeViolations(page);
+});
+
+test("AW4 each job page shows position, location, date range (AW2), accomplishments, tech and links", async ({
+  page,
+}) => {
   for (const job of catalogue.work) {
     await page.goto(job.path);
     await expect(page.getByRole("heading", { level: 1, name: job.name })).toBeVisible();
@@ -103,6 +111,36 @@ test("R6 AW2 AW4 /work lists the jobs and each job page shows position, location
     if (job.url) await expect(page.locator(`a[href="${job.url}"]`)).toBeVisible();
   }
   await expectNoAxeViolations(page);
+});
+
+test("R5 every app has a detail page", async ({ request }) => {
+  for (const app of catalogue.apps) {
+    const response = await request.get(app.path, { maxRedirects: 0 });
+    expect(response.status(), app.path).toBe(200);
+    expect(await response.text()).toContain(`<h1>${app.name}</h1>`);
+  }
+});
+
+test("AW1 logos are 100 wide in lists and 200 on detail pages; screenshots are 200x432", async ({ page }) => {
+  const logoWidth = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((img) => img.getBoundingClientRect().width);
+  for (const [list, detail] of [
+    ["/apps", "/apps/twos"],
+    ["/work", "/work/google"],
+  ]) {
+    await page.goto(list);
+    expect(await logoWidth(".project-card img")).toBe(100);
+    await page.goto(detail);
+    expect(await logoWidth(".detail-header img")).toBe(200);
+  }
+  await page.goto("/apps/twos");
+  const shot = page.locator(".screenshots img").first();
+  expect(await shot.evaluate((img) => [img.getBoundingClientRect().width, img.getBoundingClientRect().height])).toEqual(
+    [200, 432],
+  );
 });
 
 test("R8 every fixed note slug has a page with cover, title, author, date, rating, time, tags, review, links", async ({
@@ -169,12 +207,19 @@ test("R9 every fixed writing slug has a page with the essay, its date, read time
   await expectNoAxeViolations(page);
 });
 
-test("R13 NF1 an unknown path answers 404 with the not-found screen, the home tiles and a contact link", async ({
+test("R13 any other path answers HTTP 404 with the not-found screen", async ({ request }) => {
+  for (const path of ["/no-such-page", "/notes/no-such-book", "/apps/nothing/deeper", "/write/missing"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(404);
+    expect(await response.text()).toContain("Page Not Found");
+  }
+});
+
+test("NF1 the not-found screen: 'Page Not Found', the apology, the home tiles and a link to contact", async ({
   page,
 }) => {
-  for (const path of ["/no-such-page", "/notes/no-such-book", "/apps/nothing/deeper"]) {
-    const response = await page.goto(path);
-    expect(response?.status(), path).toBe(404);
+  for (const path of ["/no-such-page", "/notes/no-such-book"]) {
+    await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
     await expect(page.getByText("Oops, looks like this page doesn't exist yet.")).toBeVisible();
     for (const section of SECTIONS) {
