@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { FEEDS } from "../catalogue/feeds";
 import type { Route } from "./+types/root";
 import { siteSummary } from "./catalogue.server";
 import { NotFound } from "./components/NotFound";
@@ -15,12 +16,20 @@ import { ScrollToTop } from "./components/ScrollToTop";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { DEFAULT_TITLE } from "./lib/meta";
+import { THEME_SCRIPT } from "./lib/theme";
 import { SIGNED_UP_SCRIPT } from "./lib/visitor";
 import stylesheet from "./styles/site.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Feed auto-discovery on every page (issue 7).
+  ...Object.values(FEEDS).map((feed) => ({
+    rel: "alternate",
+    type: "application/atom+xml",
+    href: feed.path,
+    title: feed.title,
+  })),
 ];
 
 export function loader() {
@@ -36,6 +45,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Before the first paint: hide the sign-up box for a visitor who already signed up. */}
         <script dangerouslySetInnerHTML={{ __html: SIGNED_UP_SCRIPT }} />
+        {/* Before the first paint: the light or dark theme (the stored choice, else the system setting). */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <Meta />
         <Links />
       </head>

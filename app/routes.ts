@@ -11,11 +11,17 @@ export default [
   route("work/:slug", "routes/job.tsx"),
   route("notes", "routes/notes.tsx"),
   route("notes/:slug", "routes/note.tsx"),
+  route("stats", "routes/stats.tsx"),
   route("write", "routes/write.tsx"),
   route("write/:slug", "routes/writing.tsx"),
   route("podcast", "routes/podcast.tsx"),
   route("videos", "routes/videos.tsx"),
   route("contact", "routes/contact.tsx"),
   route("updates", "routes/updates.tsx"),
+  // Feeds, sitemap and robots.txt (issue 7): resource routes, prerendered into build/client.
+  route("feeds/writings.atom", "routes/feed-writings.ts"),
+  route("feeds/notes.atom", "routes/feed-notes.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,7 +1,8 @@
 /**
  * A book cover drawn from its title and author, for notes with no photo: a 129x190 SVG with
  * the same layout for every book and a background picked from one palette by the title, so a
- * book always gets the same colour.
+ * book always gets the same colour. The DejaVu families name the fonts the build draws the PNG
+ * copy with (the image a note shares on social sites, catalogue/png.ts); browsers use the others.
  */
 const PALETTE = [
   { background: "#1f3a5f", ink: "#f4f1ea" },
@@ -63,9 +64,9 @@ export function coverSvg(title: string, author: string): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER_WIDTH}" height="${COVER_HEIGHT}" viewBox="0 0 ${COVER_WIDTH} ${COVER_HEIGHT}" role="img" aria-label="${escapeXml(`${title} by ${author}`)}">`,
     `<rect width="${COVER_WIDTH}" height="${COVER_HEIGHT}" fill="${background}"/>`,
     `<rect x="6" y="6" width="${COVER_WIDTH - 12}" height="${COVER_HEIGHT - 12}" fill="none" stroke="${ink}" stroke-opacity=".35"/>`,
-    `<g fill="${ink}" font-family="Georgia, 'Times New Roman', serif">${titleText}</g>`,
+    `<g fill="${ink}" font-stretch="condensed" font-family="Georgia, 'Times New Roman', DejaVu Serif, serif">${titleText}</g>`,
     `<line x1="12" x2="50" y1="146" y2="146" stroke="${ink}" stroke-opacity=".6"/>`,
-    `<g fill="${ink}" font-family="system-ui, sans-serif">${authorText}</g>`,
+    `<g fill="${ink}" font-family="system-ui, DejaVu Sans, sans-serif">${authorText}</g>`,
     "</svg>",
   ].join("");
 }

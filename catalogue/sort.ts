@@ -20,6 +20,9 @@ export type Sortable = {
 /** Title and author compare as text with case and accents ignored, numbers in numeric order. */
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
+/** Whether two texts are the same for the sort orders: case and accents ignored. */
+export const isSameText = (a: string, b: string) => collator.compare(a, b) === 0;
+
 const newestFirst = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
 
 type Comparator = (a: Sortable, b: Sortable) => number;

@@ -7,6 +7,7 @@
 import { coverPath } from "./cover";
 import type { Catalogue } from "./load";
 import type { Item, Page } from "./schema";
+import { notesPerTag, notesPerYear } from "./stats";
 
 export type BrokenReference = {
   /** The content file that holds the reference, "content/notes/x.md". */
@@ -74,12 +75,6 @@ function imageFields(item: Item): { field: string; target: string }[] {
   }
 }
 
-function countBy(values: string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return counts;
-}
-
 export function summarizeCatalogue(catalogue: Catalogue, imageExists: (sitePath: string) => boolean): ContentSummary {
   const { books } = catalogue;
   const itemPaths = new Set(catalogue.all.map((item) => item.path));
@@ -120,12 +115,8 @@ export function summarizeCatalogue(catalogue: Catalogue, imageExists: (sitePath:
       apps: catalogue.apps.length,
       jobs: catalogue.work.length,
     },
-    notesPerTag: [...countBy(books.flatMap((note) => note.tags))]
-      .map(([tag, count]) => ({ tag, count }))
-      .sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag)),
-    notesPerYear: [...countBy(books.map((note) => note.date.slice(0, 4)))]
-      .map(([year, count]) => ({ year, count }))
-      .sort((a, b) => a.year.localeCompare(b.year)),
+    notesPerTag: notesPerTag(books),
+    notesPerYear: notesPerYear(books).filter((year) => year.count > 0),
     withoutReview: {
       count: withoutReview.length,
       before2020: withoutReview.filter((note) => note.date < "2020-01-01").length,

@@ -1,16 +1,26 @@
 /**
  * Connects the catalogue to Vite: a build stops on the first bad content file with its path,
- * field and problem, and the development server draws the generated covers on request (the
- * production build writes them as files, see scripts/finish-build.ts).
+ * field and problem, SITE_URL is read once and baked into the build as `__SITE_URL__`
+ * (app/lib/site-url.ts), and the development server draws the generated covers, SVG and PNG, on
+ * request (the production build writes them as files, see scripts/finish-build.ts).
  */
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Plugin } from "vite";
-import { coverSvg } from "./cover";
+import { COVER_IMAGE_SCALE, drawsCoverImage } from "./card";
+import { coverPath, coverSvg } from "./cover";
 import { loadCatalogue } from "./disk";
+import { svgToPng } from "./png";
+import { siteUrlFromEnvironment } from "./site-url";
 
 export function catalogueVitePlugin(): Plugin {
   let root = process.cwd();
   return {
     name: "catalogue",
+    config() {
+      return { define: { __SITE_URL__: JSON.stringify(siteUrlFromEnvironment(process.env)) } };
+    },
     configResolved(config) {
       root = config.root;
     },
@@ -19,11 +29,17 @@ export function catalogueVitePlugin(): Plugin {
     },
     configureServer(server) {
       server.middlewares.use("/covers", (request, response, next) => {
-        const slug = /^\/([a-z0-9-]+)\.svg$/.exec(request.url ?? "")?.[1];
+        const [, slug, extension] = /^\/([a-z0-9-]+)\.(svg|png)$/.exec(request.url ?? "") ?? [];
         const note = slug && loadCatalogue(root).books.find((book) => book.slug === slug);
         if (!note) return next();
-        response.setHeader("Content-Type", "image/svg+xml");
-        response.end(coverSvg(note.name, note.author));
+        if (extension === "svg" && note.photo !== coverPath(note.slug)) return next();
+        if (extension === "png" && !drawsCoverImage(note)) return next();
+        const svg =
+          note.photo === coverPath(note.slug)
+            ? coverSvg(note.name, note.author)
+            : readFileSync(join(root, "public", note.photo), "utf8");
+        response.setHeader("Content-Type", extension === "png" ? "image/png" : "image/svg+xml");
+        response.end(extension === "png" ? svgToPng(svg, COVER_IMAGE_SCALE) : svg);
       });
     },
   };

@@ -1,29 +1,59 @@
 /**
- * Runs once after `react-router build`: writes the generated book covers and a brotli and a
- * gzip copy of every compressible file, so the server never compresses per request.
+ * Runs once after `react-router build`: writes the generated book covers (SVG, and the PNG copy a
+ * note shares on social sites), the social card of every prerendered page that shares one
+ * (build/client/cards/…png, drawn from the page's own og:title), a brotli and a gzip copy of every
+ * compressible file, so the server never compresses per request, and build/site-url.txt: the
+ * SITE_URL the pages were built for (`npm start` rebuilds when it changes).
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { COVER_IMAGE_SCALE, cardSvg, coverImagePath, drawsCoverImage, readOpenGraph } from "../catalogue/card";
 import { coverPath, coverSvg } from "../catalogue/cover";
 import { loadCatalogue } from "../catalogue/disk";
+import { svgToPng } from "../catalogue/png";
+import { siteUrlFromEnvironment } from "../catalogue/site-url";
 
-const COMPRESSIBLE = /\.(html|js|css|svg|json|data|xml|txt|webmanifest)$/;
+const COMPRESSIBLE = /\.(html|js|css|svg|json|data|xml|atom|txt|webmanifest)$/;
 /** Below this a compressed copy saves less than the extra bytes of headers. */
 const MIN_COMPRESS_BYTES = 1024;
 
 export async function finishClientBuild(root: string, buildDirectory: string): Promise<void> {
   const clientDir = join(buildDirectory, "client");
+  // The same reading as the one catalogue/vite-plugin.ts baked into the pages, in the same process.
+  const siteUrl = siteUrlFromEnvironment(process.env);
   writeCovers(root, clientDir);
+  writeCards(clientDir, siteUrl);
   precompress(clientDir);
+  writeFileSync(join(buildDirectory, "site-url.txt"), `${siteUrl}\n`);
 }
 
 function writeCovers(root: string, clientDir: string): void {
   mkdirSync(join(clientDir, "covers"), { recursive: true });
   for (const note of loadCatalogue(root).books) {
-    if (note.photo === coverPath(note.slug)) {
-      writeFileSync(join(clientDir, note.photo), coverSvg(note.name, note.author));
+    const generated = note.photo === coverPath(note.slug);
+    const svg = generated ? coverSvg(note.name, note.author) : undefined;
+    if (svg) writeFileSync(join(clientDir, note.photo), svg);
+    if (drawsCoverImage(note)) {
+      const source = svg ?? readFileSync(join(root, "public", note.photo), "utf8");
+      writeFileSync(join(clientDir, coverImagePath(note.slug)), svgToPng(source, COVER_IMAGE_SCALE));
     }
+  }
+}
+
+/** The card of every prerendered page whose og:image is one, so no page shares a missing image. */
+function writeCards(clientDir: string, siteUrl: string): void {
+  const cardsUrl = `${siteUrl}/cards/`;
+  const site = new URL(siteUrl).host;
+  for (const name of readdirSync(clientDir, { recursive: true }) as string[]) {
+    if (!name.endsWith(".html")) continue;
+    const og = readOpenGraph(readFileSync(join(clientDir, name), "utf8"));
+    const image = og["og:image"];
+    if (!image?.startsWith(cardsUrl)) continue;
+    const file = join(clientDir, image.slice(siteUrl.length));
+    mkdirSync(dirname(file), { recursive: true });
+    const card = { title: og["og:title"] ?? "", owner: og["og:site_name"] ?? "", site };
+    writeFileSync(file, svgToPng(cardSvg(card)));
   }
 }
 

@@ -1,11 +1,12 @@
 /**
- * `npm start`: builds the site when the build is missing or older than its sources, then runs
- * the production server (server/main.ts) in this process.
+ * `npm start`: builds the site when the build is missing or older than its sources, or was made
+ * for another SITE_URL (the prerendered pages hold absolute URLs), then runs the production
+ * server (server/main.ts) in this process.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { register } from "tsx/esm/api";
+import { register, tsImport } from "tsx/esm/api";
 
 const root = join(import.meta.dirname, "..");
 const SOURCES = [
@@ -16,6 +17,7 @@ const SOURCES = [
   "react-router.config.ts",
   "vite.config.ts",
   "package-lock.json",
+  "scripts/finish-build.ts",
 ];
 
 function newestChange(path) {
@@ -31,8 +33,15 @@ const stale =
     (source) => existsSync(join(root, source)) && newestChange(join(root, source)) > statSync(builtAt).mtimeMs,
   );
 
-if (stale) {
-  console.log("Building the site…");
+// build/site-url.txt: the SITE_URL the build was made for (scripts/finish-build.ts). A bad value
+// is left to the server's configuration check, which names the problem.
+const { parseSiteUrl } = await tsImport("../catalogue/site-url.ts", import.meta.url);
+const siteUrl = parseSiteUrl(process.env.SITE_URL);
+const builtFor = join(root, "build/site-url.txt");
+const otherSiteUrl = siteUrl.ok && (!existsSync(builtFor) || readFileSync(builtFor, "utf8").trim() !== siteUrl.origin);
+
+if (stale || otherSiteUrl) {
+  console.log(stale ? "Building the site…" : `Building the site for SITE_URL=${siteUrl.origin}…`);
   const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -4,6 +4,7 @@
  */
 import { resolve } from "node:path";
 import { z } from "zod";
+import { parseSiteUrl } from "../catalogue/site-url";
 
 const port = z.coerce
   .number({ message: "must be a number" })
@@ -14,10 +15,16 @@ const port = z.coerce
 const environmentSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
+  /** Read as the build reads it, which bakes it into the prerendered pages (catalogue/site-url.ts). */
   SITE_URL: z
-    .url({ protocol: /^https?$/, message: "must be an http(s) origin such as https://example.com" })
-    .default("http://localhost:3000")
-    .transform((url) => new URL(url).origin),
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const result = parseSiteUrl(value);
+      if (result.ok) return result.origin;
+      ctx.addIssue({ code: "custom", message: result.problem });
+      return z.NEVER;
+    }),
   DATA_DIR: z
     .string()
     .min(1)

@@ -21,6 +21,7 @@ const CONTENT_TYPES: Record<string, string> = {
   ".json": "application/json",
   ".data": "text/x-script",
   ".xml": "application/xml; charset=utf-8",
+  ".atom": "application/atom+xml; charset=utf-8",
   ".txt": "text/plain; charset=utf-8",
   ".webmanifest": "application/manifest+json",
   ".woff2": "font/woff2",

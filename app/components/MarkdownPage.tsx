@@ -3,11 +3,14 @@ import type { Page } from "../../catalogue/schema";
 import { type PageHead, pageMeta } from "../lib/meta";
 import { Breadcrumb } from "./Breadcrumb";
 
-type MetaArgs = { data: { page: Page } | undefined; matches: ReadonlyArray<{ loaderData?: unknown } | undefined> };
+type MetaArgs = {
+  data: { page: Page } | undefined;
+  matches: ReadonlyArray<{ loaderData?: unknown; pathname?: string } | undefined>;
+};
 
-/** The meta of a Markdown page route: its own title and description. */
-export function markdownPageMeta({ data, matches }: MetaArgs) {
-  const head: PageHead | undefined = data && { title: data.page.title, description: data.page.description };
+/** The meta of a Markdown page route: its own title and description (and any more head fields). */
+export function markdownPageMeta({ data, matches }: MetaArgs, more: Partial<PageHead> = {}) {
+  const head: PageHead | undefined = data && { title: data.page.title, description: data.page.description, ...more };
   return head ? pageMeta(matches, head) : [];
 }
 

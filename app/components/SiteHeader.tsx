@@ -2,6 +2,7 @@ import { Link, NavLink } from "react-router";
 import type { SiteSummary } from "../catalogue.server";
 import { useModalDialog } from "../lib/modal";
 import { SocialLinks } from "./SocialLinks";
+import { ThemeToggle } from "./ThemeToggle";
 
 const MENU_LINKS = [
   { to: "/", label: "Home" },
@@ -22,6 +23,7 @@ export function SiteHeader({ site }: { site: SiteSummary }) {
       <Link to="/" className="site-name">
         {site.name}
       </Link>
+      <ThemeToggle />
       <a {...menu.openerProps} className="menu-button">
         <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
           <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" />

@@ -1,19 +1,129 @@
-/** The page-head helper of SPEC §2: title "<owner> | <page>" and a meta description on every page. */
+/**
+ * The page-head helper of SPEC §2 and issue 7: the title "<owner> | <page>" and the meta
+ * description, the canonical link, Open Graph and Twitter card meta, and JSON-LD (a
+ * BreadcrumbList on every inner page, matching its visible breadcrumb) on every page. URLs are
+ * absolute, from the SITE_URL of the build.
+ */
+import type { MetaDescriptor } from "react-router";
+import { CARD_HEIGHT, CARD_WIDTH, cardPath } from "../../catalogue/card";
+import { absoluteUrl } from "../../catalogue/site-url";
+import { breadcrumbLd, type Crumb, type JsonLd, personLd } from "../../catalogue/structured-data";
+import { SITE_URL } from "./site-url";
+
 export const DEFAULT_TITLE = "Personal Website";
 
-export type PageHead = { title?: string; description: string };
+/** The image a page shares on social sites: a site path or a full URL; default: the page's generated card. */
+export type SocialImage = { path: string; alt: string; width?: number; height?: number };
+
+export type PageHead = {
+  title?: string;
+  description: string;
+  /** og:type: "website" unless said. */
+  type?: "website" | "article" | "profile";
+  image?: SocialImage;
+  /** An article's day of publication (article:published_time). */
+  published?: string;
+  /** The owner as a schema.org Person (the home and About pages). */
+  person?: boolean;
+  /** The breadcrumb's sections above the page, when they are not its path's folders (/stats: Notes). */
+  parents?: Crumb[];
+  /** JSON-LD besides the breadcrumb and the Person. */
+  structuredData?: JsonLd[];
+};
 
 export function documentTitle(owner: string, title: string | undefined): string {
   return `${owner} | ${title ?? DEFAULT_TITLE}`;
 }
 
-/** `matches[0]` is the root route, whose loader carries the owner's name. */
-export function pageMeta(
-  matches: ReadonlyArray<{ loaderData?: unknown } | undefined>,
-  head: PageHead,
-): Array<Record<string, string>> {
-  const owner = (matches[0]?.loaderData as { site?: { name: string } } | undefined)?.site?.name ?? "";
-  return [{ title: documentTitle(owner, head.title) }, { name: "description", content: head.description }];
+type MetaMatch = { loaderData?: unknown; pathname?: string } | undefined;
+type SiteData = { name: string; description: string; social: { name: string; url: string }[] };
+
+/** The owner and their links, from the root loader (`matches[0]`). */
+export function siteOf(matches: ReadonlyArray<MetaMatch>): SiteData {
+  const site = (matches[0]?.loaderData as { site?: Partial<SiteData> } | undefined)?.site;
+  return { name: site?.name ?? "", description: site?.description ?? "", social: site?.social ?? [] };
+}
+
+/** A page's path without a trailing slash ("/notes/" → "/notes"); the home page is "/". */
+export function canonicalPath(pathname: string): string {
+  return pathname.replace(/\/+$/, "") || "/";
+}
+
+/**
+ * The visible breadcrumb (app/components/Breadcrumb.tsx): Home / Section / the page's title. The
+ * sections above the page are its path's folders ("/notes/x": Notes), unless `parents` names them.
+ */
+export function breadcrumbOf(pathname: string, title: string | undefined, parents?: readonly Crumb[]): Crumb[] {
+  const path = canonicalPath(pathname);
+  const segments = path.split("/").filter(Boolean);
+  const last = segments.at(-1) ?? "";
+  const folders = segments.slice(0, -1).map((segment, index) => ({
+    name: segment.charAt(0).toUpperCase() + segment.slice(1),
+    path: `/${segments.slice(0, index + 1).join("/")}`,
+  }));
+  if (path === "/") return [{ name: "Home", path: "/" }];
+  return [
+    { name: "Home", path: "/" },
+    ...(parents ?? folders),
+    { name: title ?? last.charAt(0).toUpperCase() + last.slice(1), path },
+  ];
+}
+
+/** "@handle" of the owner's Twitter (or X) link, for twitter:creator. */
+function twitterHandle(social: SiteData["social"]): string | undefined {
+  for (const link of social) {
+    const match = /^https?:\/\/(?:www\.)?(?:twitter|x)\.com\/@?([A-Za-z0-9_]+)\/?$/.exec(link.url);
+    if (match) return `@${match[1]}`;
+  }
+  return undefined;
+}
+
+/** `matches[0]` is the root route, whose loader carries the owner; the last match is the page. */
+export function pageMeta(matches: ReadonlyArray<MetaMatch>, head: PageHead): MetaDescriptor[] {
+  const site = siteOf(matches);
+  const path = canonicalPath(matches.at(-1)?.pathname ?? "/");
+  const url = absoluteUrl(SITE_URL, path);
+  const title = head.title ?? site.name;
+  const image = head.image ?? {
+    path: cardPath(path),
+    alt: title === site.name ? site.name : `${title}, ${site.name}`,
+    width: CARD_WIDTH,
+    height: CARD_HEIGHT,
+  };
+  const imageUrl = absoluteUrl(SITE_URL, image.path);
+  const handle = twitterHandle(site.social);
+  const structuredData: JsonLd[] = [
+    ...(head.person ? [personLd(site, SITE_URL)] : []),
+    ...(path === "/" ? [] : [breadcrumbLd(breadcrumbOf(path, head.title, head.parents), SITE_URL)]),
+    ...(head.structuredData ?? []),
+  ];
+  return [
+    { title: documentTitle(site.name, head.title) },
+    { name: "description", content: head.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: site.name },
+    { property: "og:type", content: head.type ?? "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: head.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: imageUrl },
+    ...(image.width && image.height
+      ? [
+          { property: "og:image:width", content: String(image.width) },
+          { property: "og:image:height", content: String(image.height) },
+        ]
+      : []),
+    { property: "og:image:alt", content: image.alt },
+    ...(head.published ? [{ property: "article:published_time", content: head.published }] : []),
+    // A generated card is wide; a book cover is portrait and would be cropped as a large image.
+    { name: "twitter:card", content: head.image ? "summary" : "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: head.description },
+    { name: "twitter:image", content: imageUrl },
+    { name: "twitter:image:alt", content: image.alt },
+    ...(handle ? [{ name: "twitter:creator", content: handle }] : []),
+    ...structuredData.map((data) => ({ "script:ld+json": data })),
+  ];
 }
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };

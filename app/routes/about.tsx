@@ -6,7 +6,8 @@ export function loader() {
   return { page: catalogue.pages.about };
 }
 
-export const meta = markdownPageMeta;
+/** The About page describes the owner: og:type profile and a schema.org Person. */
+export const meta: Route.MetaFunction = (args) => markdownPageMeta(args, { type: "profile", person: true });
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return <MarkdownPage page={loaderData.page} />;

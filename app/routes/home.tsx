@@ -6,7 +6,10 @@ import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { description: (matches[0].loaderData as { site: { description: string } }).site.description });
+  pageMeta(matches, {
+    description: (matches[0].loaderData as { site: { description: string } }).site.description,
+    person: true,
+  });
 
 export const action = signupAction;
 

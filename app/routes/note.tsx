@@ -1,28 +1,48 @@
+import { COVER_IMAGE_SCALE, noteImagePath } from "../../catalogue/card";
+import { COVER_HEIGHT, COVER_WIDTH, coverPath } from "../../catalogue/cover";
 import { formatMonthYear } from "../../catalogue/dates";
+import { bookReviewLd } from "../../catalogue/structured-data";
 import { catalogue, notFound } from "../catalogue.server";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { Embed } from "../components/Embed";
 import { LinkIcons } from "../components/LinkIcons";
+import { RelatedNotes } from "../components/RelatedNotes";
 import { Tags } from "../components/Tags";
-import { pageMeta, summarize } from "../lib/meta";
+import { pageMeta, siteOf, summarize } from "../lib/meta";
+import { SITE_URL } from "../lib/site-url";
+import { noteNeighbours } from "../note-neighbours.server";
 import type { Route } from "./+types/note";
 
 export function loader({ params }: Route.LoaderArgs) {
-  return { note: catalogue.books.find((note) => note.slug === params.slug) ?? notFound() };
+  const note = catalogue.books.find((note) => note.slug === params.slug) ?? notFound();
+  return { note, neighbours: noteNeighbours(note) };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
-  data
-    ? pageMeta(matches, {
-        title: data.note.name,
-        description: data.note.html
-          ? summarize(data.note.html)
-          : `Notes on ${data.note.name} by ${data.note.author}, rated ${data.note.rating} out of 10.`,
-      })
-    : [];
+/** The note shares its cover; search engines get the Book with the owner's review and 0–10 rating. */
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  if (!data) return [];
+  const { note } = data;
+  const image = noteImagePath(note);
+  // A generated cover's PNG copy has a known size; an owner's photo may have any.
+  const generated = note.photo === coverPath(note.slug);
+  return pageMeta(matches, {
+    title: note.name,
+    description: note.html
+      ? summarize(note.html)
+      : `Notes on ${note.name} by ${note.author}, rated ${note.rating} out of 10.`,
+    type: "article",
+    published: note.date,
+    image: {
+      path: image,
+      alt: `Cover of ${note.name}`,
+      ...(generated && { width: COVER_WIDTH * COVER_IMAGE_SCALE, height: COVER_HEIGHT * COVER_IMAGE_SCALE }),
+    },
+    structuredData: [bookReviewLd(note, { owner: siteOf(matches).name, siteUrl: SITE_URL, image })],
+  });
+};
 
 /** R8: one book note. */
-export default function NoteDetail({ loaderData: { note } }: Route.ComponentProps) {
+export default function NoteDetail({ loaderData: { note, neighbours } }: Route.ComponentProps) {
   return (
     <article className="page detail note">
       <Breadcrumb section={{ label: "Notes", to: "/notes" }} item={note.name} />
@@ -67,6 +87,7 @@ export default function NoteDetail({ loaderData: { note } }: Route.ComponentProp
           <Embed kind="video" src={note.youtubeEmbed} title={`Video: ${note.name}`} />
         </section>
       )}
+      <RelatedNotes {...neighbours} />
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { applyFilters, isNarrowed } from "../../catalogue/filters";
 import { catalogue, noteSummary } from "../catalogue.server";
 import { Breadcrumb } from "../components/Breadcrumb";
@@ -36,7 +36,12 @@ export default function Notes({ loaderData: { notes, tags } }: Route.ComponentPr
   return (
     <div className="page list-page">
       <Breadcrumb section={{ label: "Notes" }} />
-      <h1>Notes</h1>
+      <div className="heading-row">
+        <h1>Notes</h1>
+        <Link to="/stats" className="heading-link">
+          Reading stats
+        </Link>
+      </div>
       <SearchBar
         action="/notes"
         label="Search notes"

@@ -1,8 +1,11 @@
+import { cardPath } from "../../catalogue/card";
 import { formatMonthYear } from "../../catalogue/dates";
+import { blogPostingLd } from "../../catalogue/structured-data";
 import { catalogue, notFound } from "../catalogue.server";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { LinkIcons } from "../components/LinkIcons";
-import { pageMeta, summarize } from "../lib/meta";
+import { pageMeta, siteOf, summarize } from "../lib/meta";
+import { SITE_URL } from "../lib/site-url";
 import type { Route } from "./+types/writing";
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -12,8 +15,26 @@ export function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
-  data ? pageMeta(matches, { title: data.writing.name, description: summarize(data.writing.html) }) : [];
+/** The essay shares its generated card; search engines get a BlogPosting. */
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  if (!data) return [];
+  const { writing } = data;
+  const description = summarize(writing.html);
+  return pageMeta(matches, {
+    title: writing.name,
+    description,
+    type: "article",
+    published: writing.date,
+    structuredData: [
+      blogPostingLd(writing, {
+        owner: siteOf(matches).name,
+        siteUrl: SITE_URL,
+        image: cardPath(writing.path),
+        description,
+      }),
+    ],
+  });
+};
 
 /** R9: one essay with its metadata and links. */
 export default function WritingDetail({ loaderData: { writing, author } }: Route.ComponentProps) {

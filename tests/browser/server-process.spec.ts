@@ -4,7 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 
-function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number> } {
+function startServer(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number>;
+} {
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: process.cwd(),
     env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), "site-process-")), ...env },

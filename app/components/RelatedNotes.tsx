@@ -1,0 +1,70 @@
+import { Link } from "react-router";
+import { formatMonthYear } from "../../catalogue/dates";
+import type { NoteLink, NoteNeighbours } from "../note-neighbours.server";
+
+/**
+ * The end of a note page (issue 7): the other readings of the same book, up to six related notes
+ * (same author or shared tags, closest and best rated first: catalogue/related.ts), the notes read
+ * just before and after, and a link to the reading stats.
+ */
+export function RelatedNotes({ readings, related, previous, next }: NoteNeighbours) {
+  return (
+    <footer className="note-footer">
+      {readings.length > 0 && (
+        <section aria-labelledby="other-readings">
+          <h2 id="other-readings">Other readings of this book</h2>
+          <ul className="reading-list">
+            {readings.map((reading) => (
+              <li key={reading.path}>
+                <Link to={reading.path}>
+                  Read in <time dateTime={reading.date}>{formatMonthYear(reading.date)}</time>
+                </Link>
+                , rated {reading.rating.toFixed(1)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {related.length > 0 && (
+        <section aria-labelledby="related-notes">
+          <h2 id="related-notes">Related notes</h2>
+          <ul className="related-list">
+            {related.map((note) => (
+              <RelatedEntry key={note.path} note={note} />
+            ))}
+          </ul>
+        </section>
+      )}
+      <nav aria-label="Previous and next notes" className="pager">
+        {previous && (
+          <Link to={previous.path} rel="prev" className="pager-previous">
+            <span className="pager-label">Read before</span> {previous.name}
+          </Link>
+        )}
+        {next && (
+          <Link to={next.path} rel="next" className="pager-next">
+            <span className="pager-label">Read after</span> {next.name}
+          </Link>
+        )}
+      </nav>
+      <p className="meta-line">
+        <Link to="/stats">Reading stats</Link>: notes per year, ratings, tags and the top-rated books.
+      </p>
+    </footer>
+  );
+}
+
+function RelatedEntry({ note }: { note: NoteLink }) {
+  return (
+    <li className="related-entry">
+      <img src={note.photo} alt="" width={64} height={94} loading="lazy" decoding="async" />
+      <div>
+        <h3 className="note-title">
+          <Link to={note.path}>{note.name}</Link>
+        </h3>
+        <p className="note-author">{note.author}</p>
+        <p className="meta-line">Rated {note.rating.toFixed(1)}</p>
+      </div>
+    </li>
+  );
+}

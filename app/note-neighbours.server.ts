@@ -1,0 +1,24 @@
+/**
+ * What a note page shows around its note (issue 7): other readings of the same book, related
+ * notes and the notes read before and after it, as small summaries (never whole notes).
+ */
+import { otherReadings, previousAndNext, relatedNotes } from "../catalogue/related";
+import type { Note } from "../catalogue/schema";
+import { catalogue } from "./catalogue.server";
+
+/** Enough to show and link a note: no review, no links, no embeds. */
+function noteLink({ path, name, author, rating, date, photo }: Note) {
+  return { path, name, author, rating, date, photo };
+}
+export type NoteLink = ReturnType<typeof noteLink>;
+
+export function noteNeighbours(note: Note) {
+  const { previous, next } = previousAndNext(note, catalogue.books);
+  return {
+    readings: otherReadings(note, catalogue.books).map(noteLink),
+    related: relatedNotes(note, catalogue.books).map(noteLink),
+    previous: previous && noteLink(previous),
+    next: next && noteLink(next),
+  };
+}
+export type NoteNeighbours = ReturnType<typeof noteNeighbours>;

@@ -1,0 +1,7 @@
+import { robotsTxt } from "../../catalogue/sitemap";
+import { SITE_URL } from "../lib/site-url";
+
+/** /robots.txt: crawl everything but the API; where the sitemap is. Prerendered at build time. */
+export function loader() {
+  return new Response(robotsTxt(SITE_URL), { headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}

@@ -1,0 +1,153 @@
+import { Link } from "react-router";
+import { formatDuration, readingStats, topRated } from "../../catalogue/stats";
+import { catalogue } from "../catalogue.server";
+import { BarChart } from "../components/BarChart";
+import { Breadcrumb } from "../components/Breadcrumb";
+import { pageMeta } from "../lib/meta";
+import type { Route } from "./+types/stats";
+
+export function loader() {
+  return {
+    stats: readingStats(catalogue.books),
+    top: topRated(catalogue.books).map(({ path, name, author, rating }) => ({
+      path,
+      name,
+      author,
+      rating,
+    })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  pageMeta(matches, {
+    title: "Reading stats",
+    parents: [{ name: "Notes", path: "/notes" }],
+    description: data
+      ? `${data.stats.total} book notes from ${data.stats.firstYear} to ${data.stats.lastYear} in figures: notes per year, how the ratings spread, the most common tags and the top-rated books.`
+      : "Reading stats: notes per year, ratings, tags and the top-rated books.",
+  });
+
+/** What each band of the 0–10 scale means (shown next to the rating distribution). */
+const RATING_BANDS = [
+  {
+    band: "9 and up",
+    meaning: "A book I keep coming back to. It changed how I think or work, and it is the one I press on friends.",
+  },
+  {
+    band: "7 to 8.9",
+    meaning: "Very good. Worth every hour, with ideas I still use. Most books I finish land here.",
+  },
+  {
+    band: "5 to 6.9",
+    meaning: "Fine, but uneven: one useful idea or a few strong chapters, padded out. A summary would have done.",
+  },
+  {
+    band: "Below 5",
+    meaning: "Not for me. I would not recommend it, and the note says why.",
+  },
+] as const;
+
+/** Issue 7: the reading stats, drawn at build time; nothing here needs JavaScript. */
+export default function Stats({ loaderData: { stats, top } }: Route.ComponentProps) {
+  const { time } = stats;
+  return (
+    <div className="page stats-page">
+      <Breadcrumb section={{ label: "Notes", to: "/notes" }} item="Reading stats" />
+      <h1>Reading stats</h1>
+      <p className="lede">
+        {stats.total} book notes from {stats.firstYear} to {stats.lastYear}, in figures. Every note is in the{" "}
+        <Link to="/notes">notes list</Link>.
+      </p>
+      <dl className="facts stats-facts">
+        <dt>Notes</dt>
+        <dd data-stat="total">{stats.total}</dd>
+        <dt>Average rating</dt>
+        <dd data-stat="average">{stats.averageRating.toFixed(1)} / 10</dd>
+        <dt>Total read time</dt>
+        <dd data-stat="time">
+          {formatDuration(time.totalMinutes)}{" "}
+          <span className="meta-line">(the sum over the {time.known} notes with a known read time)</span>
+        </dd>
+        <dt>Notes without a read time</dt>
+        <dd data-stat="unknown-time">{time.unknown}</dd>
+      </dl>
+
+      <div className="chart-grid">
+        <section aria-labelledby="per-year">
+          <h2 id="per-year">Notes per year</h2>
+          <BarChart
+            title="Books read each year"
+            columns={["Year", "Notes"]}
+            labelWidth={48}
+            bars={stats.perYear.map(({ year, count }) => ({ label: year, value: count, text: String(count) }))}
+          />
+        </section>
+
+        <section aria-labelledby="average-per-year">
+          <h2 id="average-per-year">Average rating per year</h2>
+          <BarChart
+            title="Average rating of the books read each year"
+            note="Out of 10; the full bar is 10."
+            columns={["Year", "Average rating"]}
+            labelWidth={48}
+            max={10}
+            bars={stats.averagePerYear.map(({ year, average }) => ({
+              label: year,
+              value: average,
+              text: average.toFixed(1),
+            }))}
+          />
+        </section>
+
+        <section aria-labelledby="ratings">
+          <h2 id="ratings">How the ratings spread</h2>
+          <BarChart
+            title="Notes per rating, highest first"
+            columns={["Rating", "Notes"]}
+            bars={stats.ratings.map(({ label, count }) => ({ label, value: count, text: String(count) }))}
+          />
+        </section>
+
+        <section aria-labelledby="how-i-rate">
+          <h2 id="how-i-rate">How I rate</h2>
+          <p>
+            Every book gets a score from 0 to 10, with one decimal so that two good books need not tie. The score says
+            how much the book gave me, not how well it is written, and it is relative to what I read: a 7 is a good
+            book.
+          </p>
+          <dl className="rating-bands">
+            {RATING_BANDS.map(({ band, meaning }) => (
+              <div key={band}>
+                <dt>{band}</dt>
+                <dd>{meaning}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <section aria-labelledby="tags">
+          <h2 id="tags">Most common tags</h2>
+          <BarChart
+            title={`The ${stats.tags.length} most used tags`}
+            note="A note has up to three tags."
+            columns={["Tag", "Notes"]}
+            labelWidth={112}
+            bars={stats.tags.map(({ tag, count }) => ({ label: tag, value: count, text: String(count) }))}
+          />
+        </section>
+
+        <section aria-labelledby="top-rated">
+          <h2 id="top-rated">Top-rated books</h2>
+          <ol className="top-rated">
+            {top.map((note) => (
+              <li key={note.path}>
+                <Link to={note.path}>{note.name}</Link> <span className="meta-line">by {note.author}</span>{" "}
+                <span className="top-rating">{note.rating.toFixed(1)}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * Book notes made up for the 10,000-note measurement: valid per content/README.md, the same on
+ * every run (a seeded generator), tagged from the tags the real notes use.
+ */
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { deflateSync } from "node:zlib";
+
+const FIRST = ["Ada", "Ben", "Chloe", "Dev", "Elena", "Farid", "Grace", "Hugo", "Ines", "Jonas", "Kira", "Leo"];
+const LAST = ["Alvarez", "Brooks", "Chen", "Dubois", "Eriksen", "Fischer", "Gupta", "Hale", "Ito", "Jensen"];
+const WORDS = ["habits", "focus", "history", "money", "design", "the mind", "leadership", "writing", "science"];
+
+/** mulberry32: a small seeded generator, so the generated catalogue is the same every run. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Every tag the real notes use, from their `tags: [...]` lines. */
+export function realTags(notesDir: string): string[] {
+  const tags = new Set<string>();
+  for (const name of readdirSync(notesDir)) {
+    if (!name.endsWith(".md")) continue;
+    const line = /^tags:\s*(\[.*\])\s*$/m.exec(readFileSync(join(notesDir, name), "utf8"))?.[1];
+    if (line) for (const tag of JSON.parse(line) as string[]) tags.add(tag);
+  }
+  return [...tags].sort();
+}
+
+/** A plain grey PNG, shared by every generated note so the build draws no cover for each of them. */
+export const GENERATED_COVER = "/images/bench-generated-cover.png";
+
+/**
+ * Writes notes until `notesDir` holds `total` notes: "Generated Book 0001" … with authors, dates,
+ * 1–3 real tags, ratings and reading times. `publicDir` receives the one shared cover image.
+ * Returns how many files were written.
+ */
+export function generateNotes(notesDir: string, publicDir: string, total: number): number {
+  const existing = readdirSync(notesDir).filter((name) => name.endsWith(".md")).length;
+  const count = Math.max(0, total - existing);
+  const tags = realTags(notesDir);
+  if (tags.length === 0) throw new Error(`no tags found in ${notesDir}`);
+  writeFileSync(join(publicDir, GENERATED_COVER), greyPng(200, 300));
+  const next = random(20_240_601);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+  const width = String(count).length < 4 ? 4 : String(count).length;
+  for (let i = 1; i <= count; i++) {
+    const number = String(i).padStart(width, "0");
+    const name = `Generated Book ${number}`;
+    const noteTags = new Set<string>();
+    const tagCount = 1 + Math.floor(next() * 3);
+    while (noteTags.size < Math.min(tagCount, tags.length)) noteTags.add(pick(tags));
+    const date = `${1 + Math.floor(next() * 12)}/${1 + Math.floor(next() * 28)}/${10 + Math.floor(next() * 15)}`;
+    const lines = [
+      "---",
+      `name: ${JSON.stringify(name)}`,
+      `author: ${JSON.stringify(`${pick(FIRST)} ${pick(LAST)}`)}`,
+      `date: "${date}"`,
+      `tags: ${JSON.stringify([...noteTags])}`,
+      `rating: ${Math.round(next() * 100) / 10}`,
+      `time: ${Math.floor(next() * 600)}`,
+      `photo: "${GENERATED_COVER}"`,
+      "---",
+      `A generated note about ${pick(WORDS)} and ${pick(WORDS)}, for the benchmark.`,
+      "",
+    ];
+    writeFileSync(join(notesDir, `generated-book-${number}.md`), lines.join("\n"));
+  }
+  return count;
+}
+
+function greyPng(width: number, height: number): Buffer {
+  const row = Buffer.alloc(1 + width * 3, 0xcc);
+  row[0] = 0; // filter: none
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(pixels)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+function crc32(data: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}

@@ -1,0 +1,30 @@
+/** The production server (`node --import tsx server/main.ts`) of a built project, on a free port. */
+import { freePort, startChild, tempDir, waitForHttp } from "./processes.ts";
+
+export type RunningServer = { url: string; stop(): Promise<void> };
+
+/** Starts the server of the project in `root` (built beforehand) with a temporary DATA_DIR and no rate limit. */
+export async function startSiteServer(root: string, label: string): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = startChild(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: url,
+      DATA_DIR: tempDir(`${label}-data`),
+      RATE_LIMIT: "0",
+      SMTP_URL: "",
+    },
+  });
+  try {
+    await waitForHttp(`${url}/`, 60_000, child);
+  } catch (error) {
+    await child.stop(2_000);
+    throw error;
+  }
+  return { url, stop: () => child.stop(12_000) };
+}

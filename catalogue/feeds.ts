@@ -1,0 +1,177 @@
+/**
+ * The Atom feeds (RFC 4287) of the newest writings and book notes, with their full rendered body.
+ * Pure: the routes app/routes/feed-*.ts serve what these functions return, prerendered at build time.
+ */
+import type { IsoDay } from "./dates";
+import type { Catalogue } from "./load";
+import type { Note, Writing } from "./schema";
+import { absoluteUrl } from "./site-url";
+
+/** How many of the newest items each feed lists. */
+export const FEED_SIZE = 50;
+
+export const FEEDS = {
+  writings: { path: "/feeds/writings.atom", title: "Writings", listPath: "/write" },
+  notes: { path: "/feeds/notes.atom", title: "Book notes", listPath: "/notes" },
+} as const;
+
+export const ATOM_CONTENT_TYPE = "application/atom+xml; charset=utf-8";
+
+const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+
+/** The characters XML 1.0 allows: not the control characters, lone surrogates or U+FFFE/U+FFFF. */
+function isXmlChar(code: number): boolean {
+  return (
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    code >= 0x10000
+  );
+}
+
+/** Text safe in XML character data and in quoted attribute values; characters XML cannot hold are dropped. */
+export function escapeXml(text: string): string {
+  let out = "";
+  for (const char of text) {
+    if (isXmlChar(char.codePointAt(0) ?? 0)) out += XML_ESCAPES[char] ?? char;
+  }
+  return out;
+}
+
+/**
+ * Root-relative links and images of rendered HTML made absolute, so that a feed reader (which
+ * shows the HTML away from the site) finds them: href="/notes/x" → href="https://site/notes/x".
+ */
+export function absoluteLinks(html: string, siteUrl: string): string {
+  return html.replace(/(\s(?:href|src)=)(["'])\/(?!\/)/gi, `$1$2${siteUrl}/`);
+}
+
+/** An ISO day as an RFC 3339 date-time at midnight UTC. */
+export const atomDate = (day: IsoDay) => `${day}T00:00:00Z`;
+
+export type AtomEntry = {
+  /** Absolute URL of the entry's page: its link and its id. */
+  url: string;
+  title: string;
+  published: IsoDay;
+  updated: IsoDay;
+  /** Full content as HTML (escaped into a type="html" element). */
+  html: string;
+  categories: readonly string[];
+};
+
+export type AtomFeed = {
+  /** Absolute URL of the feed itself: its id and its rel="self" link. */
+  url: string;
+  /** Absolute URL of the HTML page the feed mirrors. */
+  pageUrl: string;
+  title: string;
+  subtitle: string;
+  author: { name: string; url: string };
+  icon: string;
+  entries: readonly AtomEntry[];
+  /** Used when there are no entries; otherwise the newest entry's date is the feed's. */
+  fallbackUpdated: IsoDay;
+};
+
+export function atomFeed(feed: AtomFeed): string {
+  const newest = feed.entries
+    .map((entry) => entry.updated)
+    .sort()
+    .at(-1);
+  const lines = [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',
+    `  <id>${escapeXml(feed.url)}</id>`,
+    `  <title type="text">${escapeXml(feed.title)}</title>`,
+    `  <subtitle type="text">${escapeXml(feed.subtitle)}</subtitle>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeXml(feed.url)}"/>`,
+    `  <link rel="alternate" type="text/html" href="${escapeXml(feed.pageUrl)}"/>`,
+    `  <updated>${atomDate(newest || feed.fallbackUpdated)}</updated>`,
+    `  <author><name>${escapeXml(feed.author.name)}</name><uri>${escapeXml(feed.author.url)}</uri></author>`,
+    `  <icon>${escapeXml(feed.icon)}</icon>`,
+  ];
+  for (const entry of feed.entries) {
+    lines.push(
+      "  <entry>",
+      `    <id>${escapeXml(entry.url)}</id>`,
+      `    <title type="text">${escapeXml(entry.title)}</title>`,
+      `    <link rel="alternate" type="text/html" href="${escapeXml(entry.url)}"/>`,
+      `    <published>${atomDate(entry.published)}</published>`,
+      `    <updated>${atomDate(entry.updated)}</updated>`,
+      ...entry.categories.map((term) => `    <category term="${escapeXml(term)}"/>`),
+      `    <content type="html">${escapeXml(entry.html)}</content>`,
+      "  </entry>",
+    );
+  }
+  lines.push("</feed>", "");
+  return lines.join("\n");
+}
+
+function feedFrame(catalogue: Catalogue, siteUrl: string, which: keyof typeof FEEDS) {
+  const { path, title, listPath } = FEEDS[which];
+  const owner = catalogue.site.name;
+  return {
+    url: absoluteUrl(siteUrl, path),
+    pageUrl: absoluteUrl(siteUrl, listPath),
+    title: `${owner}: ${title}`,
+    author: { name: owner, url: `${siteUrl}/` },
+    icon: absoluteUrl(siteUrl, "/favicon.svg"),
+    fallbackUpdated: catalogue.pages.now.updated,
+  };
+}
+
+const byDateNewestFirst = <T extends { date: IsoDay }>(items: readonly T[]) =>
+  [...items].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+
+export function writingEntry(writing: Writing, siteUrl: string): AtomEntry {
+  return {
+    url: absoluteUrl(siteUrl, writing.path),
+    title: writing.name,
+    published: writing.date,
+    updated: writing.date,
+    html: absoluteLinks(writing.html, siteUrl),
+    categories: writing.tags,
+  };
+}
+
+/** A note's entry: the cover, the rating and the review (a note may have no review yet). */
+export function noteEntry(note: Note, siteUrl: string, coverUrl: string): AtomEntry {
+  const facts = `<p><img src="${escapeXml(coverUrl)}" alt="${escapeXml(`Cover of ${note.name}`)}" width="129" height="190"></p><p>${escapeXml(`${note.name} by ${note.author}. Rating: ${note.rating.toFixed(1)} / 10.`)}</p>`;
+  return {
+    url: absoluteUrl(siteUrl, note.path),
+    title: `${note.name} by ${note.author}`,
+    published: note.date,
+    updated: note.date,
+    html: facts + absoluteLinks(note.html, siteUrl),
+    categories: note.tags,
+  };
+}
+
+export function writingsFeed(catalogue: Catalogue, siteUrl: string, size = FEED_SIZE): string {
+  return atomFeed({
+    ...feedFrame(catalogue, siteUrl, "writings"),
+    subtitle: `The newest essays of ${catalogue.site.name}.`,
+    entries: byDateNewestFirst(catalogue.writings)
+      .slice(0, size)
+      .map((writing) => writingEntry(writing, siteUrl)),
+  });
+}
+
+/** `coverUrl` gives the absolute URL of a note's cover image (the one the note's page shares). */
+export function notesFeed(
+  catalogue: Catalogue,
+  siteUrl: string,
+  coverUrl: (note: Note) => string,
+  size = FEED_SIZE,
+): string {
+  return atomFeed({
+    ...feedFrame(catalogue, siteUrl, "notes"),
+    subtitle: `The newest book notes and ratings of ${catalogue.site.name}.`,
+    entries: byDateNewestFirst(catalogue.books)
+      .slice(0, size)
+      .map((note) => noteEntry(note, siteUrl, coverUrl(note))),
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * SVG to PNG, offline and the same on every machine: resvg (@resvg/resvg-js, a prebuilt binary
+ * from npm) with the DejaVu fonts of the dejavu-fonts-ttf package, never the system's fonts.
+ * Used by the build (scripts/finish-build.ts) and, for the covers, the development server.
+ */
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { Resvg } from "@resvg/resvg-js";
+
+const require = createRequire(import.meta.url);
+const FONT_DIR = join(dirname(require.resolve("dejavu-fonts-ttf/package.json")), "ttf");
+
+/** The faces the cards and covers use: "DejaVu Serif" bold and "DejaVu Sans" regular and bold. */
+const FONT_FILES = [
+  "DejaVuSerif.ttf",
+  "DejaVuSerif-Bold.ttf",
+  "DejaVuSerifCondensed-Bold.ttf",
+  "DejaVuSans.ttf",
+  "DejaVuSans-Bold.ttf",
+].map((file) => join(FONT_DIR, file));
+
+const FONTS = { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: "DejaVu Sans" };
+
+export function svgToPng(svg: string, scale = 1): Buffer {
+  const resvg = new Resvg(svg, {
+    fitTo: scale === 1 ? { mode: "original" } : { mode: "zoom", value: scale },
+    font: FONTS,
+  });
+  return resvg.render().asPng();
+}
+
+/** The box the drawing covers once rendered with these fonts (for the tests: text stays inside). */
+export function renderedBox(svg: string): { left: number; top: number; right: number; bottom: number } | undefined {
+  const box = new Resvg(svg, { font: FONTS }).getBBox();
+  return box && { left: box.x, top: box.y, right: box.x + box.width, bottom: box.y + box.height };
+}

@@ -1,0 +1,60 @@
+/**
+ * What a note page shows besides the note (issue 7): other readings of the same book, related
+ * notes, and the notes read just before and just after it. Pure; the orders are those of sort.ts.
+ */
+import type { Note } from "./schema";
+import { comparators, isSameText } from "./sort";
+
+export type RelatableNote = Pick<Note, "slug" | "name" | "author" | "date" | "rating" | "tags">;
+
+export const RELATED_LIMIT = 6;
+
+/** The same book: the same title and the same author, case and accents ignored (a re-read). */
+export function isSameBook(a: Pick<Note, "name" | "author">, b: Pick<Note, "name" | "author">): boolean {
+  return isSameText(a.name, b.name) && isSameText(a.author, b.author);
+}
+
+/** The other notes on the same book (re-reads), newest first. */
+export function otherReadings<T extends RelatableNote>(note: RelatableNote, notes: readonly T[]): T[] {
+  return notes.filter((other) => other.slug !== note.slug && isSameBook(note, other)).sort(comparators.date);
+}
+
+/**
+ * Up to `limit` notes by the same author or sharing a tag with `note`, never the note itself nor
+ * another reading of the same book (those are listed apart). The closest first: the same author,
+ * then the most tags in common; among equally close notes the best rated first (ties by title).
+ * Another book read twice appears once, with the first of its readings in that order.
+ */
+export function relatedNotes<T extends RelatableNote>(
+  note: RelatableNote,
+  notes: readonly T[],
+  limit = RELATED_LIMIT,
+): T[] {
+  const tags = new Set(note.tags);
+  const closeness = (other: RelatableNote) => ({
+    sameAuthor: isSameText(other.author, note.author) ? 1 : 0,
+    sharedTags: other.tags.filter((tag) => tags.has(tag)).length,
+  });
+  return notes
+    .filter((other) => other.slug !== note.slug && !isSameBook(note, other))
+    .map((other) => ({ other, ...closeness(other) }))
+    .filter(({ sameAuthor, sharedTags }) => sameAuthor > 0 || sharedTags > 0)
+    .sort((a, b) => b.sameAuthor - a.sameAuthor || b.sharedTags - a.sharedTags || comparators.rating(a.other, b.other))
+    .map(({ other }) => other)
+    .filter((other, index, all) => !all.slice(0, index).some((earlier) => isSameBook(earlier, other)))
+    .slice(0, limit);
+}
+
+/**
+ * The notes read just before (`previous`, older) and just after (`next`, newer) `note`, in the
+ * site's date order (newest first, same-day notes by title); null at either end.
+ */
+export function previousAndNext<T extends RelatableNote>(
+  note: RelatableNote,
+  notes: readonly T[],
+): { previous: T | null; next: T | null } {
+  const byDate = [...notes].sort(comparators.date);
+  const index = byDate.findIndex((other) => other.slug === note.slug);
+  if (index === -1) return { previous: null, next: null };
+  return { previous: byDate[index + 1] ?? null, next: byDate[index - 1] ?? null };
+}

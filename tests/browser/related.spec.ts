@@ -1,0 +1,59 @@
+/** Issue 7: related notes, other readings and read before / after on a note page. */
+import { expect, test } from "@playwright/test";
+import { loadCatalogue } from "../../catalogue/disk";
+import { otherReadings, previousAndNext, relatedNotes } from "../../catalogue/related";
+import { expectNoAxeViolations, waitForHydration } from "./helpers";
+
+const { books } = loadCatalogue(process.cwd());
+const note = (slug: string) => {
+  const found = books.find((book) => book.slug === slug);
+  if (!found) throw new Error(`no note ${slug}`);
+  return found;
+};
+
+test("RELATED a note page lists its related notes and the notes read before and after it", async ({ page }) => {
+  const subject = note("atomic-habits");
+  const related = relatedNotes(subject, books);
+  const { previous, next } = previousAndNext(subject, books);
+  expect(related.length).toBeGreaterThanOrEqual(4);
+  if (!previous || !next) throw new Error("atomic-habits should have neighbours on both sides");
+
+  await page.goto(subject.path);
+  await waitForHydration(page);
+  const section = page.getByRole("region", { name: "Related notes" });
+  const links = section.getByRole("heading", { level: 3 }).getByRole("link");
+  await expect(links).toHaveText(related.map((other) => other.name));
+  for (const [index, other] of related.entries()) {
+    await expect(links.nth(index)).toHaveAttribute("href", other.path);
+    await expect(section.getByRole("listitem").nth(index)).toContainText(`Rated ${other.rating.toFixed(1)}`);
+  }
+  await expect(section).not.toContainText(subject.name);
+  await expect(page.getByRole("region", { name: "Other readings of this book" })).toHaveCount(0);
+
+  const pager = page.getByRole("navigation", { name: "Previous and next notes" });
+  await expect(pager.getByRole("link", { name: `Read before ${previous.name}` })).toHaveAttribute(
+    "href",
+    previous.path,
+  );
+  await expect(pager.getByRole("link", { name: `Read after ${next.name}` })).toHaveAttribute("href", next.path);
+  await expectNoAxeViolations(page);
+
+  // The links navigate in the app: the next note, with its own neighbours.
+  await pager.getByRole("link", { name: `Read after ${next.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`${next.path}$`));
+  await expect(page.getByRole("heading", { level: 1, name: next.name })).toBeVisible();
+  await expect(pager.getByRole("link", { name: `Read before ${subject.name}` })).toHaveAttribute("href", subject.path);
+});
+
+test("RELATED a re-read book links its other readings and leaves them out of the related notes", async ({ page }) => {
+  const subject = note("the-four-agreements");
+  const readings = otherReadings(subject, books);
+  expect(readings.map((reading) => reading.slug)).toEqual(["the-four-agreements-2"]);
+  await page.goto(subject.path);
+  const section = page.getByRole("region", { name: "Other readings of this book" });
+  await expect(section.getByRole("link")).toHaveAttribute("href", readings[0].path);
+  await expect(section).toContainText(`rated ${readings[0].rating.toFixed(1)}`);
+  const related = page.getByRole("region", { name: "Related notes" }).getByRole("link");
+  await expect(related).toHaveText(relatedNotes(subject, books).map((other) => other.name));
+  await expect(related.filter({ hasText: subject.name })).toHaveCount(0);
+});

@@ -1,0 +1,119 @@
+/** The notes around a note (issue 7): other readings, related notes, read before and after. */
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { readContentFiles } from "../../catalogue/disk";
+import { buildCatalogue } from "../../catalogue/load";
+import {
+  isSameBook,
+  otherReadings,
+  previousAndNext,
+  RELATED_LIMIT,
+  type RelatableNote,
+  relatedNotes,
+} from "../../catalogue/related";
+
+const { books } = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
+const slugs = (items: readonly { slug: string }[]) => items.map((item) => item.slug);
+const note = (slug: string) => {
+  const found = books.find((book) => book.slug === slug);
+  if (!found) throw new Error(`no fixture note ${slug}`);
+  return found;
+};
+
+const made = (slug: string, fields: Partial<RelatableNote> = {}): RelatableNote => ({
+  slug,
+  name: slug.toUpperCase(),
+  author: `Author of ${slug}`,
+  date: "2020-01-01",
+  rating: 5,
+  tags: ["Other"],
+  ...fields,
+});
+
+describe("same book", () => {
+  test("same title and author, case and accents ignored", () => {
+    expect(isSameBook(note("the-four-agreements"), note("the-four-agreements-2"))).toBe(true);
+    expect(isSameBook({ name: "Germinal", author: "Emile Zola" }, note("germinal"))).toBe(true);
+    expect(isSameBook({ name: "The Four Agreements", author: "Someone Else" }, note("the-four-agreements"))).toBe(
+      false,
+    );
+  });
+
+  test("otherReadings lists the other notes on the book, newest first", () => {
+    expect(slugs(otherReadings(note("the-four-agreements"), books))).toEqual(["the-four-agreements-2"]);
+    expect(slugs(otherReadings(note("the-four-agreements-2"), books))).toEqual(["the-four-agreements"]);
+    expect(otherReadings(note("germinal"), books)).toEqual([]);
+    const reads = [
+      made("b", { name: "B", author: "Bo" }),
+      made("b-2", { name: "B", author: "Bo", date: "2023-01-01" }),
+      made("b-3", { name: "B", author: "Bo", date: "2021-01-01" }),
+      made("other-b", { name: "B", author: "Not Bo", date: "2022-01-01" }),
+    ];
+    expect(slugs(otherReadings(reads[0], reads))).toEqual(["b-2", "b-3"]);
+  });
+});
+
+describe("related notes", () => {
+  test("shared tags, most shared first, then best rated, ties by title; never the note or its re-reads", () => {
+    expect(slugs(relatedNotes(note("12-rules-for-life"), books))).toEqual([
+      "mans-search-for-meaning",
+      "all-about-love",
+      "atomic-habits",
+    ]);
+    expect(slugs(relatedNotes(note("the-four-agreements"), books))).toEqual(["atomic-habits"]);
+    expect(relatedNotes(note("deep-work"), books)).toEqual([]);
+  });
+
+  test("another book read twice appears once, with its best-rated reading", () => {
+    expect(slugs(relatedNotes(note("atomic-habits"), books))).toEqual([
+      "mans-search-for-meaning",
+      "the-four-agreements-2",
+      "12-rules-for-life",
+    ]);
+  });
+
+  test("the same author comes first, then more shared tags beat a better rating", () => {
+    const subject = made("subject", { author: "Ann", tags: ["A", "B"] });
+    const notes = [
+      subject,
+      made("one-tag-great", { tags: ["A"], rating: 9.9 }),
+      made("two-tags-poor", { tags: ["B", "A"], rating: 2 }),
+      made("same-author", { author: "ann", tags: ["Z"], rating: 1 }),
+      made("unrelated", { tags: ["Z"], rating: 10 }),
+    ];
+    expect(slugs(relatedNotes(subject, notes))).toEqual(["same-author", "two-tags-poor", "one-tag-great"]);
+  });
+
+  test(`at most ${RELATED_LIMIT}, or the limit given`, () => {
+    const subject = made("subject", { tags: ["A"] });
+    const notes = [
+      subject,
+      ...Array.from({ length: 10 }, (_, index) => made(`n${index}`, { tags: ["A"], rating: index })),
+    ];
+    const related = relatedNotes(subject, notes);
+    expect(related).toHaveLength(RELATED_LIMIT);
+    expect(slugs(related)).toEqual(["n9", "n8", "n7", "n6", "n5", "n4"]);
+    expect(relatedNotes(subject, notes, 2)).toHaveLength(2);
+  });
+});
+
+describe("read before and after", () => {
+  test("the neighbours in date order: previous is older, next is newer", () => {
+    expect(slugs(Object.values(previousAndNext(note("atomic-habits"), books)).flatMap((n) => (n ? [n] : [])))).toEqual([
+      "12-rules-for-life",
+      "the-four-agreements-2",
+    ]);
+    const newest = previousAndNext(note("deep-work"), books);
+    expect(newest.next).toBeNull();
+    expect(newest.previous?.slug).toBe("the-four-agreements-2");
+    const oldest = previousAndNext(note("mans-search-for-meaning"), books);
+    expect(oldest.previous).toBeNull();
+    expect(oldest.next?.slug).toBe("all-about-love");
+  });
+
+  test("same-day notes follow the title order; a note not in the list has no neighbours", () => {
+    const notes = [made("b", { name: "B" }), made("a", { name: "A" }), made("c", { name: "C", date: "2019-01-01" })];
+    expect(previousAndNext(notes[0], notes)).toEqual({ previous: notes[2], next: notes[1] });
+    expect(previousAndNext(made("zz"), notes)).toEqual({ previous: null, next: null });
+  });
+});

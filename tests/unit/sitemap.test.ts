@@ -1,0 +1,60 @@
+/** /sitemap.xml and /robots.txt (issue 7) on the fixture tree. */
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { readContentFiles } from "../../catalogue/disk";
+import { buildCatalogue } from "../../catalogue/load";
+import { robotsTxt, sitemapEntries, sitemapXml } from "../../catalogue/sitemap";
+import { parseXml } from "./xml";
+
+const catalogue = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
+const SITE = "https://owner.example";
+
+type UrlSet = { urlset: { "@xmlns": string; url: { loc: string; lastmod?: string }[] } };
+
+const SECTIONS = ["/", "/now", "/about", "/apps", "/work", "/notes", "/stats", "/write", "/podcast", "/videos"];
+
+describe("sitemap", () => {
+  const entries = sitemapEntries(catalogue);
+  const { urlset } = parseXml(sitemapXml(entries, SITE), ["url"]) as UrlSet;
+  const lastmod = (path: string) => urlset.url.find((url) => url.loc === `${SITE}${path}`)?.lastmod;
+
+  test("SEO the sitemap is valid XML of the sitemaps.org schema, one absolute <loc> per page, none twice", () => {
+    expect(urlset["@xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
+    const locs = urlset.url.map((url) => url.loc);
+    expect(new Set(locs).size).toBe(locs.length);
+    for (const loc of locs) expect(loc.startsWith(`${SITE}/`)).toBe(true);
+  });
+
+  test("SEO it lists every section and every app, job, note and writing", () => {
+    const locs = new Set(urlset.url.map((url) => url.loc));
+    const paths = [...SECTIONS, "/contact", "/updates", ...catalogue.all.map((item) => item.path)];
+    for (const path of paths) expect(locs, path).toContain(`${SITE}${path}`);
+    expect(locs.size).toBe(paths.length);
+  });
+
+  test("SEO lastmod: a note's and a writing's date, a page's updated day, a list's newest item; none for apps and jobs", () => {
+    for (const note of catalogue.books) expect(lastmod(note.path)).toBe(note.date);
+    for (const writing of catalogue.writings) expect(lastmod(writing.path)).toBe(writing.date);
+    expect(lastmod("/now")).toBe(catalogue.pages.now.updated);
+    expect(lastmod("/about")).toBe(catalogue.pages.about.updated);
+    const newest = (days: string[]) => [...days].sort().at(-1);
+    expect(lastmod("/notes")).toBe(newest(catalogue.books.map((note) => note.date)));
+    expect(lastmod("/write")).toBe(newest(catalogue.writings.map((writing) => writing.date)));
+    for (const item of [...catalogue.apps, ...catalogue.work]) expect(lastmod(item.path)).toBeUndefined();
+    for (const url of urlset.url) if (url.lastmod) expect(url.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe("robots.txt", () => {
+  test("SEO robots.txt allows crawling but the API and names the sitemap by its absolute URL", () => {
+    const robots = robotsTxt(SITE);
+    expect(robots.split("\n")).toEqual([
+      "User-agent: *",
+      "Allow: /",
+      "Disallow: /api/",
+      "",
+      `Sitemap: ${SITE}/sitemap.xml`,
+      "",
+    ]);
+  });
+});
