@@ -47,7 +47,8 @@ export async function buildLargeCopy(
   // node_modules: a folder of links to the project's packages, so the tools' caches stay in the copy.
   mkdirSync(join(root, "node_modules"));
   for (const entry of readdirSync(join(projectRoot, "node_modules"))) {
-    if (!NOT_LINKED.has(entry)) symlinkSync(join(projectRoot, "node_modules", entry), join(root, "node_modules", entry));
+    if (!NOT_LINKED.has(entry))
+      symlinkSync(join(projectRoot, "node_modules", entry), join(root, "node_modules", entry));
   }
   const generated = generateNotes(join(root, "content/notes"), join(root, "public"), total);
   const buildMs = await buildSite(root, siteUrl, { PRERENDER_ONLY: prerenderOnly.join(",") });

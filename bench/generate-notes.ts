@@ -49,7 +49,7 @@ export function generateNotes(notesDir: string, publicDir: string, total: number
   writeFileSync(join(publicDir, GENERATED_COVER), greyPng(200, 300));
   const next = random(20_240_601);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
-  const width = String(count).length < 4 ? 4 : String(count).length;
+  const width = Math.max(4, String(count).length);
   for (let i = 1; i <= count; i++) {
     const number = String(i).padStart(width, "0");
     const name = `Generated Book ${number}`;

@@ -8,8 +8,14 @@ export type KeystrokeFigures = { notes: number; keystrokes: number; medianMs: nu
 
 const QUERY = "the habit";
 
-export async function measureKeystrokes(browser: Browser, baseUrl: string): Promise<KeystrokeFigures> {
+/** `timeoutMs` bounds the page load, the hydration and each keystroke's wait for the list. */
+export async function measureKeystrokes(
+  browser: Browser,
+  baseUrl: string,
+  timeoutMs = 30_000,
+): Promise<KeystrokeFigures> {
   const page = await browser.newPage({ viewport: { width: 412, height: 915 } });
+  page.setDefaultTimeout(timeoutMs);
   await page.goto(`${baseUrl}/notes`);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   const notes = await page.locator(".note-entry").count();
@@ -18,11 +24,11 @@ export async function measureKeystrokes(browser: Browser, baseUrl: string): Prom
   const samples: number[] = [];
   for (let round = 0; round < 3; round++) {
     for (const key of [...QUERY, ...Array(QUERY.length).fill("Backspace")]) {
-      await page.evaluate(() => {
+      await page.evaluate((timeoutMs) => {
         const list = document.querySelector("[data-query]") as HTMLElement;
         const box = document.querySelector('input[name="q"]') as HTMLInputElement;
         const state = window as unknown as { __keystroke?: Promise<number> };
-        state.__keystroke = new Promise<number>((resolve) => {
+        state.__keystroke = new Promise<number>((resolve, reject) => {
           let pressedAt = 0;
           window.addEventListener("keydown", (event) => (pressedAt = event.timeStamp), { once: true });
           const observer = new MutationObserver(() => {
@@ -31,8 +37,12 @@ export async function measureKeystrokes(browser: Browser, baseUrl: string): Prom
             requestAnimationFrame(() => resolve(performance.now() - pressedAt));
           });
           observer.observe(list, { attributes: true, attributeFilter: ["data-query"] });
+          setTimeout(() => {
+            observer.disconnect();
+            reject(new Error(`the list did not show "${box.value}" within ${timeoutMs} ms of the keystroke`));
+          }, timeoutMs);
         });
-      });
+      }, timeoutMs);
       await page.keyboard.press(key === " " ? "Space" : key);
       samples.push(await page.evaluate(() => (window as unknown as { __keystroke: Promise<number> }).__keystroke));
       await page.waitForTimeout(30);

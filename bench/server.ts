@@ -1,11 +1,13 @@
 /** The production server (`node --import tsx server/main.ts`) of a built project, on a free port. */
-import { freePort, startChild, tempDir, waitForHttp } from "./processes.ts";
+import { startChild, tempDir, waitForHttp } from "./processes.ts";
 
 export type RunningServer = { url: string; stop(): Promise<void> };
 
-/** Starts the server of the project in `root` (built beforehand) with a temporary DATA_DIR and no rate limit. */
-export async function startSiteServer(root: string, label: string): Promise<RunningServer> {
-  const port = await freePort();
+/**
+ * Starts the server of the project in `root` (built beforehand for this port's URL: the pages hold
+ * absolute links) with a temporary DATA_DIR and no rate limit.
+ */
+export async function startSiteServer(root: string, label: string, port: number): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   const child = startChild(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: root,

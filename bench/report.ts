@@ -1,0 +1,194 @@
+/** The printed report: a few titled tables of the same figures as bench/results.json. */
+import { ok, type Results, type Section } from "./results.ts";
+import { kB } from "./stats.ts";
+import { type Cell, table } from "./table.ts";
+
+function failed(title: string, section: Section<unknown>): string | null {
+  if (section.status === "ok") return null;
+  return `${title}\n  ${section.status}: ${section.reason}\n`;
+}
+
+function minutes(seconds: number): string {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, "0")} s`;
+}
+
+export function renderReport(results: Results): string {
+  const parts: string[] = [];
+  const { machine } = results;
+  parts.push(
+    `Benchmark of ${results.date}: Node ${machine.node}, ${machine.chromium}, ${machine.cpus} CPUs, ` +
+      `load average ${machine.loadAverageAtStart} at start and ${machine.loadAverageAtEnd} at end` +
+      (Math.max(machine.loadAverageAtStart, machine.loadAverageAtEnd) > machine.cpus
+        ? " (busy machine: timings are inflated)"
+        : ""),
+    "",
+  );
+
+  const build = ok(results.build);
+  parts.push(build ? `Build (npx react-router build): ${build.seconds} s\n` : (failed("Build", results.build) ?? ""));
+
+  const lighthouseTitle = "Lighthouse 12: mobile, default (simulated) throttling";
+  const lighthouse = ok(results.lighthouse);
+  if (!lighthouse) parts.push(failed(lighthouseTitle, results.lighthouse) ?? "");
+  else {
+    const rows: Cell[][] = lighthouse.pages.map((page) => [
+      page.path,
+      page.performance,
+      page.accessibility,
+      page.bestPractices,
+      page.seo,
+      page.lcpMs,
+      page.tbtMs,
+      page.cls,
+      page.runs,
+    ]);
+    const notes = [
+      `Median of ${lighthouse.runsPerPage} run(s) per page${lighthouse.note ? ` (${lighthouse.note})` : ""}.`,
+      `Third-party players blocked (unreachable here): ${lighthouse.blockedUrlPatterns.join(", ")}.`,
+      `Skipped audits of weight 0 (no effect on scores): ${lighthouse.skippedAudits.join(", ")}.`,
+    ];
+    for (const page of lighthouse.pages) {
+      const below = Object.entries(page.failing).map(([id, runs]) => `${id} (${runs}/${page.runs})`);
+      if (below.length) notes.push(`${page.path} below a full score: ${below.join(", ")}`);
+      for (const error of page.errors) notes.push(`${page.path} run failed: ${error}`);
+    }
+    parts.push(
+      table(
+        lighthouseTitle,
+        ["Page", "Perf", "A11y", "Best pr.", "SEO", "LCP ms", "TBT ms", "CLS", "Runs"],
+        rows,
+        notes,
+      ),
+    );
+  }
+
+  const bytesTitle = "Page weight in kB (1 kB = 1,000 bytes; gzip level 9; JS = every script loaded until idle)";
+  const bytes = ok(results.bytes);
+  if (!bytes) parts.push(failed(bytesTitle, results.bytes) ?? "");
+  else {
+    parts.push(
+      table(
+        bytesTitle,
+        ["Page", "HTML", "HTML gz", "Shared JS", "gz", "Own JS", "gz", "Total JS", "gz", "Own chunks"],
+        bytes.pages.map((page) => [
+          page.path,
+          kB(page.html.raw),
+          kB(page.html.gzip),
+          kB(page.sharedJs.raw),
+          kB(page.sharedJs.gzip),
+          kB(page.ownJs.raw),
+          kB(page.ownJs.gzip),
+          kB(page.totalJs.raw),
+          kB(page.totalJs.gzip),
+          page.ownChunks.length,
+        ]),
+        [
+          `Shared = React + React Router runtime, loaded by every page: ${bytes.sharedChunks.join(", ")}.`,
+          "Own = the rest of what the page loads (its route module and the components it imports).",
+        ],
+      ),
+    );
+  }
+
+  const load = ok(results.pageLoad);
+  const signups = ok(results.signups);
+  const loadTitle = "HTTP load (autocannon, in-process; after a 2 s warm-up)";
+  const loadRows: Cell[][] = [];
+  const loadNotes: string[] = [];
+  if (load) {
+    const label = (server: string, encoding: string) => `${server}, ${load.paths.length} pages (${encoding})`;
+    const nginx = ok(load.nginx);
+    for (const figures of [load.node, ...(nginx ? [nginx] : [])]) {
+      loadRows.push([
+        `GET ${label(figures.server, figures.encoding)}`,
+        load.connections,
+        load.seconds,
+        figures.requestsPerSecond,
+        figures.p50Ms,
+        figures.p99Ms,
+        figures.bytesPerResponse,
+        figures.non2xx,
+        figures.errors,
+      ]);
+    }
+    loadNotes.push(
+      `Pages, in turn on each connection: ${load.paths.join(" ")}; Accept-Encoding: ${load.acceptEncoding}.`,
+    );
+    if (load.nginx.status !== "ok") loadNotes.push(`nginx: ${load.nginx.reason}`);
+    else loadNotes.push(`Node server / nginx requests per second: ${load.ratio}.`);
+  } else if (results.pageLoad.status !== "ok") {
+    loadNotes.push(`Prerendered pages: ${results.pageLoad.status}: ${results.pageLoad.reason}`);
+  }
+  if (signups) {
+    const figures = signups.figures;
+    loadRows.push([
+      "POST /api/user, a new email each",
+      signups.connections,
+      signups.seconds,
+      figures.requestsPerSecond,
+      figures.p50Ms,
+      figures.p99Ms,
+      figures.bytesPerResponse,
+      figures.non2xx,
+      figures.errors,
+    ]);
+    loadNotes.push("Sign-ups: RATE_LIMIT=0, Origin = SITE_URL, a temporary DATA_DIR; req/s counts 2xx answers only.");
+  } else if (results.signups.status !== "ok") {
+    loadNotes.push(`Sign-ups: ${results.signups.status}: ${results.signups.reason}`);
+  }
+  parts.push(
+    table(
+      loadTitle,
+      ["Requests", "Conns", "Secs", "2xx/s", "p50 ms", "p99 ms", "Bytes/resp", "Non-2xx", "Errors"],
+      loadRows,
+      loadNotes,
+    ),
+  );
+
+  const keyRows: Cell[][] = [];
+  const keyNotes: string[] = [];
+  for (const [label, section] of [
+    ["real catalogue", results.keystrokes.real],
+    ["generated", results.keystrokes.large],
+  ] as const) {
+    const figures = ok(section);
+    if (figures) {
+      keyRows.push([
+        label,
+        figures.catalogueNotes,
+        figures.notes,
+        figures.keystrokes,
+        figures.medianMs,
+        figures.p95Ms,
+        figures.maxMs,
+      ]);
+    } else if (section.status !== "ok") keyNotes.push(`${label}: ${section.status}: ${section.reason}`);
+  }
+  const large = ok(results.keystrokes.large);
+  if (large) {
+    keyNotes.push(
+      `Generated: a temporary copy with ${large.generatedNotes.toLocaleString("en-US")} generated notes added, ` +
+        `built in ${large.buildSeconds} s with PRERENDER_ONLY=${large.prerenderOnly}.`,
+    );
+  }
+  keyNotes.push('Query "the habit" typed and erased 3 times; key event to the first frame after the list changed.');
+  parts.push(
+    table(
+      "Notes search: keystroke to screen, ms",
+      ["Catalogue", "Notes", "On screen", "Keys", "Median", "p95", "Max"],
+      keyRows,
+      keyNotes,
+    ),
+  );
+
+  parts.push(
+    table(
+      "Budgets",
+      ["Check", "Limit", "Actual", "Result"],
+      results.budgets.map((budget) => [budget.check, budget.limit, budget.actual, budget.result]),
+    ),
+  );
+  parts.push(`Total time: ${minutes(results.durationSeconds)}. Figures written to bench/results.json.`);
+  return parts.join("\n");
+}

@@ -1,0 +1,55 @@
+/** The shape of bench/results.json: every section either has its figures or says why it has none. */
+import type { BytesResult } from "./bytes.ts";
+import type { LighthousePage } from "./lighthouse.ts";
+import type { LoadFigures } from "./load.ts";
+import type { KeystrokeFigures } from "./measure-keystrokes.ts";
+
+export type Section<T> = ({ status: "ok" } & T) | { status: "failed" | "skipped"; reason: string };
+
+export type ServedLoad = LoadFigures & { server: string; encoding: string };
+
+export type Results = {
+  date: string;
+  machine: {
+    node: string;
+    chromium: string;
+    cpus: number;
+    loadAverageAtStart: number;
+    loadAverageAtEnd: number;
+  };
+  durationSeconds: number;
+  build: Section<{ seconds: number }>;
+  lighthouse: Section<{
+    runsPerPage: number;
+    note: string;
+    blockedUrlPatterns: string[];
+    skippedAudits: string[];
+    pages: LighthousePage[];
+  }>;
+  bytes: Section<BytesResult>;
+  pageLoad: Section<{
+    paths: string[];
+    connections: number;
+    seconds: number;
+    acceptEncoding: string;
+    node: ServedLoad;
+    nginx: Section<ServedLoad>;
+    /** Node's requests per second over nginx's. */
+    ratio: number | null;
+  }>;
+  signups: Section<{ connections: number; seconds: number; figures: LoadFigures }>;
+  keystrokes: {
+    /** `catalogueNotes`: notes in the catalogue; `notes`: entries on screen before typing. */
+    real: Section<{ catalogueNotes: number } & KeystrokeFigures>;
+    large: Section<
+      { catalogueNotes: number; generatedNotes: number; buildSeconds: number; prerenderOnly: string } & KeystrokeFigures
+    >;
+  };
+  budgets: Budget[];
+};
+
+export type Budget = { check: string; limit: string; actual: string; result: "pass" | "FAIL" | "n/a" };
+
+export function ok<T>(section: Section<T>): (T & { status: "ok" }) | null {
+  return section.status === "ok" ? (section as T & { status: "ok" }) : null;
+}

@@ -1,0 +1,256 @@
+/**
+ * `npm run bench`: builds the site (timed), starts the production server on a free port with a
+ * temporary DATA_DIR and RATE_LIMIT=0, measures Lighthouse, page weight, HTTP load (against nginx
+ * too when it is installed), sign-ups and the notes search, then the notes search again on a
+ * temporary copy with 10,000 notes. Prints the figures with the budgets and writes them to
+ * bench/results.json. A section that fails says why; the others still run. Progress goes to
+ * stderr, the report to stdout.
+ *
+ * Environment (all optional): BENCH_LH_RUNS (Lighthouse runs per page, 3), BENCH_TARGET_SECONDS
+ * (the whole run's target, 600: Lighthouse does fewer passes rather than pass it), BENCH_NOTES
+ * (10000), BENCH_SKIP (comma-separated: lighthouse, bytes, load, signups, keystrokes, large).
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { join, resolve } from "node:path";
+import { withBrowser } from "./browser.ts";
+import { checkBudgets } from "./budgets.ts";
+import { buildLargeCopy, buildSite } from "./build.ts";
+import { measureBytes } from "./bytes.ts";
+import { BLOCKED_URL_PATTERNS, CHROME_PATH, measureLighthouse, SKIPPED_AUDITS } from "./lighthouse.ts";
+import { measureLoad, pageRequests, signupRequests } from "./load.ts";
+import { measureKeystrokes } from "./measure-keystrokes.ts";
+import { findNginx, startNginx } from "./nginx.ts";
+import { freePort, installExitHandlers, withTimeout } from "./processes.ts";
+import { renderReport } from "./report.ts";
+import type { Results, Section, ServedLoad } from "./results.ts";
+import { type RunningServer, startSiteServer } from "./server.ts";
+import { reason, round1 } from "./stats.ts";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const RESULTS_FILE = join(ROOT, "bench/results.json");
+
+const PAGES = [
+  "/",
+  "/notes",
+  "/notes/atomic-habits",
+  "/write",
+  "/write/fear",
+  "/apps/twos",
+  "/work/google",
+  "/podcast",
+  "/videos",
+  "/contact",
+  "/now",
+] as const;
+
+const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
+const TARGET_SECONDS = Number(process.env.BENCH_TARGET_SECONDS ?? 600);
+const LARGE_NOTES = Number(process.env.BENCH_NOTES ?? 10_000);
+const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
+/** What the sections after Lighthouse need, in seconds, kept out of its time budget. */
+const RESERVED_AFTER_LIGHTHOUSE_S = 150;
+const PAGE_LOAD = { connections: 100, seconds: 10, acceptEncoding: "br, gzip" };
+const SIGNUPS = { connections: 50, seconds: 10 };
+const LARGE_PRERENDER = ["/notes"];
+
+const started = performance.now();
+const elapsedSeconds = () => (performance.now() - started) / 1000;
+const log = (message: string) => console.error(`[bench ${elapsedSeconds().toFixed(0).padStart(3)} s] ${message}`);
+
+/** Runs one section: its figures, or "failed: reason" without stopping the benchmark. */
+async function section<T>(name: string, work: () => Promise<T>): Promise<Section<T>> {
+  if (SKIP.has(name)) return { status: "skipped", reason: "BENCH_SKIP" };
+  log(`${name}…`);
+  const sectionStarted = performance.now();
+  try {
+    const figures = await work();
+    log(`${name} done in ${((performance.now() - sectionStarted) / 1000).toFixed(1)} s`);
+    return { status: "ok", ...figures };
+  } catch (error) {
+    log(`${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return { status: "failed", reason: reason(error) };
+  }
+}
+
+const unavailable = (why: string) => ({ status: "failed" as const, reason: why });
+
+function chromiumVersion(): string {
+  const result = spawnSync(CHROME_PATH, ["--version"], { encoding: "utf8", timeout: 10_000 });
+  return result.stdout?.trim() || "Chromium (version unknown)";
+}
+
+function countNotes(root: string): number {
+  return readdirSync(join(root, "content/notes")).filter((name) => name.endsWith(".md")).length;
+}
+
+/** The response's Content-Encoding for these request headers, e.g. "br". */
+async function servedEncoding(url: string, acceptEncoding: string): Promise<string> {
+  const response = await fetch(url, { headers: { "Accept-Encoding": acceptEncoding } });
+  await response.arrayBuffer();
+  return response.headers.get("Content-Encoding") ?? "identity";
+}
+
+async function measurePageLoad(server: RunningServer) {
+  // Only the pages that are files in the build: nginx gets the same set.
+  const paths = PAGES.filter((path) => existsSync(join(ROOT, "build/client", path, "index.html")));
+  if (paths.length === 0) throw new Error("no prerendered page in build/client");
+  const requests = pageRequests(paths);
+  const headers = { "Accept-Encoding": PAGE_LOAD.acceptEncoding };
+  const options = { connections: PAGE_LOAD.connections, seconds: PAGE_LOAD.seconds, requests, headers };
+  log(`page load: Node server (${paths.length} pages)`);
+  const node: ServedLoad = {
+    server: "Node server",
+    encoding: await servedEncoding(`${server.url}${paths[0]}`, PAGE_LOAD.acceptEncoding),
+    ...(await measureLoad({ ...options, url: server.url, warmupSeconds: 2 })),
+  };
+  const binary = findNginx();
+  const nginx: Section<ServedLoad> = binary
+    ? await section("nginx", async () => {
+        const served = await startNginx(binary, join(ROOT, "build/client"));
+        try {
+          log(`page load: nginx (${binary}, ${served.brotli ? "brotli_static" : "gzip_static"})`);
+          return {
+            server: "nginx, 1 worker",
+            encoding: await servedEncoding(`${served.url}${paths[0]}`, PAGE_LOAD.acceptEncoding),
+            ...(await measureLoad({ ...options, url: served.url, warmupSeconds: 2 })),
+          };
+        } finally {
+          await served.stop();
+        }
+      })
+    : { status: "skipped", reason: "nginx not installed" };
+  const ratio =
+    nginx.status === "ok" ? Math.round((node.requestsPerSecond / nginx.requestsPerSecond) * 100) / 100 : null;
+  return { paths: [...paths], ...PAGE_LOAD, node, nginx, ratio };
+}
+
+async function main() {
+  installExitHandlers();
+  const loadAverageAtStart = round1(loadavg()[0]);
+  const port = await freePort();
+  const siteUrl = `http://127.0.0.1:${port}`;
+
+  const build = await section("build", async () => ({ seconds: round1((await buildSite(ROOT, siteUrl)) / 1000) }));
+
+  // The 10,000-note copy is built before any measurement, so that what is left of the time
+  // budget for Lighthouse is known.
+  const largePort = await freePort();
+  const largeBuild = await section("large", () =>
+    buildLargeCopy(ROOT, LARGE_NOTES, `http://127.0.0.1:${largePort}`, LARGE_PRERENDER),
+  );
+
+  let lighthouse: Results["lighthouse"] = unavailable("the build failed");
+  let bytes: Results["bytes"] = unavailable("the build failed");
+  let pageLoad: Results["pageLoad"] = unavailable("the build failed");
+  let signups: Results["signups"] = unavailable("the build failed");
+  let real: Results["keystrokes"]["real"] = unavailable("the build failed");
+  if (build.status === "ok") {
+    let server: RunningServer | undefined;
+    try {
+      server = await startSiteServer(ROOT, "site", port);
+    } catch (error) {
+      const why = `the server did not start: ${reason(error)}`;
+      lighthouse = bytes = pageLoad = signups = real = unavailable(why);
+      log(why);
+    }
+    if (server) {
+      const url = server.url;
+      try {
+        lighthouse = await section("lighthouse", async () => {
+          const budgetMs = Math.max(0, (TARGET_SECONDS - elapsedSeconds() - RESERVED_AFTER_LIGHTHOUSE_S) * 1000);
+          const result = await measureLighthouse(url, PAGES, { runs: LH_RUNS, budgetMs, log });
+          if (result.passes === 0) throw new Error("no Lighthouse run finished");
+          return {
+            runsPerPage: result.passes,
+            note: result.note,
+            blockedUrlPatterns: BLOCKED_URL_PATTERNS,
+            skippedAudits: SKIPPED_AUDITS,
+            pages: result.pages,
+          };
+        });
+        bytes = await section("bytes", () =>
+          withTimeout(
+            withBrowser((browser) => measureBytes(browser, url, PAGES)),
+            180_000,
+            "measuring page weight",
+          ),
+        );
+        pageLoad = await section("load", () => measurePageLoad(server));
+        signups = await section("signups", async () => ({
+          ...SIGNUPS,
+          figures: await measureLoad({ ...SIGNUPS, url, requests: signupRequests(url), warmupSeconds: 2 }),
+        }));
+        real = await section("keystrokes", async () => ({
+          catalogueNotes: countNotes(ROOT),
+          ...(await withTimeout(
+            withBrowser((browser) => measureKeystrokes(browser, url)),
+            180_000,
+            "the keystroke measurement",
+          )),
+        }));
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+
+  let large: Results["keystrokes"]["large"];
+  if (largeBuild.status !== "ok") large = largeBuild;
+  else {
+    large = await section("keystrokes-large", async () => {
+      const server = await startSiteServer(largeBuild.root, "large-data", largePort);
+      try {
+        const figures = await withTimeout(
+          withBrowser((browser) => measureKeystrokes(browser, server.url, 60_000)),
+          300_000,
+          "the keystroke measurement",
+        );
+        return {
+          catalogueNotes: countNotes(largeBuild.root),
+          generatedNotes: largeBuild.generated,
+          buildSeconds: round1(largeBuild.buildMs / 1000),
+          prerenderOnly: LARGE_PRERENDER.join(","),
+          ...figures,
+        };
+      } finally {
+        await server.stop();
+      }
+    });
+  }
+
+  const partial = {
+    date: new Date().toISOString().slice(0, 10),
+    machine: {
+      node: process.version,
+      chromium: chromiumVersion(),
+      cpus: cpus().length,
+      loadAverageAtStart,
+      loadAverageAtEnd: round1(loadavg()[0]),
+    },
+    build,
+    lighthouse,
+    bytes,
+    pageLoad,
+    signups,
+    keystrokes: { real, large },
+  };
+  const results: Results = {
+    date: partial.date,
+    machine: partial.machine,
+    durationSeconds: Math.round(elapsedSeconds()),
+    build,
+    lighthouse,
+    bytes,
+    pageLoad,
+    signups,
+    keystrokes: partial.keystrokes,
+    budgets: checkBudgets(partial),
+  };
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(renderReport(results));
+}
+
+await main();
+process.exit(0);
