@@ -4,6 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 
+// Each test starts real server processes, which take a while on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 function startServer(env: Record<string, string>): {
   child: ChildProcess;
   output: () => string;
@@ -32,7 +35,7 @@ test("SERVER a bad configuration value stops the start with a message naming it"
 test("SERVER serves the build and stops cleanly on SIGTERM", async () => {
   const port = 4400 + (process.pid % 500);
   const server = startServer({ PORT: String(port), HOST: "127.0.0.1", SITE_URL: `http://127.0.0.1:${port}` });
-  await expect.poll(() => server.output(), { timeout: 20_000 }).toContain("Serving on");
+  await expect.poll(() => server.output(), { timeout: 60_000 }).toContain("Serving on");
   const response = await fetch(`http://127.0.0.1:${port}/notes/atomic-habits`, { redirect: "manual" });
   expect(response.status).toBe(200);
   server.child.kill("SIGTERM");
