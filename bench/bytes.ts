@@ -5,7 +5,8 @@
  *
  * The shared runtime is what React Router's manifest loads on every page: the entry (entry.client
  * with React, React DOM and React Router, and its imports), the root route and its imports, and
- * the manifest itself. Everything else a page loads is its own code.
+ * the manifest itself. Everything else a page loads is its own code. Requests to other hosts (the
+ * podcast and video players) are blocked: they cannot be reached here.
  */
 import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
@@ -58,6 +59,11 @@ export async function measureBytes(browser: Browser, baseUrl: string, paths: rea
 
     const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
     try {
+      // Other hosts (the players' iframes) cannot be reached here: blocked, as for Lighthouse.
+      await context.route(
+        (url) => !url.href.startsWith(baseUrl),
+        (route) => route.abort("blockedbyclient"),
+      );
       const page = await context.newPage();
       page.setDefaultTimeout(PAGE_TIMEOUT_MS);
       const scripts = new Map<string, Promise<Buffer>>();

@@ -156,25 +156,29 @@ export async function measureLighthouse(
         break;
       }
       for (const path of paths) {
-        const runStarted = performance.now();
-        try {
-          const run = await withTimeout(
-            runOnce(browser.chrome.port, baseUrl + path),
-            RUN_TIMEOUT_MS,
-            `Lighthouse on ${path}`,
-          );
-          runs.get(path)?.push(run);
-          options.log(
-            `lighthouse ${pass}/${options.runs} ${path}: ${run.performance}/${run.accessibility}/${run.bestPractices}/${run.seo} in ${((performance.now() - runStarted) / 1000).toFixed(1)} s`,
-          );
-        } catch (error) {
-          const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-          errors.get(path)?.push(message);
-          options.log(`lighthouse ${pass}/${options.runs} ${path}: failed: ${message}`);
-          // A hung or crashed run leaves Chromium in an unknown state: start a fresh one.
-          browser.chrome.kill();
-          browser.unregister();
-          browser = await launchChrome();
+        // A failed run (NO_NAVSTART and the like happen on a busy machine) is tried once more.
+        for (let attempt = 1; attempt <= 2; attempt++) {
+          const runStarted = performance.now();
+          try {
+            const run = await withTimeout(
+              runOnce(browser.chrome.port, baseUrl + path),
+              RUN_TIMEOUT_MS,
+              `Lighthouse on ${path}`,
+            );
+            runs.get(path)?.push(run);
+            options.log(
+              `lighthouse ${pass}/${options.runs} ${path}: ${run.performance}/${run.accessibility}/${run.bestPractices}/${run.seo} in ${((performance.now() - runStarted) / 1000).toFixed(1)} s`,
+            );
+            break;
+          } catch (error) {
+            const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
+            errors.get(path)?.push(`${message}${attempt === 1 ? " (tried again)" : ""}`);
+            options.log(`lighthouse ${pass}/${options.runs} ${path}: failed: ${message}`);
+            // A hung or crashed run leaves Chromium in an unknown state: start a fresh one.
+            browser.chrome.kill();
+            browser.unregister();
+            browser = await launchChrome();
+          }
         }
       }
       passes = pass;

@@ -1,6 +1,7 @@
 /**
  * The time from a keystroke in the notes search box to the updated list on screen: the key's
- * event time to the first animation frame after the list changed (the frame that paints it).
+ * event time to the first animation frame after the list shows the text typed so far (the frame
+ * that paints it). A keystroke the box loses makes the measurement fail with a message saying so.
  */
 import type { Browser } from "playwright-core";
 
@@ -8,14 +9,16 @@ export type KeystrokeFigures = { notes: number; keystrokes: number; medianMs: nu
 
 const QUERY = "the habit";
 
-/** `timeoutMs` bounds the page load, the hydration and each keystroke's wait for the list. */
+/** The time limits of the page load and hydration, and of each keystroke's wait for the list. */
+export type KeystrokeOptions = { loadTimeoutMs?: number; keyTimeoutMs?: number };
+
 export async function measureKeystrokes(
   browser: Browser,
   baseUrl: string,
-  timeoutMs = 30_000,
+  { loadTimeoutMs = 30_000, keyTimeoutMs = 10_000 }: KeystrokeOptions = {},
 ): Promise<KeystrokeFigures> {
   const page = await browser.newPage({ viewport: { width: 412, height: 915 } });
-  page.setDefaultTimeout(timeoutMs);
+  page.setDefaultTimeout(loadTimeoutMs);
   await page.goto(`${baseUrl}/notes`);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   const notes = await page.locator(".note-entry").count();
@@ -23,26 +26,33 @@ export async function measureKeystrokes(
   await box.click();
   const samples: number[] = [];
   for (let round = 0; round < 3; round++) {
+    let typed = "";
     for (const key of [...QUERY, ...Array(QUERY.length).fill("Backspace")]) {
-      await page.evaluate((timeoutMs) => {
-        const list = document.querySelector("[data-query]") as HTMLElement;
-        const box = document.querySelector('input[name="q"]') as HTMLInputElement;
-        const state = window as unknown as { __keystroke?: Promise<number> };
-        state.__keystroke = new Promise<number>((resolve, reject) => {
-          let pressedAt = 0;
-          window.addEventListener("keydown", (event) => (pressedAt = event.timeStamp), { once: true });
-          const observer = new MutationObserver(() => {
-            if (list.dataset.query !== box.value) return;
-            observer.disconnect();
-            requestAnimationFrame(() => resolve(performance.now() - pressedAt));
+      typed = key === "Backspace" ? typed.slice(0, -1) : typed + key;
+      await page.evaluate(
+        ({ typed, timeoutMs }) => {
+          const list = document.querySelector("[data-query]") as HTMLElement;
+          const box = document.querySelector('input[name="q"]') as HTMLInputElement;
+          const state = window as unknown as { __keystroke?: Promise<number> };
+          state.__keystroke = new Promise<number>((resolve, reject) => {
+            let pressedAt = 0;
+            window.addEventListener("keydown", (event) => (pressedAt = event.timeStamp), { once: true });
+            const observer = new MutationObserver(() => {
+              if (list.dataset.query !== typed) return;
+              observer.disconnect();
+              requestAnimationFrame(() => resolve(performance.now() - pressedAt));
+            });
+            observer.observe(list, { attributes: true, attributeFilter: ["data-query"] });
+            setTimeout(() => {
+              observer.disconnect();
+              const lost =
+                box.value === typed ? "" : ` (typed "${typed}", the box shows "${box.value}": a keystroke was lost)`;
+              reject(new Error(`the list did not show "${typed}" within ${timeoutMs} ms of the keystroke${lost}`));
+            }, timeoutMs);
           });
-          observer.observe(list, { attributes: true, attributeFilter: ["data-query"] });
-          setTimeout(() => {
-            observer.disconnect();
-            reject(new Error(`the list did not show "${box.value}" within ${timeoutMs} ms of the keystroke`));
-          }, timeoutMs);
-        });
-      }, timeoutMs);
+        },
+        { typed, timeoutMs: keyTimeoutMs },
+      );
       await page.keyboard.press(key === " " ? "Space" : key);
       samples.push(await page.evaluate(() => (window as unknown as { __keystroke: Promise<number> }).__keystroke));
       await page.waitForTimeout(30);

@@ -48,10 +48,22 @@ export function renderReport(results: Results): string {
       `Third-party players blocked (unreachable here): ${lighthouse.blockedUrlPatterns.join(", ")}.`,
       `Skipped audits of weight 0 (no effect on scores): ${lighthouse.skippedAudits.join(", ")}.`,
     ];
+    // Audit → the pages where it scored below 1, in how many of their runs.
+    const audits = new Map<string, { path: string; runs: number; of: number }[]>();
     for (const page of lighthouse.pages) {
-      const below = Object.entries(page.failing).map(([id, runs]) => `${id} (${runs}/${page.runs})`);
-      if (below.length) notes.push(`${page.path} below a full score: ${below.join(", ")}`);
-      for (const error of page.errors) notes.push(`${page.path} run failed: ${error}`);
+      for (const [id, runs] of Object.entries(page.failing)) {
+        audits.set(id, [...(audits.get(id) ?? []), { path: page.path, runs, of: page.runs }]);
+      }
+    }
+    if (audits.size) notes.push("Audits below a full score (page runs/of):");
+    for (const [id, pages] of [...audits].sort(([a], [b]) => a.localeCompare(b))) {
+      const always = pages.length === lighthouse.pages.length && pages.every((page) => page.runs === page.of);
+      notes.push(
+        `  ${id}: ${always ? "every page, every run" : pages.map((p) => `${p.path} ${p.runs}/${p.of}`).join(", ")}`,
+      );
+    }
+    for (const page of lighthouse.pages) {
+      for (const error of page.errors) notes.push(`${page.path}: a run failed: ${error}`);
     }
     parts.push(
       table(
@@ -84,8 +96,9 @@ export function renderReport(results: Results): string {
           page.ownChunks.length,
         ]),
         [
-          `Shared = React + React Router runtime, loaded by every page: ${bytes.sharedChunks.join(", ")}.`,
-          "Own = the rest of what the page loads (its route module and the components it imports).",
+          "Shared = the runtime every page loads: entry.client (React, React DOM, React Router), its imports, the",
+          `  route manifest, and the root route with its imports: ${bytes.sharedChunks.join(", ")}.`,
+          "Own = the rest of what the page loads: its route module and what it imports. Other hosts blocked.",
         ],
       ),
     );
@@ -172,7 +185,9 @@ export function renderReport(results: Results): string {
         `built in ${large.buildSeconds} s with PRERENDER_ONLY=${large.prerenderOnly}.`,
     );
   }
-  keyNotes.push('Query "the habit" typed and erased 3 times; key event to the first frame after the list changed.');
+  keyNotes.push(
+    'Query "the habit" typed and erased 3 times; from the key event to the first frame that shows the list for the text typed.',
+  );
   parts.push(
     table(
       "Notes search: keystroke to screen, ms",

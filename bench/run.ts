@@ -203,7 +203,7 @@ async function main() {
       const server = await startSiteServer(largeBuild.root, "large-data", largePort);
       try {
         const figures = await withTimeout(
-          withBrowser((browser) => measureKeystrokes(browser, server.url, 60_000)),
+          withBrowser((browser) => measureKeystrokes(browser, server.url, { loadTimeoutMs: 60_000 })),
           300_000,
           "the keystroke measurement",
         );
