@@ -107,5 +107,24 @@ export function checkBudgets(results: Omit<Results, "budgets" | "durationSeconds
         result: verdict(figures.medianMs < limit),
       });
   }
+  {
+    const check = "Fast typing keeps every keystroke";
+    const checks = [results.keystrokes.real, results.keystrokes.large].flatMap((section) => {
+      const figures = ok(section);
+      return figures ? [{ notes: figures.catalogueNotes, ...figures.fastTyping }] : [];
+    });
+    if (!checks.length) budgets.push(na(check, "no key lost", "no figures"));
+    else {
+      const lost = checks.filter((item) => item.lost > 0);
+      budgets.push({
+        check,
+        limit: "no key lost",
+        actual: lost.length
+          ? lost.map((item) => `${item.notes} notes: ${item.lost}/${item.tries} tries, "${item.example}"`).join("; ")
+          : "none lost",
+        result: verdict(lost.length === 0),
+      });
+    }
+  }
   return budgets;
 }

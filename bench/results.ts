@@ -3,6 +3,7 @@ import type { BytesResult } from "./bytes.ts";
 import type { LighthousePage } from "./lighthouse.ts";
 import type { LoadFigures } from "./load.ts";
 import type { KeystrokeFigures } from "./measure-keystrokes.ts";
+import type { TypingCheck } from "./typing-check.ts";
 
 export type Section<T> = ({ status: "ok" } & T) | { status: "failed" | "skipped"; reason: string };
 
@@ -40,9 +41,16 @@ export type Results = {
   signups: Section<{ connections: number; seconds: number; figures: LoadFigures }>;
   keystrokes: {
     /** `catalogueNotes`: notes in the catalogue; `notes`: entries on screen before typing. */
-    real: Section<{ catalogueNotes: number } & KeystrokeFigures>;
+    real: Section<{ catalogueNotes: number } & KeystrokeFigures & { fastTyping: TypingCheck }>;
     large: Section<
-      { catalogueNotes: number; generatedNotes: number; buildSeconds: number; prerenderOnly: string } & KeystrokeFigures
+      {
+        catalogueNotes: number;
+        generatedNotes: number;
+        buildSeconds: number;
+        prerenderOnly: string;
+      } & KeystrokeFigures & {
+          fastTyping: TypingCheck;
+        }
     >;
   };
   budgets: Budget[];

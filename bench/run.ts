@@ -27,6 +27,7 @@ import { renderReport } from "./report.ts";
 import type { Results, Section, ServedLoad } from "./results.ts";
 import { type RunningServer, startSiteServer } from "./server.ts";
 import { reason, round1 } from "./stats.ts";
+import { checkFastTyping } from "./typing-check.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const RESULTS_FILE = join(ROOT, "bench/results.json");
@@ -185,7 +186,10 @@ async function main() {
         real = await section("keystrokes", async () => ({
           catalogueNotes: countNotes(ROOT),
           ...(await withTimeout(
-            withBrowser((browser) => measureKeystrokes(browser, url)),
+            withBrowser(async (browser) => ({
+              ...(await measureKeystrokes(browser, url)),
+              fastTyping: await checkFastTyping(browser, url),
+            })),
             180_000,
             "the keystroke measurement",
           )),
@@ -203,7 +207,10 @@ async function main() {
       const server = await startSiteServer(largeBuild.root, "large-data", largePort);
       try {
         const figures = await withTimeout(
-          withBrowser((browser) => measureKeystrokes(browser, server.url, { loadTimeoutMs: 60_000 })),
+          withBrowser(async (browser) => ({
+            ...(await measureKeystrokes(browser, server.url, { loadTimeoutMs: 60_000 })),
+            fastTyping: await checkFastTyping(browser, server.url),
+          })),
           300_000,
           "the keystroke measurement",
         );

@@ -12,14 +12,18 @@ export function useListFilters() {
   const [params, setParams] = useSearchParams();
   const fromUrl = filtersFromQuery(params);
   const [search, setSearchState] = useState(fromUrl.search);
-  const lastWritten = useRef(fromUrl.search);
+  /** Searches written to the URL that the router has not shown back yet (it trails fast typing). */
+  const pending = useRef<string[]>([]);
 
-  // Back and Forward change the URL under us: take the search from there.
+  // Our own URL updates arrive late and in order: skip them. Any other change (Back, Forward) wins.
   useEffect(() => {
-    if (fromUrl.search !== lastWritten.current) {
-      lastWritten.current = fromUrl.search;
-      setSearchState(fromUrl.search);
+    const ours = pending.current.indexOf(fromUrl.search);
+    if (ours >= 0) {
+      pending.current.splice(0, ours + 1);
+      return;
     }
+    pending.current = [];
+    setSearchState(fromUrl.search);
   }, [fromUrl.search]);
 
   const navigate = (next: Filters, replace: boolean) =>
@@ -32,7 +36,7 @@ export function useListFilters() {
     deferredSearch: useDeferredValue(search),
     setSearch(next: string) {
       setSearchState(next);
-      lastWritten.current = next;
+      pending.current.push(next);
       navigate({ ...filters, search: next }, true);
     },
     setSort: (sort: SortKey) => navigate({ ...filters, sort }, false),

@@ -313,7 +313,7 @@ for (const [path, kind, items, size, placeholder] of [
     expect([...dates].sort().reverse()).toEqual(dates);
     const placeholders = page.locator(`.embed-${kind}`);
     expect(await placeholders.first().evaluate((element) => element.getBoundingClientRect().height)).toBe(placeholder);
-    await expect(page.locator("iframe")).toHaveCount(3, { timeout: 5000 });
+    await expect(page.locator("iframe")).toHaveCount(3, { timeout: 15_000 });
     const frame = page.locator("iframe").first();
     await expect(frame).toHaveAttribute("src", embed(items[0]));
     await expect(frame).toHaveAttribute("title", new RegExp(items[0].name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
