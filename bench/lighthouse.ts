@@ -35,6 +35,8 @@ export type LighthouseRun = {
   cls: number;
   /** Audits of the four categories that scored below 1, for the report. */
   failing: string[];
+  /** What errors-in-console found (source: message). */
+  consoleErrors: string[];
 };
 
 export type LighthousePage = {
@@ -49,6 +51,8 @@ export type LighthousePage = {
   cls: number | null;
   /** Audits below a full score in at least one run (id: how many runs). */
   failing: Record<string, number>;
+  /** The browser console's errors in any run, each once. */
+  consoleErrors: string[];
   errors: string[];
 };
 
@@ -114,11 +118,19 @@ async function runOnce(port: number, url: string): Promise<LighthouseRun> {
     tbtMs: numeric("total-blocking-time"),
     cls: numeric("cumulative-layout-shift"),
     failing: [...failing].sort(),
+    consoleErrors: consoleErrors(lhr.audits["errors-in-console"]?.details),
   };
 }
 
+function consoleErrors(details: unknown): string[] {
+  const items = (details as { items?: { source?: string; description?: string; url?: string }[] } | undefined)?.items;
+  return (items ?? []).map((item) =>
+    `${item.source ?? "console"}: ${item.description ?? ""}${item.url ? ` (${item.url})` : ""}`.slice(0, 300),
+  );
+}
+
 function summarize(path: string, runs: LighthouseRun[], errors: string[]): LighthousePage {
-  const pick = (key: Exclude<keyof LighthouseRun, "failing">, round: (value: number) => number) =>
+  const pick = (key: Exclude<keyof LighthouseRun, "failing" | "consoleErrors">, round: (value: number) => number) =>
     runs.length ? round(median(runs.map((run) => run[key]))) : null;
   const failing: Record<string, number> = {};
   for (const run of runs) for (const id of run.failing) failing[id] = (failing[id] ?? 0) + 1;
@@ -133,6 +145,7 @@ function summarize(path: string, runs: LighthouseRun[], errors: string[]): Light
     tbtMs: pick("tbtMs", Math.round),
     cls: pick("cls", (value) => Math.round(value * 1000) / 1000),
     failing: Object.fromEntries(Object.entries(failing).sort(([a], [b]) => a.localeCompare(b))),
+    consoleErrors: [...new Set(runs.flatMap((run) => run.consoleErrors))].sort(),
     errors,
   };
 }

@@ -64,6 +64,7 @@ export function renderReport(results: Results): string {
       );
     }
     for (const page of lighthouse.pages) {
+      for (const message of page.consoleErrors) notes.push(`${page.path}: console error: ${message}`);
       for (const error of page.errors) notes.push(`${page.path}: a run failed: ${error}`);
     }
     parts.push(
@@ -192,7 +193,8 @@ export function renderReport(results: Results): string {
     );
   }
   keyNotes.push(
-    'Query "the habit" typed and erased 3 times; from the key event to the first frame that shows the list for the text typed.',
+    'Query "the habit" typed and erased 3 times, each key once the page has settled; from the key event to the',
+    "first frame that shows the list for the text typed. Fast typing: the query typed without pauses, 3 fresh pages.",
   );
   parts.push(
     table(
