@@ -2,6 +2,7 @@
  * The catalogue as the server-side loaders see it. Vite bundles the content files into the
  * server build (and reloads them in development), so production needs no content folder.
  */
+import type { DerivedBody } from "../catalogue/derive";
 import { buildCatalogue, type ContentFile } from "../catalogue/load";
 
 const files = import.meta.glob<string>(["/content/**/*.md", "/content/**/*.yaml", "!/content/README.md"], {
@@ -25,9 +26,26 @@ export function notFound(): never {
   throw new Response("Not Found", { status: 404, statusText: "Not Found" });
 }
 
+/** An item as its page shows it: without the Markdown source and plain text, which only the build reads. */
+export function forPage<T extends DerivedBody>({ markdown: _source, text: _text, ...item }: T) {
+  return item;
+}
+
+/** An item as a list shows it: none of what its body gives but the excerpt and the word count. */
+export function withoutBody<T extends DerivedBody>({
+  markdown: _source,
+  html: _html,
+  text: _text,
+  links: _links,
+  images: _images,
+  ...item
+}: T) {
+  return item;
+}
+
 /** What a list entry of a book note needs (NL3, NL4): everything but the review. */
 export function noteSummary(note: (typeof catalogue.books)[number]) {
-  const { html: _review, podcastEmbed: _podcast, youtubeEmbed: _video, releaseDate: _release, ...summary } = note;
+  const { podcastEmbed: _podcast, youtubeEmbed: _video, releaseDate: _release, ...summary } = withoutBody(note);
   return summary;
 }
 export type NoteSummary = ReturnType<typeof noteSummary>;

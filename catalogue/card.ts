@@ -4,7 +4,7 @@
  * the site. Both are PNG, which every social site shows (SVG is not): scripts/finish-build.ts
  * renders them at build time from the SVG drawn here (catalogue/png.ts).
  */
-import { coverPath } from "./cover";
+import { isGeneratedCover } from "./cover";
 import type { Note } from "./schema";
 
 export const CARD_WIDTH = 1200;
@@ -44,7 +44,7 @@ export function cardPath(pathname: string): string {
  * is an SVG file under public/ (social sites show no SVG).
  */
 export function drawsCoverImage(note: Pick<Note, "slug" | "photo">): boolean {
-  return note.photo === coverPath(note.slug) || /^\/[^/].*\.svg$/i.test(note.photo);
+  return isGeneratedCover(note) || /^\/[^/].*\.svg$/i.test(note.photo);
 }
 
 /** The image a note shares: its cover, as the PNG copy the build draws or as the photo itself. */

@@ -4,6 +4,8 @@
  * book always gets the same colour. The DejaVu families name the fonts the build draws the PNG
  * copy with (the image a note shares on social sites, catalogue/png.ts); browsers use the others.
  */
+import { escapeXml } from "./xml";
+
 const PALETTE = [
   { background: "#1f3a5f", ink: "#f4f1ea" },
   { background: "#7a2e2e", ink: "#fbeee0" },
@@ -22,10 +24,6 @@ function hash(text: string): number {
   let value = 0;
   for (const char of text) value = (value * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
   return value;
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (char) => `&#${char.codePointAt(0)};`);
 }
 
 /** Greedy word wrap; a word longer than a line is cut so the text never leaves the cover. */
@@ -72,3 +70,6 @@ export function coverSvg(title: string, author: string): string {
 }
 
 export const coverPath = (slug: string) => `/covers/${slug}.svg`;
+
+/** Whether a note shows the cover the site draws from its title and author (it has no photo of its own). */
+export const isGeneratedCover = (note: { slug: string; photo: string }) => note.photo === coverPath(note.slug);

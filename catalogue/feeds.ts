@@ -3,9 +3,11 @@
  * Pure: the routes app/routes/feed-*.ts serve what these functions return, prerendered at build time.
  */
 import type { IsoDay } from "./dates";
+import { renderWithAbsoluteLinks } from "./derive";
 import type { Catalogue } from "./load";
 import type { Note, Writing } from "./schema";
 import { absoluteUrl } from "./site-url";
+import { escapeXml } from "./xml";
 
 /** How many of the newest items each feed lists. */
 export const FEED_SIZE = 50;
@@ -16,37 +18,6 @@ export const FEEDS = {
 } as const;
 
 export const ATOM_CONTENT_TYPE = "application/atom+xml; charset=utf-8";
-
-const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
-
-/** The characters XML 1.0 allows: not the control characters, lone surrogates or U+FFFE/U+FFFF. */
-function isXmlChar(code: number): boolean {
-  return (
-    code === 0x9 ||
-    code === 0xa ||
-    code === 0xd ||
-    (code >= 0x20 && code <= 0xd7ff) ||
-    (code >= 0xe000 && code <= 0xfffd) ||
-    code >= 0x10000
-  );
-}
-
-/** Text safe in XML character data and in quoted attribute values; characters XML cannot hold are dropped. */
-export function escapeXml(text: string): string {
-  let out = "";
-  for (const char of text) {
-    if (isXmlChar(char.codePointAt(0) ?? 0)) out += XML_ESCAPES[char] ?? char;
-  }
-  return out;
-}
-
-/**
- * Root-relative links and images of rendered HTML made absolute, so that a feed reader (which
- * shows the HTML away from the site) finds them: href="/notes/x" → href="https://site/notes/x".
- */
-export function absoluteLinks(html: string, siteUrl: string): string {
-  return html.replace(/(\s(?:href|src)=)(["'])\/(?!\/)/gi, `$1$2${siteUrl}/`);
-}
 
 /** An ISO day as an RFC 3339 date-time at midnight UTC. */
 export const atomDate = (day: IsoDay) => `${day}T00:00:00Z`;
@@ -132,7 +103,7 @@ export function writingEntry(writing: Writing, siteUrl: string): AtomEntry {
     title: writing.name,
     published: writing.date,
     updated: writing.date,
-    html: absoluteLinks(writing.html, siteUrl),
+    html: renderWithAbsoluteLinks(writing.markdown, siteUrl),
     categories: writing.tags,
   };
 }
@@ -145,7 +116,7 @@ export function noteEntry(note: Note, siteUrl: string, coverUrl: string): AtomEn
     title: `${note.name} by ${note.author}`,
     published: note.date,
     updated: note.date,
-    html: facts + absoluteLinks(note.html, siteUrl),
+    html: facts + renderWithAbsoluteLinks(note.markdown, siteUrl),
     categories: note.tags,
   };
 }

@@ -2,10 +2,10 @@
  * Turns the content files into the catalogue: every file parsed and validated, the derived lists
  * of DA4 built. The first bad file stops everything with its path, the field and the problem.
  */
-import { marked } from "marked";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
 import { coverPath } from "./cover";
+import { type DerivedBody, deriveBody } from "./derive";
 import {
   type App,
   appSchema,
@@ -88,8 +88,6 @@ function validate<S extends z.ZodType>(schema: S, data: unknown, file: string): 
   throw new ContentError(file, field, missing ? "is required but missing" : issue.message);
 }
 
-const toHtml = (markdown: string) => (markdown ? (marked.parse(markdown, { async: false }) as string) : "");
-
 const slugOf = (path: string) => path.replace(/^.*\//, "").replace(/\.md$/, "");
 
 type ReadOptions = {
@@ -102,7 +100,7 @@ function readItems<S extends z.ZodType<{ name: string }>, T>(
   folder: string,
   schema: S,
   { slugFromTitle }: ReadOptions,
-  build: (fields: z.output<S>, slug: string, html: string) => T,
+  build: (fields: z.output<S>, slug: string, body: DerivedBody) => T,
 ): T[] {
   const seen = new Map<string, string>();
   return files
@@ -129,7 +127,7 @@ function readItems<S extends z.ZodType<{ name: string }>, T>(
           `does not match the file name: "${fields.name}" needs ${slugify(fields.name)}.md (or -2, -3 … for a re-read)`,
         );
       }
-      return build(fields, slug, toHtml(body));
+      return build(fields, slug, deriveBody(body));
     });
 }
 
@@ -142,7 +140,7 @@ function findFile(files: ContentFile[], path: string): ContentFile {
 function readPage(files: ContentFile[], slug: string): Page {
   const file = findFile(files, `content/pages/${slug}.md`);
   const { data, body } = splitFrontMatter(file);
-  return { ...validate(pageSchema, data, file.path), slug, html: toHtml(body) };
+  return { ...validate(pageSchema, data, file.path), slug, ...deriveBody(body) };
 }
 
 export function buildCatalogue(files: ContentFile[]): Catalogue {
@@ -160,12 +158,12 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
     "work",
     workSchema,
     { slugFromTitle: false },
-    (fields, slug, html): Work => ({
+    (fields, slug, body): Work => ({
       ...fields,
       category: "Work",
       slug,
       path: `/work/${slug}`,
-      html,
+      ...body,
     }),
   );
   const apps = readItems(
@@ -173,12 +171,12 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
     "apps",
     appSchema,
     { slugFromTitle: false },
-    (fields, slug, html): App => ({
+    (fields, slug, body): App => ({
       ...fields,
       category: "apps",
       slug,
       path: `/apps/${slug}`,
-      html,
+      ...body,
     }),
   );
   const books = readItems(
@@ -186,13 +184,13 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
     "notes",
     noteSchema,
     { slugFromTitle: true },
-    (fields, slug, html): Note => ({
+    (fields, slug, body): Note => ({
       ...fields,
       photo: fields.photo || coverPath(slug),
       category: "book",
       slug,
       path: `/notes/${slug}`,
-      html,
+      ...body,
     }),
   );
   const writings = readItems(
@@ -200,12 +198,12 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
     "write",
     writingSchema,
     { slugFromTitle: true },
-    (fields, slug, html): Writing => ({
+    (fields, slug, body): Writing => ({
       ...fields,
       category: "write",
       slug,
       path: `/write/${slug}`,
-      html,
+      ...body,
     }),
   );
 

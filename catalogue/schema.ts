@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { parseSpecDate } from "./dates";
+import type { DerivedBody } from "./derive";
 import { EMBED_ORIGINS, isEmbedFrom } from "./embeds";
 
 /** M/D/YY, checked to be a real day and turned into an ISO day. */
@@ -147,17 +148,15 @@ export const writingSchema = z.strictObject({
   youtubeLink: optionalUrl,
 });
 
-/** What every catalogue item has besides its own fields: where it lives and its Markdown body as HTML. */
+/** What every catalogue item has besides its own fields: where it lives and what its Markdown body gives. */
 type Located<Category extends string> = {
   category: Category;
   slug: string;
   path: string;
-  /** The Markdown body rendered to HTML ("" when the file has no body). */
-  html: string;
-};
+} & DerivedBody;
 
 export type Site = z.infer<typeof siteSchema>;
-export type Page = z.infer<typeof pageSchema> & { slug: string; html: string };
+export type Page = z.infer<typeof pageSchema> & { slug: string } & DerivedBody;
 export type App = z.infer<typeof appSchema> & Located<"apps">;
 export type Work = z.infer<typeof workSchema> & Located<"Work">;
 /** `photo` is the cover to show: the file's own, or the one generated from title and author. */

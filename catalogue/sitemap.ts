@@ -3,9 +3,9 @@
  * app/routes/robots.ts serve what these return, prerendered at build time.
  */
 import type { IsoDay } from "./dates";
-import { escapeXml } from "./feeds";
 import type { Catalogue } from "./load";
 import { absoluteUrl } from "./site-url";
+import { escapeXml } from "./xml";
 
 export type SitemapEntry = { path: string; lastmod?: IsoDay };
 

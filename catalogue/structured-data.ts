@@ -35,14 +35,6 @@ const ownerAsAuthor = (name: string, siteUrl: string) => ({
   url: `${siteUrl}/`,
 });
 
-/** The words of rendered HTML, tags left out. */
-export function wordCount(html: string): number {
-  return html
-    .replace(/<[^>]+>/g, " ")
-    .split(/\s+/)
-    .filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
-}
-
 type NoteFields = Pick<Note, "name" | "author" | "date" | "rating" | "path" | "tags">;
 
 /** A book note: the Book, reviewed by the owner with a rating on the site's 0–10 scale. */
@@ -70,7 +62,7 @@ export function bookReviewLd(
   };
 }
 
-type WritingFields = Pick<Writing, "name" | "date" | "time" | "path" | "tags" | "html">;
+type WritingFields = Pick<Writing, "name" | "date" | "time" | "path" | "tags" | "wordCount">;
 
 export function blogPostingLd(
   writing: WritingFields,
@@ -89,7 +81,7 @@ export function blogPostingLd(
     url,
     mainEntityOfPage: url,
     image: absoluteUrl(siteUrl, image),
-    wordCount: wordCount(writing.html),
+    wordCount: writing.wordCount,
     ...(writing.time > 0 ? { timeRequired: `PT${writing.time}M` } : {}),
     // Every writing is tagged Write (catalogue/schema.ts); its other tags say what it is about.
     ...(topics.length > 0 ? { keywords: topics.join(", ") } : {}),

@@ -4,7 +4,7 @@
  * is not under public/, or a link in a body to a site item that does not exist. Pure: the caller
  * says which image files exist.
  */
-import { coverPath } from "./cover";
+import { isGeneratedCover } from "./cover";
 import type { Catalogue } from "./load";
 import type { Item, Page } from "./schema";
 import { notesPerTag, notesPerYear } from "./stats";
@@ -33,8 +33,6 @@ export type ContentSummary = {
 
 /** The site paths whose items the catalogue holds; a body link to one of them must name an item. */
 const ITEM_LINK = /^\/(apps|work|notes|write)\/([^?#]*)/;
-const HREF = /<a\s[^>]*?href="([^"]*)"/g;
-const IMG_SRC = /<img\s[^>]*?src="([^"]*)"/g;
 
 const SOURCE_FOLDER: Record<Item["category"], string> = { apps: "apps", Work: "work", book: "notes", write: "write" };
 
@@ -45,18 +43,6 @@ const isLocal = (target: string) => target.startsWith("/") && !target.startsWith
 
 /** Strips the query and fragment: "/images/x.svg?v=2" is the file /images/x.svg. */
 const withoutQuery = (target: string) => target.replace(/[?#].*$/, "");
-
-const decodeEntities = (html: string) =>
-  html
-    .replace(/&amp;/g, "&")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">");
-
-function matches(pattern: RegExp, html: string): string[] {
-  return [...html.matchAll(pattern)].map((match) => decodeEntities(match[1]));
-}
 
 /** Every local image an item names in its fields; a generated cover is not a file under public/. */
 function imageFields(item: Item): { field: string; target: string }[] {
@@ -69,7 +55,7 @@ function imageFields(item: Item): { field: string; target: string }[] {
     case "Work":
       return [{ field: "logo", target: item.logo }];
     case "book":
-      return item.photo === coverPath(item.slug) ? [] : [{ field: "photo", target: item.photo }];
+      return isGeneratedCover(item) ? [] : [{ field: "photo", target: item.photo }];
     case "write":
       return item.photo ? [{ field: "photo", target: item.photo }] : [];
   }
@@ -85,8 +71,8 @@ export function summarizeCatalogue(catalogue: Catalogue, imageExists: (sitePath:
       broken.push({ file, field, target, problem: "missing image" });
     }
   };
-  const checkBody = (file: string, html: string) => {
-    for (const target of matches(HREF, html)) {
+  const checkBody = (file: string, body: Pick<Item, "links" | "images">) => {
+    for (const target of body.links) {
       const link = ITEM_LINK.exec(target);
       if (!link) continue;
       const path = `/${link[1]}/${link[2].replace(/\/+$/, "")}`;
@@ -95,19 +81,19 @@ export function summarizeCatalogue(catalogue: Catalogue, imageExists: (sitePath:
         broken.push({ file, field: "body", target, problem: "no such item" });
       }
     }
-    for (const target of matches(IMG_SRC, html)) checkImage(file, "body", target);
+    for (const target of body.images) checkImage(file, "body", target);
   };
 
   for (const item of catalogue.all) {
     const file = sourceFile(item);
     for (const { field, target } of imageFields(item)) checkImage(file, field, target);
-    checkBody(file, item.html);
+    checkBody(file, item);
   }
   for (const page of Object.values(catalogue.pages) as Page[]) {
-    checkBody(`content/pages/${page.slug}.md`, page.html);
+    checkBody(`content/pages/${page.slug}.md`, page);
   }
 
-  const withoutReview = books.filter((note) => note.html === "");
+  const withoutReview = books.filter((note) => note.markdown === "");
   return {
     counts: {
       notes: books.length,

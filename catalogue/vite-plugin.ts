@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin } from "vite";
 import { COVER_IMAGE_SCALE, drawsCoverImage } from "./card";
-import { coverPath, coverSvg } from "./cover";
+import { coverSvg, isGeneratedCover } from "./cover";
 import { loadCatalogue } from "./disk";
 import { svgToPng } from "./png";
 import { siteUrlFromEnvironment } from "./site-url";
@@ -32,12 +32,11 @@ export function catalogueVitePlugin(): Plugin {
         const [, slug, extension] = /^\/([a-z0-9-]+)\.(svg|png)$/.exec(request.url ?? "") ?? [];
         const note = slug && loadCatalogue(root).books.find((book) => book.slug === slug);
         if (!note) return next();
-        if (extension === "svg" && note.photo !== coverPath(note.slug)) return next();
+        if (extension === "svg" && !isGeneratedCover(note)) return next();
         if (extension === "png" && !drawsCoverImage(note)) return next();
-        const svg =
-          note.photo === coverPath(note.slug)
-            ? coverSvg(note.name, note.author)
-            : readFileSync(join(root, "public", note.photo), "utf8");
+        const svg = isGeneratedCover(note)
+          ? coverSvg(note.name, note.author)
+          : readFileSync(join(root, "public", note.photo), "utf8");
         response.setHeader("Content-Type", extension === "png" ? "image/png" : "image/svg+xml");
         response.end(extension === "png" ? svgToPng(svg, COVER_IMAGE_SCALE) : svg);
       });

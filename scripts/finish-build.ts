@@ -9,7 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "n
 import { dirname, join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { COVER_IMAGE_SCALE, cardSvg, coverImagePath, drawsCoverImage, readOpenGraph } from "../catalogue/card";
-import { coverPath, coverSvg } from "../catalogue/cover";
+import { coverSvg, isGeneratedCover } from "../catalogue/cover";
 import { loadCatalogue } from "../catalogue/disk";
 import { svgToPng } from "../catalogue/png";
 import { siteUrlFromEnvironment } from "../catalogue/site-url";
@@ -31,7 +31,7 @@ export async function finishClientBuild(root: string, buildDirectory: string): P
 function writeCovers(root: string, clientDir: string): void {
   mkdirSync(join(clientDir, "covers"), { recursive: true });
   for (const note of loadCatalogue(root).books) {
-    const generated = note.photo === coverPath(note.slug);
+    const generated = isGeneratedCover(note);
     const svg = generated ? coverSvg(note.name, note.author) : undefined;
     if (svg) writeFileSync(join(clientDir, note.photo), svg);
     if (drawsCoverImage(note)) {

@@ -1,10 +1,14 @@
 import { formatSpecDate } from "../../catalogue/dates";
 import type { Page } from "../../catalogue/schema";
+
+/** A page as its loader sends it (app/catalogue.server.ts `forPage`). */
+type ShownPage = Pick<Page, "title" | "description" | "updated" | "html">;
+
 import { type PageHead, pageMeta } from "../lib/meta";
 import { Breadcrumb } from "./Breadcrumb";
 
 type MetaArgs = {
-  data: { page: Page } | undefined;
+  data: { page: ShownPage } | undefined;
   matches: ReadonlyArray<{ loaderData?: unknown; pathname?: string } | undefined>;
 };
 
@@ -15,7 +19,7 @@ export function markdownPageMeta({ data, matches }: MetaArgs, more: Partial<Page
 }
 
 /** R2, R3: a page written in Markdown, with the date it was last updated. */
-export function MarkdownPage({ page }: { page: Page }) {
+export function MarkdownPage({ page }: { page: ShownPage }) {
   return (
     <article className="page prose-page">
       <Breadcrumb section={{ label: page.title }} />

@@ -125,12 +125,3 @@ export function pageMeta(matches: ReadonlyArray<MetaMatch>, head: PageHead): Met
     ...structuredData.map((data) => ({ "script:ld+json": data })),
   ];
 }
-
-const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
-
-/** A plain-text description from the first words of rendered HTML, for pages with no summary. */
-export function summarize(html: string, words = 30): string {
-  const text = html.replace(/<[^>]+>/g, " ").replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]);
-  const all = text.split(/\s+/).filter(Boolean);
-  return all.length <= words ? all.join(" ") : `${all.slice(0, words).join(" ")}…`;
-}

@@ -1,9 +1,9 @@
-import { catalogue } from "../catalogue.server";
+import { catalogue, forPage } from "../catalogue.server";
 import { MarkdownPage, markdownPageMeta } from "../components/MarkdownPage";
 import type { Route } from "./+types/about";
 
 export function loader() {
-  return { page: catalogue.pages.about };
+  return { page: forPage(catalogue.pages.about) };
 }
 
 /** The About page describes the owner: og:type profile and a schema.org Person. */

@@ -1,12 +1,12 @@
 import { formatDateRange } from "../../catalogue/dates";
-import { catalogue, notFound } from "../catalogue.server";
+import { catalogue, forPage, notFound } from "../catalogue.server";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { ExternalLinks } from "../components/ExternalLinks";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/app";
 
 export function loader({ params }: Route.LoaderArgs) {
-  return { app: catalogue.apps.find((app) => app.slug === params.slug) ?? notFound() };
+  return { app: forPage(catalogue.apps.find((app) => app.slug === params.slug) ?? notFound()) };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>

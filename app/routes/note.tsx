@@ -1,21 +1,21 @@
 import { COVER_IMAGE_SCALE, noteImagePath } from "../../catalogue/card";
-import { COVER_HEIGHT, COVER_WIDTH, coverPath } from "../../catalogue/cover";
+import { COVER_HEIGHT, COVER_WIDTH, isGeneratedCover } from "../../catalogue/cover";
 import { formatMonthYear } from "../../catalogue/dates";
 import { bookReviewLd } from "../../catalogue/structured-data";
-import { catalogue, notFound } from "../catalogue.server";
+import { catalogue, forPage, notFound } from "../catalogue.server";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { Embed } from "../components/Embed";
 import { LinkIcons } from "../components/LinkIcons";
 import { RelatedNotes } from "../components/RelatedNotes";
 import { Tags } from "../components/Tags";
-import { pageMeta, siteOf, summarize } from "../lib/meta";
+import { pageMeta, siteOf } from "../lib/meta";
 import { SITE_URL } from "../lib/site-url";
 import { noteNeighbours } from "../note-neighbours.server";
 import type { Route } from "./+types/note";
 
 export function loader({ params }: Route.LoaderArgs) {
   const note = catalogue.books.find((note) => note.slug === params.slug) ?? notFound();
-  return { note, neighbours: noteNeighbours(note) };
+  return { note: forPage(note), neighbours: noteNeighbours(note) };
 }
 
 /** The note shares its cover; search engines get the Book with the owner's review and 0–10 rating. */
@@ -24,12 +24,10 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   const { note } = data;
   const image = noteImagePath(note);
   // A generated cover's PNG copy has a known size; an owner's photo may have any.
-  const generated = note.photo === coverPath(note.slug);
+  const generated = isGeneratedCover(note);
   return pageMeta(matches, {
     title: note.name,
-    description: note.html
-      ? summarize(note.html)
-      : `Notes on ${note.name} by ${note.author}, rated ${note.rating} out of 10.`,
+    description: note.excerpt || `Notes on ${note.name} by ${note.author}, rated ${note.rating} out of 10.`,
     type: "article",
     published: note.date,
     image: {

@@ -1,9 +1,9 @@
-import { catalogue } from "../catalogue.server";
+import { catalogue, forPage } from "../catalogue.server";
 import { MarkdownPage, markdownPageMeta } from "../components/MarkdownPage";
 import type { Route } from "./+types/now";
 
 export function loader() {
-  return { page: catalogue.pages.now };
+  return { page: forPage(catalogue.pages.now) };
 }
 
 export const meta = markdownPageMeta;

@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates";
 import { applyFilters, isNarrowed } from "../../catalogue/filters";
-import { catalogue } from "../catalogue.server";
+import { catalogue, withoutBody } from "../catalogue.server";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { LinkIcons } from "../components/LinkIcons";
 import { SearchBar } from "../components/SearchBar";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/write";
 export function loader() {
   const { noteApp, blog, name } = catalogue.site;
   return {
-    writings: catalogue.writings.map(({ html: _essay, ...writing }) => writing),
+    writings: catalogue.writings.map(withoutBody),
     noteApp,
     blog,
     author: name,

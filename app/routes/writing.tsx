@@ -1,16 +1,16 @@
 import { cardPath } from "../../catalogue/card";
 import { formatMonthYear } from "../../catalogue/dates";
 import { blogPostingLd } from "../../catalogue/structured-data";
-import { catalogue, notFound } from "../catalogue.server";
+import { catalogue, forPage, notFound } from "../catalogue.server";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { LinkIcons } from "../components/LinkIcons";
-import { pageMeta, siteOf, summarize } from "../lib/meta";
+import { pageMeta, siteOf } from "../lib/meta";
 import { SITE_URL } from "../lib/site-url";
 import type { Route } from "./+types/writing";
 
 export function loader({ params }: Route.LoaderArgs) {
   return {
-    writing: catalogue.writings.find((writing) => writing.slug === params.slug) ?? notFound(),
+    writing: forPage(catalogue.writings.find((writing) => writing.slug === params.slug) ?? notFound()),
     author: catalogue.site.name,
   };
 }
@@ -19,7 +19,7 @@ export function loader({ params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   if (!data) return [];
   const { writing } = data;
-  const description = summarize(writing.html);
+  const description = writing.excerpt;
   return pageMeta(matches, {
     title: writing.name,
     description,

@@ -7,10 +7,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { summarize } from "../../app/lib/meta";
 import { noteImagePath } from "../../catalogue/card";
+import { renderWithAbsoluteLinks } from "../../catalogue/derive";
 import { loadCatalogue } from "../../catalogue/disk";
-import { absoluteLinks, FEED_SIZE } from "../../catalogue/feeds";
+import { FEED_SIZE } from "../../catalogue/feeds";
 import { expectNoAxeViolations, waitForHydration } from "./helpers";
 
 const catalogue = loadCatalogue(process.cwd());
@@ -117,7 +117,7 @@ test("FEED the writings and notes feeds are Atom with the 50 newest items, full 
     }
   }
   const { feed } = parseXml(await (await request.get("/feeds/writings.atom")).text(), ["entry"]);
-  expect(feed.entry[0].content["#text"]).toBe(absoluteLinks(writing.html, BUILD_URL).trim());
+  expect(feed.entry[0].content["#text"]).toBe(renderWithAbsoluteLinks(writing.markdown, BUILD_URL).trim());
 });
 
 test("FEED every page links both feeds in its head and its footer; axe stays clean", async ({ page, request }) => {
@@ -218,7 +218,7 @@ test("OG a note shares its cover (PNG), its title and its review's first words",
   expect(meta.get("og:image")).toBe(`${BUILD_URL}/covers/${note.slug}.png`);
   expect(meta.get("og:image:alt")).toBe(`Cover of ${note.name}`);
   expect(meta.get("og:title")).toBe(note.name);
-  expect(meta.get("og:description")).toBe(summarize(note.html));
+  expect(meta.get("og:description")).toBe(note.excerpt);
   expect(meta.get("og:type")).toBe("article");
   expect(meta.get("twitter:card")).toBe("summary");
   const cover = await request.get(sitePath(meta.get("og:image") ?? ""));

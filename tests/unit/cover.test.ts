@@ -57,9 +57,9 @@ describe("coverSvg", () => {
     expect(svg).not.toContain("<script>");
     expect(svg).not.toContain("<b>");
     expect(svg).not.toContain('"x"');
-    expect(svg).toContain("&#60;script&#62;");
-    expect(svg).toContain("&#38;");
-    expect(svg).toContain("&#34;");
+    expect(svg).toContain("&lt;script&gt;");
+    expect(svg).toContain("&amp; Co");
+    expect(svg).toContain("&quot;Sons&quot;");
     expectWellFormed(svg);
   });
 

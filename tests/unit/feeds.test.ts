@@ -2,18 +2,12 @@
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { noteImagePath } from "../../catalogue/card";
+import { renderWithAbsoluteLinks } from "../../catalogue/derive";
 import { readContentFiles } from "../../catalogue/disk";
-import {
-  absoluteLinks,
-  atomDate,
-  atomFeed,
-  escapeXml,
-  FEED_SIZE,
-  notesFeed,
-  writingsFeed,
-} from "../../catalogue/feeds";
+import { atomDate, atomFeed, FEED_SIZE, notesFeed, writingsFeed } from "../../catalogue/feeds";
 import { buildCatalogue } from "../../catalogue/load";
 import { absoluteUrl } from "../../catalogue/site-url";
+import { escapeXml } from "../../catalogue/xml";
 import { parseXml } from "./xml";
 
 const catalogue = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
@@ -42,7 +36,7 @@ const feedOf = (xml: string) => parseXml(xml, ["entry", "category", "link"]).fee
 const newestFirst = <T extends { date: string }>(items: readonly T[]) =>
   [...items].sort((a, b) => b.date.localeCompare(a.date));
 
-describe("escapeXml and absoluteLinks", () => {
+describe("escapeXml and renderWithAbsoluteLinks", () => {
   test("FEED the five XML specials are escaped and characters XML cannot hold are dropped", () => {
     expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe(
       "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;",
@@ -52,10 +46,13 @@ describe("escapeXml and absoluteLinks", () => {
   });
 
   test("FEED root-relative links and images become absolute; full and protocol-relative URLs stay", () => {
-    const html = `<a href="/notes/x">x</a> <img src="/images/a.png" alt=""> <a href="https://e.com/y">y</a> <a href="//cdn.e.com/z">z</a> <a href='/write/w'>w</a>`;
-    expect(absoluteLinks(html, SITE)).toBe(
-      `<a href="${SITE}/notes/x">x</a> <img src="${SITE}/images/a.png" alt=""> <a href="https://e.com/y">y</a> <a href="//cdn.e.com/z">z</a> <a href='${SITE}/write/w'>w</a>`,
+    const markdown = "[x](/notes/x) ![](/images/a.png) [y](https://e.com/y) [z](//cdn.e.com/z) [w](/write/w)";
+    expect(renderWithAbsoluteLinks(markdown, SITE)).toBe(
+      `<p><a href="${SITE}/notes/x">x</a> <img src="${SITE}/images/a.png" alt=""> <a href="https://e.com/y">y</a> <a href="//cdn.e.com/z">z</a> <a href="${SITE}/write/w">w</a></p>\n`,
     );
+    // Text that merely looks like a link is left alone: only the link and image tokens change.
+    expect(renderWithAbsoluteLinks('`href="/notes/x"`', SITE)).toBe("<p><code>href=&quot;/notes/x&quot;</code></p>\n");
+    expect(renderWithAbsoluteLinks("", SITE)).toBe("");
   });
 });
 
@@ -87,7 +84,7 @@ describe("writingsFeed", () => {
       expect(entry.link).toEqual([expect.objectContaining({ "@rel": "alternate", "@href": `${SITE}${writing.path}` })]);
       expect(entry.published).toBe(atomDate(writing.date));
       expect(entry.content["@type"]).toBe("html");
-      expect(entry.content["#text"]).toBe(absoluteLinks(writing.html, SITE).trim());
+      expect(entry.content["#text"]).toBe(renderWithAbsoluteLinks(writing.markdown, SITE).trim());
       expect(entry.category?.map((category) => category["@term"])).toEqual(writing.tags);
     }
     expect(feed.updated).toBe(atomDate(expected[0].date));
@@ -117,7 +114,7 @@ describe("notesFeed", () => {
       const content = entry.content["#text"];
       expect(content).toContain(`<img src="${coverUrl(note)}"`);
       expect(content).toContain(`Rating: ${note.rating.toFixed(1)} / 10.`);
-      expect(content.endsWith(absoluteLinks(note.html, SITE).trim())).toBe(true);
+      expect(content.endsWith(renderWithAbsoluteLinks(note.markdown, SITE).trim())).toBe(true);
       expect(content).not.toMatch(/(?:src|href)="\/(?!\/)/);
     }
   });

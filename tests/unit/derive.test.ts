@@ -1,0 +1,82 @@
+/** The fields derived once from an item's Markdown tokens (catalogue/derive.ts, issue 10 item 4). */
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { deriveBody, EXCERPT_WORDS, excerptOf } from "../../catalogue/derive";
+import { readContentFiles } from "../../catalogue/disk";
+import { buildCatalogue } from "../../catalogue/load";
+
+const BODY = [
+  "# A heading",
+  "",
+  "One *two* three. <b>bold</b> Tom & Jerry's [a link](/notes/deep-work?x=1&y=2) and ![a cover](/images/a.png).",
+  "",
+  "- first item",
+  "- second `code & more`",
+  "",
+  "```",
+  "let a = b < c;",
+  "```",
+  "",
+  "— 5, [far](https://example.com/far)",
+].join("\n");
+
+describe("deriveBody", () => {
+  const body = deriveBody(BODY);
+
+  test("DERIVE the plain text keeps every word, drops the markup, one block per line", () => {
+    expect(body.text).toBe(
+      [
+        "A heading",
+        "One two three. bold Tom & Jerry's a link and .",
+        "first item",
+        "second code & more",
+        "let a = b < c;",
+        "— 5, far",
+      ].join("\n"),
+    );
+  });
+
+  test("DERIVE a table gives one line per row, an image no text", () => {
+    expect(deriveBody("| a | b |\n|---|---|\n| c | *d* |").text).toBe("a b\nc d");
+    expect(deriveBody("Before ![alt text](/x.png) after").text).toBe("Before  after");
+  });
+
+  test("DERIVE the word count counts words with a letter or digit, not punctuation", () => {
+    expect(body.wordCount).toBe(body.text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length);
+    expect(deriveBody("One, two — three!").wordCount).toBe(3);
+    expect(deriveBody("").wordCount).toBe(0);
+  });
+
+  test("DERIVE links and images are the targets as written, in order", () => {
+    expect(body.links).toEqual(["/notes/deep-work?x=1&y=2", "https://example.com/far"]);
+    expect(body.images).toEqual(["/images/a.png"]);
+  });
+
+  test("DERIVE the HTML is marked's rendering; an empty body gives empty fields", () => {
+    expect(body.html).toContain('<a href="/notes/deep-work?x=1&amp;y=2">a link</a>');
+    expect(deriveBody("")).toEqual({
+      markdown: "",
+      html: "",
+      text: "",
+      wordCount: 0,
+      excerpt: "",
+      links: [],
+      images: [],
+    });
+  });
+
+  test(`DERIVE the excerpt is the first ${EXCERPT_WORDS} words, with an ellipsis only when words are left out`, () => {
+    expect(excerptOf("a  b\nc")).toBe("a b c");
+    const long = Array.from({ length: EXCERPT_WORDS + 5 }, (_, index) => `w${index}`).join(" ");
+    expect(excerptOf(long)).toBe(`${long.split(" ").slice(0, EXCERPT_WORDS).join(" ")}…`);
+    expect(deriveBody(long).excerpt).toBe(excerptOf(long));
+  });
+});
+
+test("DERIVE every catalogue item and page carries the fields its body gives", () => {
+  const catalogue = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
+  for (const item of [...catalogue.all, catalogue.pages.now, catalogue.pages.about]) {
+    expect(item).toMatchObject(deriveBody(item.markdown));
+  }
+  expect(catalogue.all.some((item) => item.wordCount > 0)).toBe(true);
+});
