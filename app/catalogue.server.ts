@@ -15,10 +15,13 @@ const contentFiles: ContentFile[] = Object.entries(files).map(([path, text]) => 
 
 export const catalogue = buildCatalogue(contentFiles);
 
-/** The slice of the catalogue every page needs: the owner and the links in the header and menu. */
+/**
+ * The slice of the catalogue every page needs: the owner, the links in the header and menu, and
+ * the owner's words on the sections (tiles, footer, descriptions, intros).
+ */
 export function siteSummary() {
-  const { name, description, social, noteApp, blog } = catalogue.site;
-  return { name, description, social, noteApp, blog };
+  const { name, description, social, noteApp, blog, lead, footer, sections } = catalogue.site;
+  return { name, description, social, noteApp, blog, lead, footer, sections };
 }
 export type SiteSummary = ReturnType<typeof siteSummary>;
 

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { parseSpecDate } from "./dates";
-import type { DerivedBody } from "./derive";
+import { type DerivedBody, deriveBody } from "./derive";
 import { EMBED_ORIGINS, isEmbedFrom } from "./embeds";
 
 /** M/D/YY, checked to be a real day and turned into an ISO day. */
@@ -37,6 +37,34 @@ const text = z.string().trim().min(1, "must not be empty");
 const tagList = z.array(text);
 const minutes = z.number().int("must be a whole number of minutes").min(0, "must be 0 or more");
 
+/** Markdown the owner writes in site.yaml, rendered to HTML when the catalogue is built. */
+const markdownText = text.transform((markdown) => deriveBody(markdown).html);
+
+/** A section's words: the line under its home tile, its description for search engines, its opening words. */
+const sectionWords = z.strictObject({ blurb: text, description: text });
+const sectionWithIntro = sectionWords.extend({ intro: markdownText });
+
+/** The owner's words on each page of catalogue/sections.ts; /now and /about say theirs in their own files. */
+const sectionsSchema = z.strictObject({
+  now: z.strictObject({ blurb: text }),
+  about: z.strictObject({ blurb: text }),
+  apps: sectionWords,
+  notes: sectionWords,
+  stats: z.strictObject({ description: text }),
+  write: sectionWithIntro,
+  work: sectionWords,
+  podcast: sectionWords,
+  videos: sectionWords,
+  contact: sectionWithIntro,
+  updates: sectionWithIntro,
+});
+
+/** How the owner rates books, shown beside the ratings on /stats. */
+const ratingScaleSchema = z.strictObject({
+  intro: markdownText,
+  bands: z.array(z.strictObject({ band: text, meaning: text })).min(1, "needs at least one band"),
+});
+
 export const siteSchema = z.strictObject({
   name: text,
   description: text,
@@ -44,6 +72,12 @@ export const siteSchema = z.strictObject({
   noteApp: z.strictObject({ name: text, url: webUrl }),
   blog: z.strictObject({ name: text, url: webUrl }),
   social: z.array(z.strictObject({ name: text, url: webUrl })),
+  /** The opening words of the home page, in the owner's voice (Markdown). */
+  lead: markdownText,
+  /** The line at the foot of every page. */
+  footer: text,
+  sections: sectionsSchema,
+  ratingScale: ratingScaleSchema,
 });
 
 export const pageSchema = z.strictObject({

@@ -4,6 +4,7 @@
  */
 import type { IsoDay } from "./dates";
 import type { Catalogue } from "./load";
+import { SECTIONS, type SectionId } from "./sections";
 import { absoluteUrl } from "./site-url";
 import { escapeXml } from "./xml";
 
@@ -11,35 +12,36 @@ export type SitemapEntry = { path: string; lastmod?: IsoDay };
 
 const newest = (days: readonly (IsoDay | "")[]): IsoDay | undefined => days.filter(Boolean).sort().at(-1) || undefined;
 
-/**
- * Every page of the site, in the order of the route table (app/routes.ts): the sections, and every
- * app, job, note and writing. lastmod is the date the page's content last changed where the
- * content says it: a note's or a writing's date, a Markdown page's `updated`, a list's newest item.
- * An app or a job has no such date, so it has no lastmod. A browser test checks that every
- * prerendered page is listed, so a new route must be added here.
- */
-export function sitemapEntries(catalogue: Catalogue): SitemapEntry[] {
-  const { pages, apps, work, books, writings, withPodcast, withVideo } = catalogue;
+/** When a section's page last changed, where the content says it: its newest item, or its Markdown page's `updated`. */
+function sectionLastmod(catalogue: Catalogue): Partial<Record<SectionId, IsoDay | undefined>> {
+  const { pages, books, writings, withPodcast, withVideo } = catalogue;
   const noteDates = books.map((note) => note.date);
   const writingDates = writings.map((writing) => writing.date);
-  return [
-    { path: "/", lastmod: newest([...noteDates, ...writingDates, pages.now.updated, pages.about.updated]) },
-    { path: "/now", lastmod: pages.now.updated },
-    { path: "/about", lastmod: pages.about.updated },
-    { path: "/apps" },
-    ...apps.map((app) => ({ path: app.path })),
-    { path: "/work" },
-    ...work.map((job) => ({ path: job.path })),
-    { path: "/notes", lastmod: newest(noteDates) },
-    ...books.map((note) => ({ path: note.path, lastmod: note.date })),
-    { path: "/stats", lastmod: newest(noteDates) },
-    { path: "/write", lastmod: newest(writingDates) },
-    ...writings.map((writing) => ({ path: writing.path, lastmod: writing.date })),
-    { path: "/podcast", lastmod: newest(withPodcast.map((note) => note.releaseDate)) },
-    { path: "/videos", lastmod: newest(withVideo.map((note) => note.releaseDate)) },
-    { path: "/contact" },
-    { path: "/updates" },
-  ];
+  return {
+    home: newest([...noteDates, ...writingDates, pages.now.updated, pages.about.updated]),
+    now: pages.now.updated,
+    about: pages.about.updated,
+    notes: newest(noteDates),
+    stats: newest(noteDates),
+    write: newest(writingDates),
+    podcast: newest(withPodcast.map((note) => note.releaseDate)),
+    videos: newest(withVideo.map((note) => note.releaseDate)),
+  };
+}
+
+/**
+ * Every page of the site: each section of catalogue/sections.ts followed by the items under its
+ * path (an app, a job, a note, a writing). A note or a writing has its date as lastmod; an app or a
+ * job has no such date, so it has none. A new section is listed once it is in that one list.
+ */
+export function sitemapEntries(catalogue: Catalogue): SitemapEntry[] {
+  const lastmod = sectionLastmod(catalogue);
+  return SECTIONS.flatMap((section) => [
+    { path: section.path, ...(lastmod[section.id] ? { lastmod: lastmod[section.id] } : {}) },
+    ...catalogue.all
+      .filter((item) => section.path !== "/" && item.path.startsWith(`${section.path}/`))
+      .map((item) => ("date" in item ? { path: item.path, lastmod: item.date } : { path: item.path })),
+  ]);
 }
 
 export function sitemapXml(entries: readonly SitemapEntry[], siteUrl: string): string {

@@ -1,20 +1,18 @@
-import { Link } from "react-router";
+import { Link, useMatches } from "react-router";
+import { breadcrumbOf } from "../lib/page-handle";
 
-export type Crumb = { label: string; to?: string };
-
-/** SH3: Home / section / item; every part but the last is a link. */
-export function Breadcrumb({ section, item }: { section: Crumb; item?: string }) {
-  const parts: Crumb[] = [{ label: "Home", to: "/" }, item ? section : { label: section.label }];
-  if (item) parts.push({ label: item });
+/** SH3: Home / section / item, from the page route's `handle`; every part but the last is a link. */
+export function Breadcrumb() {
+  const crumbs = breadcrumbOf(useMatches());
   return (
     <nav aria-label="Breadcrumb" className="breadcrumb">
       <ol>
-        {parts.map((part, index) => (
-          <li key={part.label}>
-            {index < parts.length - 1 && part.to ? (
-              <Link to={part.to}>{part.label}</Link>
+        {crumbs.map((crumb, index) => (
+          <li key={crumb.path}>
+            {index < crumbs.length - 1 ? (
+              <Link to={crumb.path}>{crumb.name}</Link>
             ) : (
-              <span aria-current="page">{part.label}</span>
+              <span aria-current="page">{crumb.name}</span>
             )}
           </li>
         ))}

@@ -1,24 +1,19 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import { SECTIONS } from "../../catalogue/sections";
+import type { loader as rootLoader } from "../root";
 
-export const SECTIONS = [
-  { to: "/now", label: "Now", blurb: "What I am focused on these days" },
-  { to: "/about", label: "About", blurb: "Who I am and how I got here" },
-  { to: "/apps", label: "Apps", blurb: "Things I have built" },
-  { to: "/notes", label: "Notes", blurb: "Notes and ratings on the books I read" },
-  { to: "/write", label: "Write", blurb: "Short essays" },
-  { to: "/work", label: "Work", blurb: "Where I have worked" },
-  { to: "/contact", label: "Contact", blurb: "Send me a message" },
-] as const;
+const TILES = SECTIONS.filter((section) => section.tile);
 
-/** R1: one tile per section of the site. */
+/** R1: one tile per section of the site, with the owner's blurb (content/site.yaml). */
 export function HomeTiles() {
+  const words = useRouteLoaderData<typeof rootLoader>("root")?.site.sections;
   return (
     <ul className="tiles">
-      {SECTIONS.map((section) => (
-        <li key={section.to}>
-          <Link className="tile" to={section.to}>
+      {TILES.map((section) => (
+        <li key={section.path}>
+          <Link className="tile" to={section.path}>
             <span className="tile-label">{section.label}</span>
-            <span className="tile-blurb">{section.blurb}</span>
+            <span className="tile-blurb">{words?.[section.id].blurb}</span>
           </Link>
         </li>
       ))}

@@ -22,7 +22,7 @@ export function markdownPageMeta({ data, matches }: MetaArgs, more: Partial<Page
 export function MarkdownPage({ page }: { page: ShownPage }) {
   return (
     <article className="page prose-page">
-      <Breadcrumb section={{ label: page.title }} />
+      <Breadcrumb />
       <h1>{page.title}</h1>
       <p className="meta-line">
         Last updated <time dateTime={page.updated}>{formatSpecDate(page.updated)}</time>

@@ -1,17 +1,32 @@
+import { Link } from "react-router";
 import { FEEDS } from "../../catalogue/feeds";
+import { SECTIONS } from "../../catalogue/sections";
 import type { SiteSummary } from "../catalogue.server";
 import { SocialLinks } from "./SocialLinks";
+
+const FOOTER_LINKS = SECTIONS.filter((section) => section.menu && section.path !== "/");
 
 export function SiteFooter({ site }: { site: SiteSummary }) {
   return (
     <footer className="site-footer">
+      <nav aria-label="Sections">
+        <ul className="footer-sections">
+          {FOOTER_LINKS.map((section) => (
+            <li key={section.path}>
+              <Link to={section.path}>{section.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <SocialLinks social={site.social} label="Social links" />
       {/* Plain links: the feeds are files, not screens of the app. */}
       <p>
         Atom feeds: <a href={FEEDS.writings.path}>{FEEDS.writings.title} feed</a> ·{" "}
         <a href={FEEDS.notes.path}>{FEEDS.notes.title} feed</a>
       </p>
-      <p>© {site.name}. Sample content for this site; replace it with your own.</p>
+      <p>
+        © {site.name}. {site.footer}
+      </p>
     </footer>
   );
 }

@@ -1,19 +1,11 @@
 import { Link, NavLink } from "react-router";
+import { SECTIONS } from "../../catalogue/sections";
 import type { SiteSummary } from "../catalogue.server";
 import { useModalDialog } from "../lib/modal";
 import { SocialLinks } from "./SocialLinks";
 import { ThemeToggle } from "./ThemeToggle";
 
-const MENU_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/now", label: "Now" },
-  { to: "/about", label: "About" },
-  { to: "/apps", label: "Apps" },
-  { to: "/notes", label: "Notes" },
-  { to: "/write", label: "Write" },
-  { to: "/work", label: "Work" },
-  { to: "/contact", label: "Contact" },
-] as const;
+const MENU_LINKS = SECTIONS.filter((section) => section.menu);
 
 /** SH1, SH2: the header and its side menu, which closes when a link is chosen. */
 export function SiteHeader({ site }: { site: SiteSummary }) {
@@ -41,8 +33,8 @@ export function SiteHeader({ site }: { site: SiteSummary }) {
           <nav aria-label="Site">
             <ul>
               {MENU_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} end onClick={() => menu.close()}>
+                <li key={link.path}>
+                  <NavLink to={link.path} end onClick={() => menu.close()}>
                     {link.label}
                   </NavLink>
                 </li>

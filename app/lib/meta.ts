@@ -7,7 +7,8 @@
 import type { MetaDescriptor } from "react-router";
 import { CARD_HEIGHT, CARD_WIDTH, cardPath } from "../../catalogue/card";
 import { absoluteUrl } from "../../catalogue/site-url";
-import { breadcrumbLd, type Crumb, type JsonLd, personLd } from "../../catalogue/structured-data";
+import { breadcrumbLd, type JsonLd, personLd } from "../../catalogue/structured-data";
+import { breadcrumbOf, canonicalPath, pageHandleOf } from "./page-handle";
 import { SITE_URL } from "./site-url";
 
 export const DEFAULT_TITLE = "Personal Website";
@@ -17,7 +18,8 @@ export type SocialImage = { path: string; alt: string; width?: number; height?: 
 
 export type PageHead = {
   title?: string;
-  description: string;
+  /** Default: the owner's description of the page's section (content/site.yaml `sections`). */
+  description?: string;
   /** og:type: "website" unless said. */
   type?: "website" | "article" | "profile";
   image?: SocialImage;
@@ -25,8 +27,6 @@ export type PageHead = {
   published?: string;
   /** The owner as a schema.org Person (the home and About pages). */
   person?: boolean;
-  /** The breadcrumb's sections above the page, when they are not its path's folders (/stats: Notes). */
-  parents?: Crumb[];
   /** JSON-LD besides the breadcrumb and the Person. */
   structuredData?: JsonLd[];
 };
@@ -35,38 +35,23 @@ export function documentTitle(owner: string, title: string | undefined): string 
   return `${owner} | ${title ?? DEFAULT_TITLE}`;
 }
 
-type MetaMatch = { loaderData?: unknown; pathname?: string } | undefined;
-type SiteData = { name: string; description: string; social: { name: string; url: string }[] };
+type MetaMatch = { loaderData?: unknown; pathname?: string; handle?: unknown } | undefined;
+type SiteData = {
+  name: string;
+  description: string;
+  social: { name: string; url: string }[];
+  sections: Partial<Record<string, { description?: string }>>;
+};
 
-/** The owner and their links, from the root loader (`matches[0]`). */
+/** The owner, their links and their words on each section, from the root loader (`matches[0]`). */
 export function siteOf(matches: ReadonlyArray<MetaMatch>): SiteData {
   const site = (matches[0]?.loaderData as { site?: Partial<SiteData> } | undefined)?.site;
-  return { name: site?.name ?? "", description: site?.description ?? "", social: site?.social ?? [] };
-}
-
-/** A page's path without a trailing slash ("/notes/" → "/notes"); the home page is "/". */
-export function canonicalPath(pathname: string): string {
-  return pathname.replace(/\/+$/, "") || "/";
-}
-
-/**
- * The visible breadcrumb (app/components/Breadcrumb.tsx): Home / Section / the page's title. The
- * sections above the page are its path's folders ("/notes/x": Notes), unless `parents` names them.
- */
-export function breadcrumbOf(pathname: string, title: string | undefined, parents?: readonly Crumb[]): Crumb[] {
-  const path = canonicalPath(pathname);
-  const segments = path.split("/").filter(Boolean);
-  const last = segments.at(-1) ?? "";
-  const folders = segments.slice(0, -1).map((segment, index) => ({
-    name: segment.charAt(0).toUpperCase() + segment.slice(1),
-    path: `/${segments.slice(0, index + 1).join("/")}`,
-  }));
-  if (path === "/") return [{ name: "Home", path: "/" }];
-  return [
-    { name: "Home", path: "/" },
-    ...(parents ?? folders),
-    { name: title ?? last.charAt(0).toUpperCase() + last.slice(1), path },
-  ];
+  return {
+    name: site?.name ?? "",
+    description: site?.description ?? "",
+    social: site?.social ?? [],
+    sections: site?.sections ?? {},
+  };
 }
 
 /** "@handle" of the owner's Twitter (or X) link, for twitter:creator. */
@@ -91,20 +76,22 @@ export function pageMeta(matches: ReadonlyArray<MetaMatch>, head: PageHead): Met
     height: CARD_HEIGHT,
   };
   const imageUrl = absoluteUrl(SITE_URL, image.path);
+  const section = pageHandleOf(matches)?.section;
+  const description = head.description ?? (section && site.sections[section]?.description) ?? site.description;
   const handle = twitterHandle(site.social);
   const structuredData: JsonLd[] = [
     ...(head.person ? [personLd(site, SITE_URL)] : []),
-    ...(path === "/" ? [] : [breadcrumbLd(breadcrumbOf(path, head.title, head.parents), SITE_URL)]),
+    ...(path === "/" ? [] : [breadcrumbLd(breadcrumbOf(matches), SITE_URL)]),
     ...(head.structuredData ?? []),
   ];
   return [
     { title: documentTitle(site.name, head.title) },
-    { name: "description", content: head.description },
+    { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:site_name", content: site.name },
     { property: "og:type", content: head.type ?? "website" },
     { property: "og:title", content: title },
-    { property: "og:description", content: head.description },
+    { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: imageUrl },
     ...(image.width && image.height
@@ -118,7 +105,7 @@ export function pageMeta(matches: ReadonlyArray<MetaMatch>, head: PageHead): Met
     // A generated card is wide; a book cover is portrait and would be cropped as a large image.
     { name: "twitter:card", content: head.image ? "summary" : "summary_large_image" },
     { name: "twitter:title", content: title },
-    { name: "twitter:description", content: head.description },
+    { name: "twitter:description", content: description },
     { name: "twitter:image", content: imageUrl },
     { name: "twitter:image:alt", content: image.alt },
     ...(handle ? [{ name: "twitter:creator", content: handle }] : []),

@@ -1,6 +1,9 @@
 import { catalogue, forPage } from "../catalogue.server";
 import { MarkdownPage, markdownPageMeta } from "../components/MarkdownPage";
+import { pageHandle } from "../lib/page-handle";
 import type { Route } from "./+types/about";
+
+export const handle = pageHandle("about");
 
 export function loader() {
   return { page: forPage(catalogue.pages.about) };

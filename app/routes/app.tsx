@@ -3,7 +3,10 @@ import { catalogue, forPage, notFound } from "../catalogue.server";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { ExternalLinks } from "../components/ExternalLinks";
 import { pageMeta } from "../lib/meta";
+import { pageHandle } from "../lib/page-handle";
 import type { Route } from "./+types/app";
+
+export const handle = pageHandle("apps", (data: Route.ComponentProps["loaderData"]) => data.app.name);
 
 export function loader({ params }: Route.LoaderArgs) {
   return { app: forPage(catalogue.apps.find((app) => app.slug === params.slug) ?? notFound()) };
@@ -16,7 +19,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
 export default function AppDetail({ loaderData: { app } }: Route.ComponentProps) {
   return (
     <article className="page detail">
-      <Breadcrumb section={{ label: "Apps", to: "/apps" }} item={app.name} />
+      <Breadcrumb />
       <header className="detail-header">
         <img src={app.logo} alt={`${app.name} logo`} width={200} height={200} />
         <div>

@@ -2,7 +2,10 @@ import { catalogue } from "../catalogue.server";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { ProjectList } from "../components/ProjectList";
 import { pageMeta } from "../lib/meta";
+import { pageHandle } from "../lib/page-handle";
 import type { Route } from "./+types/apps";
+
+export const handle = pageHandle("apps");
 
 export function loader() {
   return {
@@ -18,13 +21,12 @@ export function loader() {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Apps", description: "The apps I have built, from idea to the app stores." });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Apps" });
 
 export default function Apps({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page">
-      <Breadcrumb section={{ label: "Apps" }} />
+      <Breadcrumb />
       <h1>Apps</h1>
       <ProjectList items={loaderData.apps} />
     </div>

@@ -1,20 +1,23 @@
 import { Breadcrumb } from "../components/Breadcrumb";
 import { ContactForm } from "../components/ContactForm";
+import { SectionIntro } from "../components/SectionIntro";
 import { contactAction } from "../lib/form-actions.server";
 import { pageMeta } from "../lib/meta";
+import { pageHandle } from "../lib/page-handle";
 import type { Route } from "./+types/contact";
+
+export const handle = pageHandle("contact");
 
 export const action = contactAction;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Contact", description: "Send me a message: I read every one and answer by email." });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Contact" });
 
 export default function Contact({ actionData }: Route.ComponentProps) {
   return (
     <div className="page narrow">
-      <Breadcrumb section={{ label: "Contact" }} />
+      <Breadcrumb />
       <h1>Contact</h1>
-      <p className="lede">Questions, ideas, a book I should read? Write to me and I'll answer by email.</p>
+      <SectionIntro section="contact" />
       <ContactForm key={actionData ? "answered" : "new"} result={actionData} />
     </div>
   );

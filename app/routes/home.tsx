@@ -18,7 +18,8 @@ export default function Home({ matches, actionData }: Route.ComponentProps) {
   return (
     <div className="page home">
       <h1>{site.name}</h1>
-      <p className="lede">{site.description}</p>
+      {/* The owner's own words from site.yaml, rendered at build time. */}
+      <div className="lede" dangerouslySetInnerHTML={{ __html: site.lead }} />
       <HomeTiles />
       <SocialLinks social={site.social} label="Find me elsewhere" />
       <SignupBox key={actionData ? "answered" : "new"} result={actionData} />

@@ -3,7 +3,10 @@ import { catalogue, forPage, notFound } from "../catalogue.server";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { ExternalLinks } from "../components/ExternalLinks";
 import { pageMeta } from "../lib/meta";
+import { pageHandle } from "../lib/page-handle";
 import type { Route } from "./+types/job";
+
+export const handle = pageHandle("work", (data: Route.ComponentProps["loaderData"]) => data.job.name);
 
 export function loader({ params }: Route.LoaderArgs) {
   return { job: forPage(catalogue.work.find((job) => job.slug === params.slug) ?? notFound()) };
@@ -21,7 +24,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
 export default function JobDetail({ loaderData: { job } }: Route.ComponentProps) {
   return (
     <article className="page detail">
-      <Breadcrumb section={{ label: "Work", to: "/work" }} item={job.name} />
+      <Breadcrumb />
       <header className="detail-header">
         <img src={job.logo} alt={`${job.name} logo`} width={200} height={200} />
         <div>

@@ -9,9 +9,12 @@ import { LinkIcons } from "../components/LinkIcons";
 import { RelatedNotes } from "../components/RelatedNotes";
 import { Tags } from "../components/Tags";
 import { pageMeta, siteOf } from "../lib/meta";
+import { pageHandle } from "../lib/page-handle";
 import { SITE_URL } from "../lib/site-url";
 import { noteNeighbours } from "../note-neighbours.server";
 import type { Route } from "./+types/note";
+
+export const handle = pageHandle("notes", (data: Route.ComponentProps["loaderData"]) => data.note.name);
 
 export function loader({ params }: Route.LoaderArgs) {
   const note = catalogue.books.find((note) => note.slug === params.slug) ?? notFound();
@@ -43,7 +46,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 export default function NoteDetail({ loaderData: { note, neighbours } }: Route.ComponentProps) {
   return (
     <article className="page detail note">
-      <Breadcrumb section={{ label: "Notes", to: "/notes" }} item={note.name} />
+      <Breadcrumb />
       <header className="note-header">
         <img src={note.photo} alt={`Cover of ${note.name}`} width={129} height={190} />
         <div>

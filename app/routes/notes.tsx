@@ -7,8 +7,11 @@ import { FiltersOverlay } from "../components/FiltersOverlay";
 import { NoteList } from "../components/NoteList";
 import { SearchBar } from "../components/SearchBar";
 import { pageMeta } from "../lib/meta";
+import { pageHandle } from "../lib/page-handle";
 import { useListFilters } from "../lib/use-list-filters";
 import type { Route } from "./+types/notes";
+
+export const handle = pageHandle("notes");
 
 export function loader() {
   return { notes: catalogue.books.map(noteSummary), tags: catalogue.tags };
@@ -19,11 +22,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
-  pageMeta(matches, {
-    title: "Notes",
-    description: `Notes, ratings and reviews of the ${data?.notes.length ?? ""} books I have read: search them, filter by tag, sort by date, title, author, rating or read time.`,
-  });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Notes" });
 
 /** R7: the searchable, tag-filterable, sortable list of book notes. */
 export default function Notes({ loaderData: { notes, tags } }: Route.ComponentProps) {
@@ -35,7 +34,7 @@ export default function Notes({ loaderData: { notes, tags } }: Route.ComponentPr
   );
   return (
     <div className="page list-page">
-      <Breadcrumb section={{ label: "Notes" }} />
+      <Breadcrumb />
       <div className="heading-row">
         <h1>Notes</h1>
         <Link to="/stats" className="heading-link">

@@ -2,19 +2,21 @@ import { embedItems } from "../catalogue.server";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { EmbedList } from "../components/EmbedList";
 import { pageMeta } from "../lib/meta";
+import { pageHandle } from "../lib/page-handle";
 import type { Route } from "./+types/podcast";
+
+export const handle = pageHandle("podcast");
 
 export function loader() {
   return { episodes: embedItems("podcast") };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "Podcast", description: "Podcast episodes about the books I read, newest first." });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Podcast" });
 
 export default function Podcast({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page">
-      <Breadcrumb section={{ label: "Podcast" }} />
+      <Breadcrumb />
       <h1>Podcast</h1>
       <EmbedList kind="podcast" items={loaderData.episodes} />
     </div>

@@ -4,11 +4,15 @@ import { catalogue } from "../catalogue.server";
 import { BarChart } from "../components/BarChart";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { pageMeta } from "../lib/meta";
+import { pageHandle } from "../lib/page-handle";
 import type { Route } from "./+types/stats";
+
+export const handle = pageHandle("stats");
 
 export function loader() {
   return {
     stats: readingStats(catalogue.books),
+    ratingScale: catalogue.site.ratingScale,
     top: topRated(catalogue.books).map(({ path, name, author, rating }) => ({
       path,
       name,
@@ -18,41 +22,14 @@ export function loader() {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
-  pageMeta(matches, {
-    title: "Reading stats",
-    parents: [{ name: "Notes", path: "/notes" }],
-    description: data
-      ? `${data.stats.total} book notes from ${data.stats.firstYear} to ${data.stats.lastYear} in figures: notes per year, how the ratings spread, the most common tags and the top-rated books.`
-      : "Reading stats: notes per year, ratings, tags and the top-rated books.",
-  });
-
-/** What each band of the 0–10 scale means (shown next to the rating distribution). */
-const RATING_BANDS = [
-  {
-    band: "9 and up",
-    meaning: "A book I keep coming back to. It changed how I think or work, and it is the one I press on friends.",
-  },
-  {
-    band: "7 to 8.9",
-    meaning: "Very good. Worth every hour, with ideas I still use. Most books I finish land here.",
-  },
-  {
-    band: "5 to 6.9",
-    meaning: "Fine, but uneven: one useful idea or a few strong chapters, padded out. A summary would have done.",
-  },
-  {
-    band: "Below 5",
-    meaning: "Not for me. I would not recommend it, and the note says why.",
-  },
-] as const;
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Reading stats" });
 
 /** Issue 7: the reading stats, drawn at build time; nothing here needs JavaScript. */
-export default function Stats({ loaderData: { stats, top } }: Route.ComponentProps) {
+export default function Stats({ loaderData: { stats, top, ratingScale } }: Route.ComponentProps) {
   const { time } = stats;
   return (
     <div className="page stats-page">
-      <Breadcrumb section={{ label: "Notes", to: "/notes" }} item="Reading stats" />
+      <Breadcrumb />
       <h1>Reading stats</h1>
       <p className="lede">
         {stats.total} book notes from {stats.firstYear} to {stats.lastYear}, in figures. Every note is in the{" "}
@@ -110,13 +87,10 @@ export default function Stats({ loaderData: { stats, top } }: Route.ComponentPro
 
         <section aria-labelledby="how-i-rate">
           <h2 id="how-i-rate">How I rate</h2>
-          <p>
-            Every book gets a score from 0 to 10, with one decimal so that two good books need not tie. The score says
-            how much the book gave me, not how well it is written, and it is relative to what I read: a 7 is a good
-            book.
-          </p>
+          {/* Rendered at build time from the owner's own site.yaml. */}
+          <div dangerouslySetInnerHTML={{ __html: ratingScale.intro }} />
           <dl className="rating-bands">
-            {RATING_BANDS.map(({ band, meaning }) => (
+            {ratingScale.bands.map(({ band, meaning }) => (
               <div key={band}>
                 <dt>{band}</dt>
                 <dd>{meaning}</dd>

@@ -2,7 +2,10 @@ import { catalogue } from "../catalogue.server";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { ProjectList } from "../components/ProjectList";
 import { pageMeta } from "../lib/meta";
+import { pageHandle } from "../lib/page-handle";
 import type { Route } from "./+types/work";
+
+export const handle = pageHandle("work");
 
 export function loader() {
   return {
@@ -18,16 +21,12 @@ export function loader() {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    title: "Work",
-    description: "Where I have worked as a software engineer, and what I did there.",
-  });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Work" });
 
 export default function WorkList({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page">
-      <Breadcrumb section={{ label: "Work" }} />
+      <Breadcrumb />
       <h1>Work</h1>
       <ProjectList items={loaderData.jobs} />
     </div>

@@ -6,16 +6,18 @@ import { catalogue, withoutBody } from "../catalogue.server";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { LinkIcons } from "../components/LinkIcons";
 import { SearchBar } from "../components/SearchBar";
+import { SectionIntro } from "../components/SectionIntro";
 import { pageMeta } from "../lib/meta";
+import { pageHandle } from "../lib/page-handle";
 import { useListFilters } from "../lib/use-list-filters";
 import type { Route } from "./+types/write";
 
+export const handle = pageHandle("write");
+
 export function loader() {
-  const { noteApp, blog, name } = catalogue.site;
+  const { name } = catalogue.site;
   return {
     writings: catalogue.writings.map(withoutBody),
-    noteApp,
-    blog,
     author: name,
   };
 }
@@ -24,14 +26,10 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    title: "Write",
-    description: "Short essays on habits, learning, attention, craft and building apps.",
-  });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Write" });
 
 /** R9, FB6, WI1–WI4: the writings index, newest first, searchable. */
-export default function Write({ loaderData: { writings, noteApp, blog, author } }: Route.ComponentProps) {
+export default function Write({ loaderData: { writings, author } }: Route.ComponentProps) {
   const { filters, deferredSearch, setSearch } = useListFilters();
   const visible = useMemo(
     () => applyFilters(writings, { search: deferredSearch, tag: "", sort: "date" }),
@@ -39,23 +37,9 @@ export default function Write({ loaderData: { writings, noteApp, blog, author } 
   );
   return (
     <div className="page list-page">
-      <Breadcrumb section={{ label: "Write" }} />
+      <Breadcrumb />
       <h1>Write</h1>
-      <p className="lede">
-        Short essays in four kinds: on habits and attention, on learning and reading, on craft and building apps, and on
-        the quieter questions of fear, time and doubt.
-      </p>
-      <p>
-        I wrote most of these first on{" "}
-        <a href={noteApp.url} rel="noopener">
-          {noteApp.name}
-        </a>
-        , a note-taking app, and now post my blogs on{" "}
-        <a href={blog.url} rel="noopener">
-          {blog.name}
-        </a>
-        .
-      </p>
+      <SectionIntro section="write" />
       <SearchBar action="/write" label="Search writings" query={filters.search} onQueryChange={setSearch} />
       <p className="results" aria-live="polite">
         {isNarrowed(filters) ? `Results (${visible.length})` : ""}

@@ -5,8 +5,11 @@ import { catalogue, forPage, notFound } from "../catalogue.server";
 import { Breadcrumb } from "../components/Breadcrumb";
 import { LinkIcons } from "../components/LinkIcons";
 import { pageMeta, siteOf } from "../lib/meta";
+import { pageHandle } from "../lib/page-handle";
 import { SITE_URL } from "../lib/site-url";
 import type { Route } from "./+types/writing";
+
+export const handle = pageHandle("write", (data: Route.ComponentProps["loaderData"]) => data.writing.name);
 
 export function loader({ params }: Route.LoaderArgs) {
   return {
@@ -40,7 +43,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 export default function WritingDetail({ loaderData: { writing, author } }: Route.ComponentProps) {
   return (
     <article className="page detail writing">
-      <Breadcrumb section={{ label: "Write", to: "/write" }} item={writing.name} />
+      <Breadcrumb />
       <header className="writing-header">
         {writing.photo && <img src={writing.photo} alt="" width={100} height={100} />}
         <div>

@@ -1,6 +1,7 @@
 /** The page head (app/lib/meta.ts, issue 7): canonical, Open Graph, Twitter card and JSON-LD on every page. */
 import { describe, expect, test } from "vitest";
-import { breadcrumbOf, canonicalPath, pageMeta } from "../../app/lib/meta";
+import { pageMeta } from "../../app/lib/meta";
+import { breadcrumbOf, canonicalPath, pageHandle } from "../../app/lib/page-handle";
 import { SITE_URL } from "../../app/lib/site-url";
 
 const site = {
@@ -70,22 +71,49 @@ describe("pageMeta", () => {
     expect(inner).toEqual([expect.objectContaining({ "@type": "BreadcrumbList" })]);
   });
 
-  test("SEO the breadcrumb follows the path's folders, or the parents a page names", () => {
-    expect(breadcrumbOf("/notes/deep-work", "Deep Work")).toEqual([
+  test("SEO the breadcrumb comes from the page route's handle: its section, its parent, its item", () => {
+    const root = { loaderData: { site }, pathname: "/" };
+    const note = { data: { note: { name: "Deep Work" } } };
+    const at = (pathname: string, handle: unknown, loaderData?: unknown) => [root, { pathname, handle, loaderData }];
+    expect(
+      breadcrumbOf(
+        at(
+          "/notes/deep-work/",
+          pageHandle("notes", (data: typeof note.data) => data.note.name),
+          note.data,
+        ),
+      ),
+    ).toEqual([
       { name: "Home", path: "/" },
       { name: "Notes", path: "/notes" },
       { name: "Deep Work", path: "/notes/deep-work" },
     ]);
-    expect(breadcrumbOf("/contact", "Contact")).toEqual([
+    expect(breadcrumbOf(at("/contact", pageHandle("contact")))).toEqual([
       { name: "Home", path: "/" },
       { name: "Contact", path: "/contact" },
     ]);
-    expect(breadcrumbOf("/stats", "Reading stats", [{ name: "Notes", path: "/notes" }])).toEqual([
+    expect(breadcrumbOf(at("/stats", pageHandle("stats")))).toEqual([
       { name: "Home", path: "/" },
       { name: "Notes", path: "/notes" },
       { name: "Reading stats", path: "/stats" },
     ]);
+    expect(breadcrumbOf([root])).toEqual([{ name: "Home", path: "/" }]);
     expect(canonicalPath("/")).toBe("/");
     expect(canonicalPath("/now//")).toBe("/now");
+  });
+
+  test("SEO a page's description defaults to the owner's words for its section", () => {
+    const withWords = { ...site, sections: { apps: { description: "Apps, in the owner's words." } } };
+    const meta = pageMeta(
+      [
+        { loaderData: { site: withWords }, pathname: "/" },
+        { pathname: "/apps", handle: pageHandle("apps") },
+      ],
+      {
+        title: "Apps",
+      },
+    ) as Descriptor[];
+    expect(content(meta, "name", "description")).toBe("Apps, in the owner's words.");
+    expect(content(meta, "property", "og:description")).toBe("Apps, in the owner's words.");
   });
 });

@@ -1,8 +1,10 @@
 /** /sitemap.xml and /robots.txt (issue 7) on the fixture tree. */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import routes from "../../app/routes";
 import { readContentFiles } from "../../catalogue/disk";
 import { buildCatalogue } from "../../catalogue/load";
+import { SECTIONS as SITE_SECTIONS } from "../../catalogue/sections";
 import { robotsTxt, sitemapEntries, sitemapXml } from "../../catalogue/sitemap";
 import { parseXml } from "./xml";
 
@@ -43,6 +45,19 @@ describe("sitemap", () => {
     for (const item of [...catalogue.apps, ...catalogue.work]) expect(lastmod(item.path)).toBeUndefined();
     for (const url of urlset.url) if (url.lastmod) expect(url.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
+});
+
+test("SEO every page route of app/routes.ts is a section of catalogue/sections.ts, so the sitemap and the menu know it", () => {
+  const routePaths = routes
+    .filter((route) => route.file.endsWith(".tsx") && route.path !== "*")
+    .map((route) => (route.index ? "/" : `/${route.path}`));
+  const sectionPaths = SITE_SECTIONS.map((section) => section.path);
+  // A page with a :slug shows an item, listed under its section's path.
+  for (const path of routePaths) {
+    const section = path.replace(/\/:slug$/, "");
+    expect(sectionPaths, path).toContain(section);
+  }
+  for (const path of sectionPaths) expect(routePaths, path).toContain(path);
 });
 
 describe("robots.txt", () => {

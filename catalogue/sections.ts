@@ -1,0 +1,41 @@
+/**
+ * The sections of the site, once: the menu (SiteHeader), the home tiles and the not-found screen
+ * (HomeTiles), the footer, the breadcrumbs (each route's `handle` names its section) and the
+ * sitemap read this list. Their words (a tile's blurb, a page's description and intro) are the
+ * owner's, in content/site.yaml under `sections`, keyed by the same ids.
+ */
+export const SECTIONS = [
+  { id: "home", path: "/", label: "Home", menu: true, tile: false },
+  { id: "now", path: "/now", label: "Now", menu: true, tile: true },
+  { id: "about", path: "/about", label: "About", menu: true, tile: true },
+  { id: "apps", path: "/apps", label: "Apps", menu: true, tile: true },
+  { id: "notes", path: "/notes", label: "Notes", menu: true, tile: true },
+  { id: "write", path: "/write", label: "Write", menu: true, tile: true },
+  { id: "work", path: "/work", label: "Work", menu: true, tile: true },
+  { id: "contact", path: "/contact", label: "Contact", menu: true, tile: true },
+  { id: "podcast", path: "/podcast", label: "Podcast", menu: true, tile: false },
+  { id: "videos", path: "/videos", label: "Videos", menu: true, tile: false },
+  { id: "updates", path: "/updates", label: "Updates", menu: true, tile: true },
+  // Reached from the notes list; in the breadcrumb it sits under Notes.
+  { id: "stats", path: "/stats", label: "Reading stats", menu: false, tile: false, parent: "notes" },
+] as const satisfies readonly Section[];
+
+type Section = {
+  id: string;
+  path: string;
+  /** The section's name in the menu, on its tile and in the breadcrumb. */
+  label: string;
+  menu: boolean;
+  /** Whether the home page (and the not-found screen) shows a tile for it. */
+  tile: boolean;
+  /** The section the breadcrumb shows above this one, when it is not Home. */
+  parent?: string;
+};
+
+export type SectionId = (typeof SECTIONS)[number]["id"];
+
+export function sectionOf(id: SectionId): (typeof SECTIONS)[number] {
+  const section = SECTIONS.find((candidate) => candidate.id === id);
+  if (!section) throw new Error(`No section "${id}"`);
+  return section;
+}
