@@ -1,4 +1,5 @@
 import type { Config } from "@react-router/dev/config";
+import { cardPath, cardTitles } from "./catalogue/card";
 import { loadCatalogue } from "./catalogue/disk";
 import { finishClientBuild } from "./scripts/finish-build";
 
@@ -11,7 +12,8 @@ export default {
     const only = process.env.PRERENDER_ONLY;
     if (only) return only.split(",");
     const catalogue = loadCatalogue(process.cwd());
-    return [...getStaticPaths(), ...catalogue.all.map((item) => item.path)];
+    const cards = [...cardTitles(catalogue).keys()].map(cardPath);
+    return [...getStaticPaths(), ...catalogue.all.map((item) => item.path), ...cards];
   },
   // Every route is known up front (a few dozen modules), so no /__manifest round trips.
   routeDiscovery: { mode: "initial" },

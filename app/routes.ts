@@ -23,5 +23,7 @@ export default [
   route("feeds/notes.atom", "routes/feed-notes.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  // The social card of every page that shares one (issue 10): PNG, prerendered like the feeds.
+  route("cards/*", "routes/card.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

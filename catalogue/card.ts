@@ -1,11 +1,18 @@
 /**
  * The images a page shares on social sites (Open Graph, Twitter cards). A book note shares its
  * cover; every other page shares a generated 1200x630 card with its title, the owner's name and
- * the site. Both are PNG, which every social site shows (SVG is not): scripts/finish-build.ts
- * renders them at build time from the SVG drawn here (catalogue/png.ts).
+ * the site. Both are PNG, which every social site shows (SVG is not). The cards are laid out by
+ * satori with the DejaVu fonts' real glyph widths, drawn by resvg (catalogue/png.ts), and served by
+ * the prerendered resource route app/routes/card.ts.
  */
+
+import { readFileSync } from "node:fs";
+import satori from "satori";
 import { isGeneratedCover } from "./cover";
+import type { Catalogue } from "./load";
+import { FONT_FILES, svgToPng } from "./png";
 import type { Note } from "./schema";
+import { SECTIONS } from "./sections";
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
@@ -13,16 +20,8 @@ export const CARD_HEIGHT = 630;
 /** The generated cover, drawn at twice its size as a PNG: 258x380 (social sites want 144 px or more). */
 export const COVER_IMAGE_SCALE = 2;
 
-/** Font families of the cards; the build renders them with the DejaVu fonts (dejavu-fonts-ttf). */
-const SERIF = "DejaVu Serif, Georgia, serif";
-const SANS = "DejaVu Sans, system-ui, sans-serif";
-
 const COLOURS = { paper: "#fdfcf9", ink: "#1b1d21", muted: "#555b65", line: "#e2ded6", accent: "#1f4f8a" };
 const MONOGRAM = { background: "#1f3a5f", ink: "#f4f1ea" };
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (char) => `&#${char.codePointAt(0)};`);
-}
 
 /** "Avery Quinn" → "AQ": the first letters of the first and the last word. */
 export function initials(name: string): string {
@@ -64,117 +63,128 @@ export type Card = {
 };
 
 /**
- * The advance width of DejaVu Serif Bold in em, by kind of character (measured with resvg); a
- * little generous, so a line that fits here fits in the image. DejaVu Sans is about as wide.
+ * The title of every page that shares a generated card, by path: its og:title (app/lib/meta.ts),
+ * the owner's name on the home page. A book note shares its cover instead.
  */
-function glyphWidth(char: string): number {
-  if (char === " ") return 0.34;
-  if (".,:;'!|".includes(char)) return 0.34;
-  if ("iljtfr()[]".includes(char)) return 0.43;
-  if ("IJL".includes(char)) return 0.54;
-  if ("mw".includes(char)) return 0.96;
-  if ("MW@%".includes(char)) return 1.1;
-  if (/[a-z]/.test(char)) return 0.65;
-  if (/[0-9]/.test(char)) return 0.7;
-  if (/[A-Z]/.test(char)) return 0.82;
-  return /\p{L}/u.test(char) ? 0.82 : 0.9;
+export function cardTitles(catalogue: Catalogue): Map<string, string> {
+  const { site, pages, apps, work, writings } = catalogue;
+  const titles = new Map<string, string>(SECTIONS.map((section) => [section.path, section.label] as [string, string]));
+  titles.set("/", site.name);
+  titles.set("/now", pages.now.title);
+  titles.set("/about", pages.about.title);
+  for (const item of [...apps, ...work, ...writings]) titles.set(item.path, item.name);
+  return titles;
 }
 
-/** The estimated width in pixels of a line of text at a font size. */
-export function textWidth(text: string, fontSize: number): number {
-  let em = 0;
-  for (const char of text) em += glyphWidth(char);
-  return em * fontSize;
-}
-
-/**
- * Greedy word wrap to a width in pixels, at most `maxLines` lines; a word too long for a line is
- * cut, and so is the last line when words are left over, each cut marked with an ellipsis.
- */
-export function fitLines(text: string, maxWidth: number, fontSize: number, maxLines: number): string[] {
-  const fits = (line: string) => textWidth(line, fontSize) <= maxWidth;
-  const cut = (line: string) => {
-    let kept = [...line];
-    while (kept.length > 0 && !fits(`${kept.join("").trimEnd()}…`)) kept = kept.slice(0, -1);
-    return `${kept.join("").trimEnd()}…`;
-  };
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (fits(candidate)) {
-      line = candidate;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = fits(word) ? word : cut(word);
-  }
-  if (line) lines.push(line);
-  if (lines.length <= maxLines) return lines;
-  const kept = lines.slice(0, maxLines);
-  kept[maxLines - 1] = cut(`${kept[maxLines - 1]} ${lines[maxLines]}`);
-  return kept;
+/** The page of a card file: "cards/home.png" → "/"; the inverse of `cardPath`. */
+export function pagePathOfCard(cardFile: string): string | undefined {
+  const match = /^\/?cards\/(.+)\.png$/.exec(cardFile);
+  if (!match) return undefined;
+  return match[1] === "home" ? "/" : `/${match[1]}`;
 }
 
 /** Where the card's text may go: from x=80 to x=1120. */
 const TEXT_WIDTH = 1040;
 
-/** A 1200x630 SVG: the owner's monogram, the title (up to three lines) and, below a rule, owner and site. */
-export function cardSvg({ title, owner, site }: Card): string {
-  const fontSize = textWidth(title, 72) <= 2 * TEXT_WIDTH ? 72 : 60;
-  const lineHeight = Math.round(fontSize * 1.2);
-  const lines = fitLines(title, TEXT_WIDTH, fontSize, 3);
-  const top = 300 - ((lines.length - 1) * lineHeight) / 2;
-  const titleText = lines
-    .map((line, index) => `<text x="80" y="${top + index * lineHeight}">${escapeXml(line)}</text>`)
-    .join("");
-  const showOwner = owner.trim() !== "" && owner !== title;
-  // The owner on the left and the site on the right share the bottom line without meeting.
-  const siteLine = fitLines(site, 460, 28, 1)[0] ?? "";
-  const ownerLine = fitLines(owner, TEXT_WIDTH - 40 - textWidth(siteLine, 28), 34, 1)[0] ?? "";
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}" role="img" aria-label="${escapeXml(showOwner ? `${title}, ${owner}` : title)}">`,
-    `<rect width="${CARD_WIDTH}" height="${CARD_HEIGHT}" fill="${COLOURS.paper}"/>`,
-    `<rect width="24" height="${CARD_HEIGHT}" fill="${COLOURS.accent}"/>`,
-    `<rect x="80" y="64" width="88" height="88" rx="18" fill="${MONOGRAM.background}"/>`,
-    `<text x="124" y="123" text-anchor="middle" font-family="${SERIF}" font-size="40" font-weight="700" fill="${MONOGRAM.ink}">${escapeXml(initials(owner))}</text>`,
-    `<g font-family="${SERIF}" font-size="${fontSize}" font-weight="700" fill="${COLOURS.ink}">${titleText}</g>`,
-    `<line x1="80" x2="1120" y1="500" y2="500" stroke="${COLOURS.line}" stroke-width="2"/>`,
-    showOwner
-      ? `<text x="80" y="562" font-family="${SANS}" font-size="34" font-weight="700" fill="${COLOURS.ink}">${escapeXml(ownerLine)}</text>`
-      : "",
-    `<text x="1120" y="562" text-anchor="end" font-family="${SANS}" font-size="28" fill="${COLOURS.muted}">${escapeXml(siteLine)}</text>`,
-    "</svg>",
-  ].join("");
-}
+/** A satori node: the element tree satori lays out, written without JSX. */
+type Node = { type: string; props: { style?: Record<string, unknown>; children?: (Node | string)[] | Node | string } };
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+const node = (style: Record<string, unknown>, children: Node["props"]["children"]): Node => ({
+  type: "div",
+  props: { style: { display: "flex", ...style }, children },
+});
 
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[\da-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, entity: string) => {
-    if (entity[0] !== "#") return ENTITIES[entity.toLowerCase()];
-    const code =
-      entity[1] === "x" || entity[1] === "X" ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1));
-    return String.fromCodePoint(code);
-  });
+const FONTS = [
+  { name: "DejaVu Serif", file: "DejaVuSerif-Bold.ttf", weight: 700 },
+  { name: "DejaVu Sans", file: "DejaVuSans.ttf", weight: 400 },
+  { name: "DejaVu Sans", file: "DejaVuSans-Bold.ttf", weight: 700 },
+] as const;
+
+let fonts: { name: string; data: Buffer; weight: 400 | 700; style: "normal" }[] | undefined;
+function cardFonts() {
+  fonts ??= FONTS.map(({ name, file, weight }) => ({
+    name,
+    data: readFileSync(FONT_FILES[file]),
+    weight,
+    style: "normal" as const,
+  }));
+  return fonts;
 }
 
 /**
- * The Open Graph properties a page's HTML declares, `{ "og:title": "…", "og:image": "…" }` (the
- * first of each), so that the build draws a page's card from the title the page itself shows.
+ * The card as SVG, text laid out by satori with the fonts' own metrics: the owner's monogram, the
+ * title (up to three lines, cut with an ellipsis) and, below a rule, the owner and the site.
  */
-export function readOpenGraph(html: string): Record<string, string> {
-  const found: Record<string, string> = {};
-  for (const [tag] of html.matchAll(/<meta\s(?:[^>"']|"[^"]*"|'[^']*')*>/gi)) {
-    const attributes = new Map(
-      [...tag.matchAll(/([\w:-]+)=(?:"([^"]*)"|'([^']*)')/g)].map(([, name, double, single]) => [
-        name.toLowerCase(),
-        decodeEntities(double ?? single ?? ""),
+export async function cardSvg({ title, owner, site }: Card): Promise<string> {
+  const showOwner = owner.trim() !== "" && owner !== title;
+  const oneLine = { whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" };
+  const tree = node(
+    { width: CARD_WIDTH, height: CARD_HEIGHT, backgroundColor: COLOURS.paper, fontFamily: "DejaVu Sans" },
+    [
+      node({ width: 24, height: CARD_HEIGHT, flexShrink: 0, backgroundColor: COLOURS.accent }, []),
+      node({ flexDirection: "column", width: CARD_WIDTH - 24, padding: "64px 80px 48px 56px" }, [
+        node(
+          {
+            width: 88,
+            height: 88,
+            borderRadius: 18,
+            backgroundColor: MONOGRAM.background,
+            color: MONOGRAM.ink,
+            fontFamily: "DejaVu Serif",
+            fontWeight: 700,
+            fontSize: 40,
+            alignItems: "center",
+            justifyContent: "center",
+          },
+          initials(owner),
+        ),
+        node({ flexGrow: 1, alignItems: "center" }, [
+          {
+            type: "div",
+            props: {
+              style: {
+                display: "block",
+                fontFamily: "DejaVu Serif",
+                fontWeight: 700,
+                fontSize: title.length > 60 ? 60 : 72,
+                lineHeight: 1.2,
+                width: TEXT_WIDTH,
+                color: COLOURS.ink,
+                lineClamp: 3,
+                overflowWrap: "anywhere",
+              },
+              children: title,
+            },
+          },
+        ]),
+        node(
+          {
+            width: TEXT_WIDTH,
+            borderTop: `2px solid ${COLOURS.line}`,
+            paddingTop: 28,
+            justifyContent: "space-between",
+            alignItems: "baseline",
+            gap: 40,
+          },
+          [
+            node(
+              { fontSize: 34, fontWeight: 700, color: COLOURS.ink, flexShrink: 1, minWidth: 0, ...oneLine },
+              showOwner ? owner : "",
+            ),
+            node({ fontSize: 28, color: COLOURS.muted, flexShrink: 0, maxWidth: 460, ...oneLine }, site),
+          ],
+        ),
       ]),
-    );
-    const property = attributes.get("property");
-    const content = attributes.get("content");
-    if (property && content !== undefined && !(property in found)) found[property] = content;
-  }
-  return found;
+    ],
+  );
+  // satori takes React elements; this plain tree is the shape it reads.
+  return satori(tree as unknown as Parameters<typeof satori>[0], {
+    width: CARD_WIDTH,
+    height: CARD_HEIGHT,
+    fonts: cardFonts(),
+  });
+}
+
+export async function cardPng(card: Card): Promise<Buffer> {
+  return svgToPng(await cardSvg(card));
 }

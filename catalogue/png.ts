@@ -11,15 +11,21 @@ const require = createRequire(import.meta.url);
 const FONT_DIR = join(dirname(require.resolve("dejavu-fonts-ttf/package.json")), "ttf");
 
 /** The faces the cards and covers use: "DejaVu Serif" bold and "DejaVu Sans" regular and bold. */
-const FONT_FILES = [
+const FACES = [
   "DejaVuSerif.ttf",
   "DejaVuSerif-Bold.ttf",
   "DejaVuSerifCondensed-Bold.ttf",
   "DejaVuSans.ttf",
   "DejaVuSans-Bold.ttf",
-].map((file) => join(FONT_DIR, file));
+] as const;
 
-const FONTS = { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: "DejaVu Sans" };
+/** Each face's file on disk, by name. */
+export const FONT_FILES = Object.fromEntries(FACES.map((face) => [face, join(FONT_DIR, face)])) as Record<
+  (typeof FACES)[number],
+  string
+>;
+
+const FONTS = { fontFiles: Object.values(FONT_FILES), loadSystemFonts: false, defaultFontFamily: "DejaVu Sans" };
 
 export function svgToPng(svg: string, scale = 1): Buffer {
   const resvg = new Resvg(svg, {

@@ -1,14 +1,13 @@
 /**
  * Runs once after `react-router build`: writes the generated book covers (SVG, and the PNG copy a
- * note shares on social sites), the social card of every prerendered page that shares one
- * (build/client/cards/…png, drawn from the page's own og:title), a brotli and a gzip copy of every
+ * note shares on social sites), a brotli and a gzip copy of every
  * compressible file, so the server never compresses per request, and build/site-url.txt: the
  * SITE_URL the pages were built for (`npm start` rebuilds when it changes).
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { COVER_IMAGE_SCALE, cardSvg, coverImagePath, drawsCoverImage, readOpenGraph } from "../catalogue/card";
+import { COVER_IMAGE_SCALE, coverImagePath, drawsCoverImage } from "../catalogue/card";
 import { coverSvg, isGeneratedCover } from "../catalogue/cover";
 import { loadCatalogue } from "../catalogue/disk";
 import { svgToPng } from "../catalogue/png";
@@ -23,7 +22,6 @@ export async function finishClientBuild(root: string, buildDirectory: string): P
   // The same reading as the one catalogue/vite-plugin.ts baked into the pages, in the same process.
   const siteUrl = siteUrlFromEnvironment(process.env);
   writeCovers(root, clientDir);
-  writeCards(clientDir, siteUrl);
   precompress(clientDir);
   writeFileSync(join(buildDirectory, "site-url.txt"), `${siteUrl}\n`);
 }
@@ -38,22 +36,6 @@ function writeCovers(root: string, clientDir: string): void {
       const source = svg ?? readFileSync(join(root, "public", note.photo), "utf8");
       writeFileSync(join(clientDir, coverImagePath(note.slug)), svgToPng(source, COVER_IMAGE_SCALE));
     }
-  }
-}
-
-/** The card of every prerendered page whose og:image is one, so no page shares a missing image. */
-function writeCards(clientDir: string, siteUrl: string): void {
-  const cardsUrl = `${siteUrl}/cards/`;
-  const site = new URL(siteUrl).host;
-  for (const name of readdirSync(clientDir, { recursive: true }) as string[]) {
-    if (!name.endsWith(".html")) continue;
-    const og = readOpenGraph(readFileSync(join(clientDir, name), "utf8"));
-    const image = og["og:image"];
-    if (!image?.startsWith(cardsUrl)) continue;
-    const file = join(clientDir, image.slice(siteUrl.length));
-    mkdirSync(dirname(file), { recursive: true });
-    const card = { title: og["og:title"] ?? "", owner: og["og:site_name"] ?? "", site };
-    writeFileSync(file, svgToPng(cardSvg(card)));
   }
 }
 

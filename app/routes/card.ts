@@ -1,0 +1,15 @@
+import { cardPng, cardTitles, pagePathOfCard } from "../../catalogue/card";
+import { catalogue, notFound } from "../catalogue.server";
+import { SITE_URL } from "../lib/site-url";
+import type { Route } from "./+types/card";
+
+/** /cards/<page>.png: the social card of a page, drawn from the catalogue and prerendered at build time. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const path = pagePathOfCard(`cards/${params["*"]}`);
+  const title = path && cardTitles(catalogue).get(path);
+  if (!title) notFound();
+  const png = await cardPng({ title, owner: catalogue.site.name, site: new URL(SITE_URL).host });
+  return new Response(new Uint8Array(png), {
+    headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=3600" },
+  });
+}
