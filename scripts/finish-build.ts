@@ -1,7 +1,8 @@
 /**
  * Runs once after `react-router build`: writes the generated book covers (SVG, and the PNG copy a
  * note shares on social sites), a brotli and a gzip copy of every
- * compressible file, so the server never compresses per request, and build/site-url.txt: the
+ * compressible file, so the server never compresses per request, build/script-hashes.json (the
+ * inline-script hashes of every page, for its Content-Security-Policy), and build/site-url.txt: the
  * SITE_URL the pages were built for (`npm start` rebuilds when it changes).
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -12,6 +13,7 @@ import { coverSvg, isGeneratedCover } from "../catalogue/cover";
 import { loadCatalogue } from "../catalogue/disk";
 import { svgToPng } from "../catalogue/png";
 import { siteUrlFromEnvironment } from "../catalogue/site-url";
+import { prerenderedScriptHashes, SCRIPT_HASHES_FILE } from "../server/security";
 
 const COMPRESSIBLE = /\.(html|js|css|svg|json|data|xml|atom|txt|webmanifest)$/;
 /** Below this a compressed copy saves less than the extra bytes of headers. */
@@ -22,6 +24,7 @@ export async function finishClientBuild(root: string, buildDirectory: string): P
   // The same reading as the one catalogue/vite-plugin.ts baked into the pages, in the same process.
   const siteUrl = siteUrlFromEnvironment(process.env);
   writeCovers(root, clientDir);
+  writeScriptHashes(buildDirectory, clientDir);
   precompress(clientDir);
   writeFileSync(join(buildDirectory, "site-url.txt"), `${siteUrl}\n`);
 }
@@ -37,6 +40,12 @@ function writeCovers(root: string, clientDir: string): void {
       writeFileSync(join(clientDir, coverImagePath(note.slug)), svgToPng(source, COVER_IMAGE_SCALE));
     }
   }
+}
+
+/** The inline-script hashes of every prerendered page, for the Content-Security-Policy the server sends with it. */
+function writeScriptHashes(buildDirectory: string, clientDir: string): void {
+  const pages = (readdirSync(clientDir, { recursive: true }) as string[]).filter((name) => name.endsWith(".html"));
+  writeFileSync(join(buildDirectory, SCRIPT_HASHES_FILE), JSON.stringify(prerenderedScriptHashes(clientDir, pages)));
 }
 
 function precompress(dir: string): void {

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join, normalize, sep } from "node:path";
-import { inlineScriptHashes } from "./security";
+import { readScriptHashes } from "./security";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -48,6 +48,7 @@ export function pickEncoding(acceptEncoding: string | undefined, file: StaticFil
 
 export function createStaticFiles(clientDir: string) {
   const cache = new Map<string, StaticFile | null>();
+  const scriptHashesOf = readScriptHashes(clientDir);
 
   function load(file: string): StaticFile {
     const identity = readFileSync(file);
@@ -59,7 +60,7 @@ export function createStaticFiles(clientDir: string) {
       immutable: file.includes(`${sep}assets${sep}`),
       etag: `"${stat.size.toString(36)}-${stat.mtimeMs.toString(36)}"`,
       bodies: { identity, br: read(".br"), gzip: read(".gz") },
-      scriptHashes: extension === ".html" ? inlineScriptHashes(identity.toString("utf8")) : undefined,
+      scriptHashes: extension === ".html" ? scriptHashesOf(file) : undefined,
     };
   }
 

@@ -1,4 +1,5 @@
-import { cardPng, cardTitles, pagePathOfCard } from "../../catalogue/card";
+import { cardTitles, pagePathOfCard } from "../../catalogue/card";
+import { cardPng } from "../../catalogue/card-image";
 import { catalogue, notFound } from "../catalogue.server";
 import { SITE_URL } from "../lib/site-url";
 import type { Route } from "./+types/card";

@@ -6,8 +6,6 @@ import {
   CARD_HEIGHT,
   CARD_WIDTH,
   cardPath,
-  cardPng,
-  cardSvg,
   cardTitles,
   coverImagePath,
   drawsCoverImage,
@@ -15,6 +13,7 @@ import {
   noteImagePath,
   pagePathOfCard,
 } from "../../catalogue/card";
+import { cardPng, cardSvg } from "../../catalogue/card-image";
 import { coverSvg } from "../../catalogue/cover";
 import { readContentFiles } from "../../catalogue/disk";
 import { buildCatalogue } from "../../catalogue/load";
