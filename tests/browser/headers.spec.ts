@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { waitForHydration } from "./helpers";
 
 const COMMON = {
   "x-content-type-options": "nosniff",
@@ -54,4 +55,20 @@ test("HEADERS prerendered pages are served precompressed and without a redirect"
     expect(response.status()).toBe(200);
     expect(response.headers()["content-encoding"]).toBe(encoding);
   }
+});
+
+test("HEADERS a prerendered page's CSP hashes let every inline script run: no violation, the page hydrates", async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  for (const path of ["/", "/notes", "/notes/atomic-habits", "/write", "/contact", "/no/such/page"]) {
+    await page.goto(path);
+    // The theme script in the head ran, and so did React Router's: the page hydrated.
+    await expect(page.locator("html"), path).toHaveAttribute("data-theme", /.+/);
+    await waitForHydration(page);
+  }
+  expect(violations).toEqual([]);
 });

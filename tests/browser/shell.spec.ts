@@ -41,7 +41,20 @@ test("SH2 the menu links every section and the social links, and closes when a l
   await page.getByRole("button", { name: "Menu" }).click();
   const menu = page.getByRole("dialog", { name: "Menu" });
   const nav = menu.getByRole("navigation", { name: "Site" });
-  const expected = ["Home", "Now", "About", "Apps", "Notes", "Write", "Work", "Contact"];
+  // SH2's sections, then the lists that are linked from nowhere else (issue 11).
+  const expected = [
+    "Home",
+    "Now",
+    "About",
+    "Apps",
+    "Notes",
+    "Write",
+    "Work",
+    "Contact",
+    "Podcast",
+    "Videos",
+    "Updates",
+  ];
   await expect(nav.getByRole("link")).toHaveText(expected);
   await expect(menu.getByRole("list", { name: "Social links in the menu" }).getByRole("link")).not.toHaveCount(0);
   await nav.getByRole("link", { name: "About" }).click();
@@ -78,4 +91,27 @@ test("R14 each route's code loads on demand and a new path starts at the top", a
   await expect(page.getByRole("heading", { level: 1, name: "Twos" })).toBeVisible();
   expect(scripts.some((path) => /\/assets\/app-[\w-]+\.js$/.test(path))).toBe(true);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("SH2 Podcast, Videos and Updates are reachable from the menu and the footer of every page, Updates from the home page", async ({
+  page,
+}) => {
+  for (const path of ["/", "/notes", "/contact"]) {
+    await page.goto(path);
+    const footer = page.getByRole("contentinfo").getByRole("navigation", { name: "Sections" });
+    for (const [name, href] of [
+      ["Podcast", "/podcast"],
+      ["Videos", "/videos"],
+      ["Updates", "/updates"],
+    ]) {
+      await expect(footer.getByRole("link", { name, exact: true }), path).toHaveAttribute("href", href);
+    }
+  }
+  await page.goto("/");
+  await expect(page.locator(".tiles").getByRole("link", { name: /^Updates\b/ })).toHaveAttribute("href", "/updates");
+  await page
+    .locator(".tiles")
+    .getByRole("link", { name: /^Updates\b/ })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Updates" })).toBeVisible();
 });
