@@ -1,4 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
+import { sectionOf } from "../../catalogue/sections";
 import { documentTitle } from "../lib/meta";
 import type { loader as rootLoader } from "../root";
 import { HomeTiles } from "./HomeTiles";
@@ -14,7 +15,7 @@ export function NotFound() {
       <p>Oops, looks like this page doesn't exist yet.</p>
       <HomeTiles />
       <p>
-        Looking for something? <Link to="/contact">Contact me</Link>.
+        Looking for something? <Link to={sectionOf("contact").path}>Contact me</Link>.
       </p>
     </div>
   );
