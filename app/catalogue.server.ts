@@ -34,11 +34,13 @@ export function forPage<T extends DerivedBody>({ markdown: _source, text: _text,
   return item;
 }
 
-/** An item as a list shows it: none of what its body gives but the excerpt and the word count. */
+/** An item as a list shows it: none of what its body gives (a list of 10,000 notes stays small). */
 export function withoutBody<T extends DerivedBody>({
   markdown: _source,
   html: _html,
   text: _text,
+  wordCount: _words,
+  excerpt: _excerpt,
   links: _links,
   images: _images,
   ...item
