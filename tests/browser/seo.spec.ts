@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { DomUtils, parseDocument } from "htmlparser2";
 import { noteImagePath } from "../../catalogue/card";
 import { renderWithAbsoluteLinks } from "../../catalogue/derive";
 import { loadCatalogue } from "../../catalogue/disk";
@@ -36,25 +37,24 @@ function parseXml(xml: string, lists: string[]) {
   }).parse(xml);
 }
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" };
-const decode = (text: string) => text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, entity: string) => ENTITIES[entity]);
-
 /** What a prerendered page's head says: canonical links, meta by property or name, JSON-LD, the breadcrumb. */
 function headOf(html: string) {
+  const document = parseDocument(html);
+  const elements = (name: string) => DomUtils.getElementsByTagName(name, document);
   const meta = new Map<string, string>();
-  for (const [tag] of html.matchAll(/<meta\s[^>]*>/g)) {
-    const key = /(?:property|name)="([^"]+)"/.exec(tag)?.[1];
-    const content = /content="([^"]*)"/.exec(tag)?.[1];
-    if (key && content !== undefined && !meta.has(key)) meta.set(key, decode(content));
+  for (const tag of elements("meta")) {
+    const key = tag.attribs.property ?? tag.attribs.name;
+    const content = tag.attribs.content;
+    if (key && content !== undefined && !meta.has(key)) meta.set(key, content);
   }
-  const canonical = [...html.matchAll(/<link rel="canonical" href="([^"]*)"\/>/g)].map((match) => decode(match[1]));
-  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
-    (match) => JSON.parse(match[1]) as Record<string, unknown> & { "@type": string },
-  );
-  const nav = /<nav aria-label="Breadcrumb"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "";
-  const breadcrumb = [...nav.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((match) =>
-    decode(match[1].replace(/<[^>]+>/g, "")).trim(),
-  );
+  const canonical = elements("link")
+    .filter((link) => link.attribs.rel === "canonical")
+    .map((link) => link.attribs.href ?? "");
+  const jsonLd = elements("script")
+    .filter((script) => script.attribs.type === "application/ld+json")
+    .map((script) => JSON.parse(DomUtils.textContent(script)) as Record<string, unknown> & { "@type": string });
+  const nav = elements("nav").find((element) => element.attribs["aria-label"] === "Breadcrumb");
+  const breadcrumb = nav ? DomUtils.getElementsByTagName("li", nav).map((li) => DomUtils.textContent(li).trim()) : [];
   return { meta, canonical, jsonLd, breadcrumb };
 }
 
