@@ -7,7 +7,8 @@
  *    token and moves `next_attempt_at` one lease ahead. SQLite runs the statement under its write
  *    lock, so two ticks or two processes can never claim the same row at once.
  * 2. Send through the mailer (SMTP or .eml file), with the Message-ID stored at insert.
- * 3. Success: one UPDATE marks the row sent. Failure: one UPDATE (only if the claim is still ours)
+ * 3. Success: one UPDATE marks the row sent. A 5xx reply marks it `failed` (a dead letter, logged
+ *    once, never retried by itself). Other failures: one UPDATE (only if the claim is still ours)
  *    schedules the next attempt after an exponential back-off (1 s doubling up to 5 min by
  *    default) and records the error. The schedule lives in the database, so it survives restarts.
  *
@@ -65,6 +66,15 @@ export type Outbox = {
   deliverDue(): Promise<number>;
   readonly running: boolean;
 };
+
+/**
+ * A 5xx SMTP reply (nodemailer's `responseCode`) refuses the message for good: retrying cannot
+ * change the answer. 4xx replies, connection errors and timeouts are transient.
+ */
+export function isPermanentRejection(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
 
 /** The delay before attempt n + 1 after n failed attempts (n ≥ 1). */
 export function backoffDelay(failedAttempts: number, options: Pick<OutboxOptions, "baseDelayMs" | "maxDelayMs">) {
@@ -131,6 +141,17 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
         text: row.body,
       });
     } catch (error) {
+      if (isPermanentRejection(error)) {
+        log(`message ${row.id} refused by the SMTP server; marked failed, not retried: ${errorText(error)}`);
+        await db
+          .updateTable("messages")
+          .set({ status: "failed", last_error: errorText(error), claim_token: null })
+          .where("id", "=", row.id)
+          .where("status", "=", "pending")
+          .where("claim_token", "=", row.claim_token)
+          .execute();
+        return false;
+      }
       const delay = backoffDelay(row.attempts, settings);
       log(`message ${row.id} attempt ${row.attempts} failed; next attempt in ${delay} ms`, errorText(error));
       await db
