@@ -46,6 +46,12 @@ const environmentSchema = z.object({
   OWNER_EMAIL: z.email("must be an email address").optional(),
   MAIL_FROM: z.email("must be an email address").optional(),
   RATE_LIMIT: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(0).default(5),
+  MESSAGE_RETENTION_DAYS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(36_500, "must be at most 36500")
+    .default(90),
 });
 
 export type Config = {
@@ -58,6 +64,8 @@ export type Config = {
   mailFrom: string;
   /** Submissions per IP per 10 minutes for each form endpoint; 0 turns the limit off. */
   rateLimit: number;
+  /** Delivered contact messages are deleted this many days after delivery. */
+  messageRetentionDays: number;
 };
 
 /** Why `folder` cannot hold the database (it is created when missing), or undefined when it can. */
@@ -102,5 +110,6 @@ export function readConfig(environment: NodeJS.ProcessEnv, defaults: { ownerEmai
     ownerEmail: env.OWNER_EMAIL ?? defaults.ownerEmail,
     mailFrom: env.MAIL_FROM ?? env.OWNER_EMAIL ?? defaults.ownerEmail,
     rateLimit: env.RATE_LIMIT,
+    messageRetentionDays: env.MESSAGE_RETENTION_DAYS,
   };
 }

@@ -35,6 +35,8 @@ export type OutboxOptions = {
   leaseMs: number;
   /** How often an idle worker looks for due messages (also picks up rows of other processes). */
   pollIntervalMs: number;
+  /** Delivered messages are deleted this long after delivery (MESSAGE_RETENTION_DAYS). */
+  retentionMs: number;
   /** Host part of generated Message-IDs. */
   messageIdDomain: string;
   now: () => number;
@@ -46,6 +48,7 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
   maxDelayMs: 5 * 60 * 1000,
   leaseMs: 3 * 60 * 1000,
   pollIntervalMs: 5000,
+  retentionMs: 90 * 24 * 60 * 60 * 1000,
   messageIdDomain: "localhost",
   now: Date.now,
   log: (message, error) => console.error(`[outbox] ${message}`, error ?? ""),
@@ -64,6 +67,8 @@ export type Outbox = {
   nudge(): void;
   /** Delivers the messages due now, one by one; resolves with how many were sent. For tests and scripts. */
   deliverDue(): Promise<number>;
+  /** Deletes the messages delivered longer ago than the retention (each worker round does it too). */
+  deleteExpired(): Promise<number>;
   readonly running: boolean;
 };
 
@@ -172,6 +177,17 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
     return true;
   }
 
+  /** Deletes sent messages delivered more than the retention ago; failed and pending ones stay. */
+  async function deleteExpired() {
+    const cutoff = new Date(now() - settings.retentionMs).toISOString();
+    const deleted = await db
+      .deleteFrom("messages")
+      .where("status", "=", "sent")
+      .where("sent_at", "<", cutoff)
+      .executeTakeFirst();
+    return Number(deleted.numDeletedRows);
+  }
+
   async function deliverDue(keepGoing: () => boolean = () => true): Promise<number> {
     let sent = 0;
     while (keepGoing()) {
@@ -210,6 +226,7 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
       let delay = settings.pollIntervalMs;
       try {
         await deliverDue(() => started);
+        await deleteExpired();
         if (started) delay = nudged ? 0 : await idleDelay();
       } catch (error) {
         log("delivery round failed; retrying later", error);
@@ -261,6 +278,7 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
     },
     nudge,
     deliverDue: () => deliverDue(),
+    deleteExpired,
     get running() {
       return started;
     },

@@ -48,3 +48,12 @@ test("API1 the server process started on an unusable DATA_DIR exits with the mes
   expect(result.stderr).toContain("must be a folder the server can write");
   expect(result.stderr).not.toMatch(/SqliteError|\n\s+at /);
 });
+
+test("API2 MESSAGE_RETENTION_DAYS defaults to 90 days and must be a whole number of at least 1", () => {
+  const dataDir = join(temp.path, "data");
+  const withRetention = (value?: string) =>
+    readConfig({ DATA_DIR: dataDir, MESSAGE_RETENTION_DAYS: value }, { ownerEmail: "owner@example.com" });
+  expect(withRetention().messageRetentionDays).toBe(90);
+  expect(withRetention("7").messageRetentionDays).toBe(7);
+  for (const bad of ["0", "1.5", "forever"]) expect(() => withRetention(bad)).toThrow(/MESSAGE_RETENTION_DAYS=/);
+});

@@ -34,6 +34,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     ownerEmail: OWNER,
     mailFrom: SENDER,
     rateLimit: 0,
+    messageRetentionDays: 90,
     ...overrides,
   };
 }

@@ -157,6 +157,24 @@ describe("delivery", () => {
     },
   );
 
+  test("API2 delivered messages are deleted after the retention; pending and failed ones stay", async () => {
+    const smtp = await smtpServer();
+    let clock = Date.parse("2026-01-01T00:00:00Z");
+    const { backend, served } = await backendWith(smtp, {
+      outbox: { ...FAST_OUTBOX, retentionMs: 90 * 86_400_000, now: () => clock },
+    });
+    expect((await send(served)).status).toBe(202);
+    await waitFor(() => rows(backend)[0]?.status === "sent", { what: "delivery" });
+    smtp.failNext(1, 554);
+    expect((await send(served)).status).toBe(202);
+    await waitFor(() => rows(backend)[1]?.status === "failed", { what: "the dead letter" });
+    clock += 89 * 86_400_000;
+    expect(await backend.outbox.deleteExpired()).toBe(0);
+    clock += 2 * 86_400_000;
+    expect(await backend.outbox.deleteExpired()).toBe(1);
+    expect(rows(backend).map((row) => row.status)).toEqual(["failed"]);
+  });
+
   test("API2 the retry schedule is stored in the database: exponential back-off with a cap", async () => {
     expect([1, 2, 3, 4, 5].map((n) => backoffDelay(n, { baseDelayMs: 1000, maxDelayMs: 300_000 }))).toEqual([
       1000, 2000, 4000, 8000, 16000,
