@@ -12,13 +12,16 @@
  *    schedules the next attempt after an exponential back-off (1 s doubling up to 5 min by
  *    default) and records the error. The schedule lives in the database, so it survives restarts.
  *
- * A worker that dies between claim and result gives the row back when its lease runs out, and
- * the next worker (after a restart, or another process) sends it again with the same Message-ID.
- * The one window that can deliver a message twice is a crash after the SMTP server accepted the
- * mail and before step 3 commits: a few milliseconds, which no sender can close without the
- * receiver's help; the stable Message-ID lets mail software recognise the duplicate.
- * Leases must be longer than the longest attempt (the SMTP timeouts) so that a slow but alive
- * worker is never overtaken.
+ * The claim is a short lease (15 s by default) that the worker renews every third of it while its
+ * SMTP transaction is alive, so a slow but alive send is never overtaken, and a worker that dies
+ * (SIGKILL, power cut) gives the row back within one lease: the next worker (after a restart, or
+ * another process) sends it again with the same Message-ID.
+ * Duplicates cannot be ruled out with SMTP: if the process dies after the SMTP server accepted
+ * the mail (its 250 reply) and before step 3 commits, the message is sent again. That window is
+ * the time between the server's 250 and our UPDATE (milliseconds), plus, for a server that
+ * queued the mail but whose 250 never reached us (a connection lost at the end of DATA), the
+ * whole final reply. No sender can close it without the receiver's help; the stable Message-ID
+ * lets mail software recognise the duplicate.
  */
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
@@ -31,7 +34,7 @@ export type OutboxOptions = {
   baseDelayMs: number;
   /** The longest delay between two attempts. */
   maxDelayMs: number;
-  /** How long a claim holds a message before another worker may take it over. */
+  /** How long a claim holds a message unless renewed: renewed every third of it while sending. */
   leaseMs: number;
   /** How often an idle worker looks for due messages (also picks up rows of other processes). */
   pollIntervalMs: number;
@@ -46,7 +49,7 @@ export type OutboxOptions = {
 export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
   baseDelayMs: 1000,
   maxDelayMs: 5 * 60 * 1000,
-  leaseMs: 3 * 60 * 1000,
+  leaseMs: 15_000,
   pollIntervalMs: 5000,
   retentionMs: 90 * 24 * 60 * 60 * 1000,
   messageIdDomain: "localhost",
@@ -136,7 +139,24 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
     return row ? { ...row, claim_token: token } : undefined;
   }
 
+  /** Pushes the lease ahead while our SMTP transaction is alive (a dead worker stops renewing). */
+  function renewWhileSending(row: Row & { claim_token: string }) {
+    const renewal = setInterval(() => {
+      void db
+        .updateTable("messages")
+        .set({ next_attempt_at: now() + settings.leaseMs })
+        .where("id", "=", row.id)
+        .where("status", "=", "pending")
+        .where("claim_token", "=", row.claim_token)
+        .execute()
+        .catch((error: unknown) => log(`message ${row.id}: lease renewal failed`, error));
+    }, settings.leaseMs / 3);
+    renewal.unref();
+    return () => clearInterval(renewal);
+  }
+
   async function attempt(row: Row & { claim_token: string }): Promise<boolean> {
+    const stopRenewing = renewWhileSending(row);
     try {
       await mailer.deliver({
         messageId: row.message_id,
@@ -146,6 +166,7 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
         text: row.body,
       });
     } catch (error) {
+      stopRenewing();
       if (isPermanentRejection(error)) {
         log(`message ${row.id} refused by the SMTP server; marked failed, not retried: ${errorText(error)}`);
         await db
@@ -168,6 +189,7 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
         .execute();
       return false;
     }
+    stopRenewing();
     // Accepted by the server: record it at once (this is the crash window described above).
     await db
       .updateTable("messages")
