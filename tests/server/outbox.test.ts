@@ -175,6 +175,19 @@ describe("delivery", () => {
     expect(rows(backend).map((row) => row.status)).toEqual(["failed"]);
   });
 
+  test("API2 a send that outlasts the lease is not overtaken: the living worker renews its claim", async () => {
+    const smtp = await smtpServer({ acceptDelayMs: 1500 });
+    const short = { outbox: { ...FAST_OUTBOX, leaseMs: 300 } };
+    const { backend, served } = await backendWith(smtp, short);
+    const rival = startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url }), short);
+    cleanups.push(() => rival.close());
+    expect((await send(served)).status).toBe(202);
+    await waitFor(() => rows(backend)[0]?.status === "sent", { what: "the slow delivery" });
+    await sleep(500);
+    expect(smtp.received).toHaveLength(1);
+    expect(rows(backend)[0]).toMatchObject({ attempts: 1, status: "sent" });
+  });
+
   test("API2 the retry schedule is stored in the database: exponential back-off with a cap", async () => {
     expect([1, 2, 3, 4, 5].map((n) => backoffDelay(n, { baseDelayMs: 1000, maxDelayMs: 300_000 }))).toEqual([
       1000, 2000, 4000, 8000, 16000,
