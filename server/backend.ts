@@ -48,6 +48,7 @@ export function startBackend(config: Config, options: BackendOptions = {}): Back
   const mailer = createMailer(config, options.mailer);
   const outbox = createOutbox(database.db, mailer, {
     messageIdDomain: messageIdDomainOf(config.mailFrom),
+    retentionMs: config.messageRetentionDays * 24 * 60 * 60 * 1000,
     log: (message, error) => log(`[outbox] ${message}`, error),
     ...options.outbox,
   });

@@ -2,6 +2,7 @@
  * The server's configuration, read once from the environment and validated at start (DESIGN §5).
  * A bad value stops the start with a message naming the variable, instead of a half-working server.
  */
+import { accessSync, constants, mkdirSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { z } from "zod";
 import { parseSiteUrl } from "../catalogue/site-url";
@@ -29,7 +30,15 @@ const environmentSchema = z.object({
     .string()
     .min(1)
     .default("./data")
-    .transform((dir) => resolve(dir)),
+    .transform((dir, context) => {
+      const folder = resolve(dir);
+      const problem = dataDirProblem(folder);
+      if (problem) {
+        context.addIssue({ code: "custom", message: `must be a folder the server can write (${folder} ${problem})` });
+        return z.NEVER;
+      }
+      return folder;
+    }),
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, message: "must look like smtp://user:pass@host:587" })
     .optional()
@@ -37,6 +46,12 @@ const environmentSchema = z.object({
   OWNER_EMAIL: z.email("must be an email address").optional(),
   MAIL_FROM: z.email("must be an email address").optional(),
   RATE_LIMIT: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(0).default(5),
+  MESSAGE_RETENTION_DAYS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(36_500, "must be at most 36500")
+    .default(90),
 });
 
 export type Config = {
@@ -49,7 +64,24 @@ export type Config = {
   mailFrom: string;
   /** Submissions per IP per 10 minutes for each form endpoint; 0 turns the limit off. */
   rateLimit: number;
+  /** Delivered contact messages are deleted this many days after delivery. */
+  messageRetentionDays: number;
 };
+
+/** Why `folder` cannot hold the database (it is created when missing), or undefined when it can. */
+function dataDirProblem(folder: string): string | undefined {
+  try {
+    mkdirSync(folder, { recursive: true });
+    if (!statSync(folder).isDirectory()) return "is a file";
+    accessSync(folder, constants.R_OK | constants.W_OK);
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EEXIST" || code === "ENOTDIR") return "is a file, or is inside one";
+    if (code === "EACCES" || code === "EPERM" || code === "EROFS") return "is not writable";
+    return `cannot be used: ${(error as Error).message}`;
+  }
+}
 
 export class ConfigError extends Error {
   name = "ConfigError";
@@ -78,5 +110,6 @@ export function readConfig(environment: NodeJS.ProcessEnv, defaults: { ownerEmai
     ownerEmail: env.OWNER_EMAIL ?? defaults.ownerEmail,
     mailFrom: env.MAIL_FROM ?? env.OWNER_EMAIL ?? defaults.ownerEmail,
     rateLimit: env.RATE_LIMIT,
+    messageRetentionDays: env.MESSAGE_RETENTION_DAYS,
   };
 }

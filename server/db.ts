@@ -20,7 +20,8 @@ export type SubscribersTable = {
   created_at: string;
 };
 
-export type MessageStatus = "pending" | "sent";
+/** `failed`: the SMTP server refused the message for good (a 5xx reply); never retried by itself. */
+export type MessageStatus = "pending" | "sent" | "failed";
 
 export type MessagesTable = {
   id: Generated<number>;
@@ -79,6 +80,27 @@ const MIGRATIONS: readonly string[] = [
     sent_at TEXT
   ) STRICT;
 
+  CREATE INDEX messages_due ON messages (next_attempt_at, id) WHERE status = 'pending';
+  `,
+  // Dead letters: SQLite cannot alter a CHECK constraint, so the table is rebuilt with 'failed'.
+  `
+  CREATE TABLE messages_new (
+    id INTEGER PRIMARY KEY,
+    message_id TEXT NOT NULL UNIQUE,
+    email TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL,
+    claim_token TEXT,
+    last_error TEXT,
+    sent_at TEXT
+  ) STRICT;
+  INSERT INTO messages_new SELECT * FROM messages;
+  DROP TABLE messages;
+  ALTER TABLE messages_new RENAME TO messages;
   CREATE INDEX messages_due ON messages (next_attempt_at, id) WHERE status = 'pending';
   `,
 ];

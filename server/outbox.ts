@@ -7,17 +7,21 @@
  *    token and moves `next_attempt_at` one lease ahead. SQLite runs the statement under its write
  *    lock, so two ticks or two processes can never claim the same row at once.
  * 2. Send through the mailer (SMTP or .eml file), with the Message-ID stored at insert.
- * 3. Success: one UPDATE marks the row sent. Failure: one UPDATE (only if the claim is still ours)
+ * 3. Success: one UPDATE marks the row sent. A 5xx reply marks it `failed` (a dead letter, logged
+ *    once, never retried by itself). Other failures: one UPDATE (only if the claim is still ours)
  *    schedules the next attempt after an exponential back-off (1 s doubling up to 5 min by
  *    default) and records the error. The schedule lives in the database, so it survives restarts.
  *
- * A worker that dies between claim and result gives the row back when its lease runs out, and
- * the next worker (after a restart, or another process) sends it again with the same Message-ID.
- * The one window that can deliver a message twice is a crash after the SMTP server accepted the
- * mail and before step 3 commits: a few milliseconds, which no sender can close without the
- * receiver's help; the stable Message-ID lets mail software recognise the duplicate.
- * Leases must be longer than the longest attempt (the SMTP timeouts) so that a slow but alive
- * worker is never overtaken.
+ * The claim is a short lease (15 s by default) that the worker renews every third of it while its
+ * SMTP transaction is alive, so a slow but alive send is never overtaken, and a worker that dies
+ * (SIGKILL, power cut) gives the row back within one lease: the next worker (after a restart, or
+ * another process) sends it again with the same Message-ID.
+ * Duplicates cannot be ruled out with SMTP: if the process dies after the SMTP server accepted
+ * the mail (its 250 reply) and before step 3 commits, the message is sent again. That window is
+ * the time between the server's 250 and our UPDATE (milliseconds), plus, for a server that
+ * queued the mail but whose 250 never reached us (a connection lost at the end of DATA), the
+ * whole final reply. No sender can close it without the receiver's help; the stable Message-ID
+ * lets mail software recognise the duplicate.
  */
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
@@ -30,10 +34,12 @@ export type OutboxOptions = {
   baseDelayMs: number;
   /** The longest delay between two attempts. */
   maxDelayMs: number;
-  /** How long a claim holds a message before another worker may take it over. */
+  /** How long a claim holds a message unless renewed: renewed every third of it while sending. */
   leaseMs: number;
   /** How often an idle worker looks for due messages (also picks up rows of other processes). */
   pollIntervalMs: number;
+  /** Delivered messages are deleted this long after delivery (MESSAGE_RETENTION_DAYS). */
+  retentionMs: number;
   /** Host part of generated Message-IDs. */
   messageIdDomain: string;
   now: () => number;
@@ -43,8 +49,9 @@ export type OutboxOptions = {
 export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
   baseDelayMs: 1000,
   maxDelayMs: 5 * 60 * 1000,
-  leaseMs: 3 * 60 * 1000,
+  leaseMs: 15_000,
   pollIntervalMs: 5000,
+  retentionMs: 90 * 24 * 60 * 60 * 1000,
   messageIdDomain: "localhost",
   now: Date.now,
   log: (message, error) => console.error(`[outbox] ${message}`, error ?? ""),
@@ -63,8 +70,19 @@ export type Outbox = {
   nudge(): void;
   /** Delivers the messages due now, one by one; resolves with how many were sent. For tests and scripts. */
   deliverDue(): Promise<number>;
+  /** Deletes the messages delivered longer ago than the retention (each worker round does it too). */
+  deleteExpired(): Promise<number>;
   readonly running: boolean;
 };
+
+/**
+ * A 5xx SMTP reply (nodemailer's `responseCode`) refuses the message for good: retrying cannot
+ * change the answer. 4xx replies, connection errors and timeouts are transient.
+ */
+export function isPermanentRejection(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
 
 /** The delay before attempt n + 1 after n failed attempts (n ≥ 1). */
 export function backoffDelay(failedAttempts: number, options: Pick<OutboxOptions, "baseDelayMs" | "maxDelayMs">) {
@@ -121,7 +139,24 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
     return row ? { ...row, claim_token: token } : undefined;
   }
 
+  /** Pushes the lease ahead while our SMTP transaction is alive (a dead worker stops renewing). */
+  function renewWhileSending(row: Row & { claim_token: string }) {
+    const renewal = setInterval(() => {
+      void db
+        .updateTable("messages")
+        .set({ next_attempt_at: now() + settings.leaseMs })
+        .where("id", "=", row.id)
+        .where("status", "=", "pending")
+        .where("claim_token", "=", row.claim_token)
+        .execute()
+        .catch((error: unknown) => log(`message ${row.id}: lease renewal failed`, error));
+    }, settings.leaseMs / 3);
+    renewal.unref();
+    return () => clearInterval(renewal);
+  }
+
   async function attempt(row: Row & { claim_token: string }): Promise<boolean> {
+    const stopRenewing = renewWhileSending(row);
     try {
       await mailer.deliver({
         messageId: row.message_id,
@@ -131,6 +166,18 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
         text: row.body,
       });
     } catch (error) {
+      stopRenewing();
+      if (isPermanentRejection(error)) {
+        log(`message ${row.id} refused by the SMTP server; marked failed, not retried: ${errorText(error)}`);
+        await db
+          .updateTable("messages")
+          .set({ status: "failed", last_error: errorText(error), claim_token: null })
+          .where("id", "=", row.id)
+          .where("status", "=", "pending")
+          .where("claim_token", "=", row.claim_token)
+          .execute();
+        return false;
+      }
       const delay = backoffDelay(row.attempts, settings);
       log(`message ${row.id} attempt ${row.attempts} failed; next attempt in ${delay} ms`, errorText(error));
       await db
@@ -142,6 +189,7 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
         .execute();
       return false;
     }
+    stopRenewing();
     // Accepted by the server: record it at once (this is the crash window described above).
     await db
       .updateTable("messages")
@@ -149,6 +197,17 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
       .where("id", "=", row.id)
       .execute();
     return true;
+  }
+
+  /** Deletes sent messages delivered more than the retention ago; failed and pending ones stay. */
+  async function deleteExpired() {
+    const cutoff = new Date(now() - settings.retentionMs).toISOString();
+    const deleted = await db
+      .deleteFrom("messages")
+      .where("status", "=", "sent")
+      .where("sent_at", "<", cutoff)
+      .executeTakeFirst();
+    return Number(deleted.numDeletedRows);
   }
 
   async function deliverDue(keepGoing: () => boolean = () => true): Promise<number> {
@@ -189,6 +248,7 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
       let delay = settings.pollIntervalMs;
       try {
         await deliverDue(() => started);
+        await deleteExpired();
         if (started) delay = nudged ? 0 : await idleDelay();
       } catch (error) {
         log("delivery round failed; retrying later", error);
@@ -240,6 +300,7 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
     },
     nudge,
     deliverDue: () => deliverDue(),
+    deleteExpired,
     get running() {
       return started;
     },

@@ -1,7 +1,9 @@
 /**
  * The built site from build/client: prerendered pages, their .data files, hashed assets, images.
- * Files are read once and kept in memory with their brotli and gzip copies made at build time
- * (scripts/finish-build.ts). A page is served at its own path without a redirect (/notes/x reads
+ * Files are kept in memory with their brotli and gzip copies made at build time
+ * (scripts/finish-build.ts), keyed by the file they resolve to (never by the request's spelling:
+ * `/notes/`, `/notes//index.html` and `/%6eotes/` share one entry) in an LRU bounded in bytes.
+ * A path with no file is not cached: a miss costs a few stat calls, never memory. A page is served at its own path without a redirect (/notes/x reads
  * build/client/notes/x/index.html).
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -46,9 +48,30 @@ export function pickEncoding(acceptEncoding: string | undefined, file: StaticFil
   return "identity";
 }
 
-export function createStaticFiles(clientDir: string) {
-  const cache = new Map<string, StaticFile | null>();
+const bodyBytes = (file: StaticFile) =>
+  Object.values(file.bodies).reduce((total, body) => total + (body?.byteLength ?? 0), 0);
+
+/** 32 MB holds a typical site's pages and assets with both compressed copies. */
+export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
+
+export function createStaticFiles(clientDir: string, maxCacheBytes = DEFAULT_CACHE_BYTES) {
+  const clientRoot = clientDir.endsWith(sep) ? clientDir : clientDir + sep;
+  // A Map iterates in insertion order; re-inserting on a hit makes the first key the least recent.
+  const cache = new Map<string, { file: StaticFile; bytes: number; mtimeMs: number }>();
+  let cachedBytes = 0;
   const scriptHashesOf = readScriptHashes(clientDir);
+
+  function remember(path: string, file: StaticFile, mtimeMs: number) {
+    const bytes = bodyBytes(file);
+    if (bytes > maxCacheBytes) return;
+    cache.set(path, { file, bytes, mtimeMs });
+    cachedBytes += bytes;
+    for (const [oldest, entry] of cache) {
+      if (cachedBytes <= maxCacheBytes) break;
+      cache.delete(oldest);
+      cachedBytes -= entry.bytes;
+    }
+  }
 
   function load(file: string): StaticFile {
     const identity = readFileSync(file);
@@ -64,7 +87,7 @@ export function createStaticFiles(clientDir: string) {
     };
   }
 
-  function resolve(pathname: string): string | null {
+  function resolve(pathname: string): { path: string; mtimeMs: number } | null {
     let decoded: string;
     try {
       decoded = decodeURIComponent(pathname);
@@ -75,18 +98,30 @@ export function createStaticFiles(clientDir: string) {
     const relative = normalize(decoded).replace(/^[/\\]+/, "");
     if (relative.startsWith("..") || /\.(br|gz)$/.test(relative)) return null;
     for (const candidate of [join(clientDir, relative), join(clientDir, relative, "index.html")]) {
-      if (candidate.startsWith(clientDir) && existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+      if (!candidate.startsWith(clientRoot)) continue;
+      const stat = statSync(candidate, { throwIfNoEntry: false });
+      if (stat?.isFile()) return { path: candidate, mtimeMs: stat.mtimeMs };
     }
     return null;
   }
 
   /** The file for a URL path, or null when the build has none (React Router answers then). */
-  return function lookup(pathname: string): StaticFile | null {
-    const cached = cache.get(pathname);
-    if (cached !== undefined) return cached;
-    const path = resolve(pathname);
-    const file = path ? load(path) : null;
-    if (cache.size < 10_000) cache.set(pathname, file);
+  function lookup(pathname: string): StaticFile | null {
+    const found = resolve(pathname);
+    if (!found) return null;
+    const cached = cache.get(found.path);
+    if (cached) {
+      cache.delete(found.path);
+      cachedBytes -= cached.bytes;
+      if (cached.mtimeMs === found.mtimeMs) {
+        remember(found.path, cached.file, cached.mtimeMs);
+        return cached.file;
+      }
+    }
+    const file = load(found.path);
+    remember(found.path, file, found.mtimeMs);
     return file;
-  };
+  }
+
+  return Object.assign(lookup, { cacheSize: () => ({ files: cache.size, bytes: cachedBytes }) });
 }

@@ -117,6 +117,35 @@ test("API2 a server killed with SIGKILL right after its 202 loses nothing: the n
   await second.exited;
 });
 
+test("API2 a worker killed mid-SMTP with the default lease: a restart delivers the message within seconds, same Message-ID", async () => {
+  // The SMTP server holds DATA for 2 s, so the kill lands inside the transaction.
+  smtp = await startSmtp({ acceptDelayMs: 2000 });
+  const lease = { SMTP_URL: smtp.url, OUTBOX_LEASE_MS: "" };
+  const first = startChild(lease);
+  const port = await listeningPort(first);
+  const answer = await postJson(`http://127.0.0.1:${port}/api/email`, {
+    email: "visitor@example.org",
+    subject: "Killed mid-send",
+    body: "Again, please.",
+  });
+  expect(answer.status).toBe(202);
+  await waitFor(() => messageRows()[0]?.attempts === 1, { what: "the first attempt to start" });
+  await sleep(300);
+  first.process.kill("SIGKILL");
+  await first.exited;
+  const [stored] = messageRows();
+  expect(stored?.status).toBe("pending");
+
+  const second = startChild(lease);
+  await listeningPort(second);
+  // Default lease 15 s: the message comes back within it, not after minutes.
+  await waitFor(() => messageRows()[0]?.status === "sent", { timeoutMs: 25_000, what: "delivery after the restart" });
+  expect(smtp.received).toHaveLength(1);
+  expect(smtp.received[0]?.parsed.messageId).toBe(stored?.message_id);
+  second.process.kill("SIGTERM");
+  await second.exited;
+}, 40_000);
+
 test("API2 after a SIGKILL the next process delivers what is pending (.eml files), and once its backend is closed the process ends by itself", async () => {
   const first = startChild({});
   const port = await listeningPort(first);

@@ -91,3 +91,33 @@ test("SU8 subscribe: 'created' once, then 'exists' for any letter case, also acr
   await a.close();
   await b.close();
 });
+
+test("API2 a database made by the first schema keeps its messages when migrated to dead letters", async () => {
+  const path = join(temp.path, "site.db");
+  const raw = new BetterSqlite3(path);
+  raw.exec(`
+    CREATE TABLE messages (
+      id INTEGER PRIMARY KEY, message_id TEXT NOT NULL UNIQUE, email TEXT NOT NULL, subject TEXT NOT NULL,
+      body TEXT NOT NULL, created_at TEXT NOT NULL,
+      status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent')),
+      attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL, claim_token TEXT, last_error TEXT,
+      sent_at TEXT
+    ) STRICT;
+    CREATE TABLE subscribers (id INTEGER PRIMARY KEY, email TEXT NOT NULL, email_lower TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL) STRICT;
+    INSERT INTO messages (message_id, email, subject, body, created_at, next_attempt_at)
+      VALUES ('<a@localhost>', 'visitor@example.org', 'Hi', 'Hello', '2026-01-01T00:00:00.000Z', 0);
+  `);
+  raw.pragma("user_version = 1");
+  raw.close();
+  const database = openDatabase(temp.path);
+  try {
+    expect(database.sqlite.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
+    expect(database.sqlite.prepare("SELECT message_id, status FROM messages").all()).toEqual([
+      { message_id: "<a@localhost>", status: "pending" },
+    ]);
+    database.sqlite.prepare("UPDATE messages SET status = 'failed'").run();
+    expect(() => database.sqlite.prepare("UPDATE messages SET status = 'lost'").run()).toThrow(/CHECK/);
+  } finally {
+    await database.close();
+  }
+});

@@ -34,6 +34,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     ownerEmail: OWNER,
     mailFrom: SENDER,
     rateLimit: 0,
+    messageRetentionDays: 90,
     ...overrides,
   };
 }
@@ -85,8 +86,8 @@ export type SmtpRecorder = {
   port: number;
   url: string;
   received: ReceivedMail[];
-  /** Answer the next n messages with a temporary failure (451). */
-  failNext(count: number): void;
+  /** Answer the next n messages with an error: a temporary failure (451) unless another code is given. */
+  failNext(count: number, responseCode?: number): void;
   stop(): Promise<void>;
 };
 
@@ -99,6 +100,7 @@ export function startSmtp(options: { port?: number; acceptDelayMs?: number } = {
   const received: ReceivedMail[] = [];
   const closedSessions = new Set<string>();
   let failures = 0;
+  let failureCode = 451;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -112,7 +114,8 @@ export function startSmtp(options: { port?: number; acceptDelayMs?: number } = {
         if (closedSessions.has(session.id)) return callback(new Error("client went away"));
         if (failures > 0) {
           failures--;
-          const error = Object.assign(new Error("Try again later"), { responseCode: 451 });
+          const reason = failureCode >= 500 ? "Message refused" : "Try again later";
+          const error = Object.assign(new Error(reason), { responseCode: failureCode });
           return callback(error);
         }
         const raw = Buffer.concat(chunks);
@@ -136,8 +139,9 @@ export function startSmtp(options: { port?: number; acceptDelayMs?: number } = {
         port,
         url: `smtp://127.0.0.1:${port}`,
         received,
-        failNext(count) {
+        failNext(count, responseCode = 451) {
           failures = count;
+          failureCode = responseCode;
         },
         stop: () => new Promise<void>((done) => server.close(() => done())),
       });

@@ -136,6 +136,58 @@ describe("delivery", () => {
     expect(backend.logs.filter((line) => line.includes("failed; next attempt"))).toHaveLength(2);
   });
 
+  test.each([554, 550])(
+    "API2 an SMTP %i reply marks the message failed: logged once with the reason, never retried",
+    async (code) => {
+      const smtp = await smtpServer();
+      smtp.failNext(1, code);
+      const { backend, served } = await backendWith(smtp);
+      expect((await send(served)).status).toBe(202);
+      await waitFor(() => rows(backend)[0]?.status === "failed", { what: "the dead letter" });
+      await sleep(500);
+      expect(smtp.received).toHaveLength(0);
+      expect(rows(backend)[0]).toMatchObject({ attempts: 1, status: "failed", claim_token: null });
+      expect(rows(backend)[0]?.last_error).toContain("Message refused");
+      const logged = backend.logs.filter((line) => line.includes(`message ${rows(backend)[0]?.id} refused`));
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toContain("Message refused");
+      // Later messages are not held up by the dead letter.
+      expect((await send(served)).status).toBe(202);
+      await waitFor(() => rows(backend)[1]?.status === "sent", { what: "the next message's delivery" });
+    },
+  );
+
+  test("API2 delivered messages are deleted after the retention; pending and failed ones stay", async () => {
+    const smtp = await smtpServer();
+    let clock = Date.parse("2026-01-01T00:00:00Z");
+    const { backend, served } = await backendWith(smtp, {
+      outbox: { ...FAST_OUTBOX, retentionMs: 90 * 86_400_000, now: () => clock },
+    });
+    expect((await send(served)).status).toBe(202);
+    await waitFor(() => rows(backend)[0]?.status === "sent", { what: "delivery" });
+    smtp.failNext(1, 554);
+    expect((await send(served)).status).toBe(202);
+    await waitFor(() => rows(backend)[1]?.status === "failed", { what: "the dead letter" });
+    clock += 89 * 86_400_000;
+    expect(await backend.outbox.deleteExpired()).toBe(0);
+    clock += 2 * 86_400_000;
+    expect(await backend.outbox.deleteExpired()).toBe(1);
+    expect(rows(backend).map((row) => row.status)).toEqual(["failed"]);
+  });
+
+  test("API2 a send that outlasts the lease is not overtaken: the living worker renews its claim", async () => {
+    const smtp = await smtpServer({ acceptDelayMs: 1500 });
+    const short = { outbox: { ...FAST_OUTBOX, leaseMs: 300 } };
+    const { backend, served } = await backendWith(smtp, short);
+    const rival = startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url }), short);
+    cleanups.push(() => rival.close());
+    expect((await send(served)).status).toBe(202);
+    await waitFor(() => rows(backend)[0]?.status === "sent", { what: "the slow delivery" });
+    await sleep(500);
+    expect(smtp.received).toHaveLength(1);
+    expect(rows(backend)[0]).toMatchObject({ attempts: 1, status: "sent" });
+  });
+
   test("API2 the retry schedule is stored in the database: exponential back-off with a cap", async () => {
     expect([1, 2, 3, 4, 5].map((n) => backoffDelay(n, { baseDelayMs: 1000, maxDelayMs: 300_000 }))).toEqual([
       1000, 2000, 4000, 8000, 16000,

@@ -1,0 +1,81 @@
+/**
+ * `npm run messages -- <command>`: the contact messages in DATA_DIR's database (./data by
+ * default), for the owner. Run it next to the server or while it is stopped.
+ */
+import { resolve } from "node:path";
+import { openDatabase } from "../server/db";
+import { listMessages, retryFailed } from "../server/message-admin";
+
+const HELP = `Usage: npm run messages -- <command>
+
+Commands:
+  list [--status pending|sent|failed]   the messages, oldest first (all statuses by default)
+  retry <id> [<id>…]                    send failed messages again
+  retry --all-failed                    send every failed message again
+  --help                                this text
+
+A message is "failed" when the SMTP server refused it for good (a 5xx reply); the reason is shown
+in the list. Fix the cause (e.g. MAIL_FROM or OWNER_EMAIL), then retry.
+Uses the database in DATA_DIR (now ${resolve(process.env.DATA_DIR || "./data")}).`;
+
+const STATUSES = ["pending", "sent", "failed"] as const;
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${HELP}`);
+  process.exit(2);
+}
+
+async function main(args: string[]) {
+  const [command, ...rest] = args;
+  if (!command || command === "--help" || command === "-h" || command === "help") {
+    console.log(HELP);
+    return;
+  }
+  if (command !== "list" && command !== "retry") fail(`Unknown command "${command}".`);
+
+  let status: (typeof STATUSES)[number] | undefined;
+  let ids: number[] = [];
+  let allFailed = false;
+  if (command === "list") {
+    if (rest.length > 0) {
+      const value = rest[0] === "--status" ? rest[1] : undefined;
+      if (rest.length !== 2 || !STATUSES.includes(value as never))
+        fail(`list takes only --status with one of ${STATUSES.join(", ")}.`);
+      status = value as (typeof STATUSES)[number];
+    }
+  } else {
+    allFailed = rest.length === 1 && rest[0] === "--all-failed";
+    if (!allFailed) {
+      if (rest.length === 0 || rest.some((id) => !/^[1-9]\d*$/.test(id)))
+        fail("retry takes message ids (whole numbers, see `list`) or --all-failed.");
+      ids = rest.map(Number);
+    }
+  }
+
+  const database = openDatabase(resolve(process.env.DATA_DIR || "./data"));
+  try {
+    if (command === "list") {
+      const messages = await listMessages(database.db, status);
+      if (messages.length === 0) console.log(status ? `No ${status} messages.` : "No messages.");
+      for (const message of messages) {
+        console.log(
+          `#${message.id}  ${message.status}  ${message.created_at}  ${message.email}  "${message.subject}"  (${message.attempts} attempt${message.attempts === 1 ? "" : "s"})`,
+        );
+        if (message.status !== "sent" && message.last_error) console.log(`    ${message.last_error}`);
+      }
+      return;
+    }
+    const retried = await retryFailed(database.db, allFailed ? "all-failed" : { ids });
+    const skipped = ids.filter((id) => !retried.includes(id));
+    if (retried.length > 0) console.log(`Queued again: ${retried.map((id) => `#${id}`).join(", ")}.`);
+    else console.log("No failed message to retry.");
+    if (skipped.length > 0) {
+      console.error(`Not failed (or no such message): ${skipped.map((id) => `#${id}`).join(", ")}.`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+await main(process.argv.slice(2));

@@ -1,0 +1,39 @@
+/**
+ * The owner's view of the outbox (`npm run messages`): list messages by status and put failed
+ * ones (dead letters, see outbox.ts) back in the queue. A running server's worker picks a retried
+ * message up at its next poll; without one, the next start delivers it.
+ */
+import type { Db, MessageStatus } from "./db";
+
+export type MessageSummary = {
+  id: number;
+  status: MessageStatus;
+  email: string;
+  subject: string;
+  created_at: string;
+  attempts: number;
+  last_error: string | null;
+};
+
+export function listMessages(db: Db, status?: MessageStatus): Promise<MessageSummary[]> {
+  let query = db
+    .selectFrom("messages")
+    .select(["id", "status", "email", "subject", "created_at", "attempts", "last_error"])
+    .orderBy("id");
+  if (status) query = query.where("status", "=", status);
+  return query.execute();
+}
+
+/** Moves failed messages back to pending, due now; returns the ids that were failed and moved. */
+export async function retryFailed(db: Db, which: { ids: number[] } | "all-failed", now = Date.now()) {
+  let query = db
+    .updateTable("messages")
+    .set({ status: "pending", next_attempt_at: now, claim_token: null })
+    .where("status", "=", "failed");
+  if (which !== "all-failed") {
+    if (which.ids.length === 0) return [];
+    query = query.where("id", "in", which.ids);
+  }
+  const rows = await query.returning("id").execute();
+  return rows.map((row) => row.id);
+}

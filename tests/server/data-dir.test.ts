@@ -1,0 +1,59 @@
+/**
+ * Issue 12, item 7: a DATA_DIR that cannot hold the database stops the start with a message that
+ * names the variable, never a raw SqliteError stack.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { ConfigError, readConfig } from "../../server/config";
+import { makeTempDir } from "./helpers";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+let temp: ReturnType<typeof makeTempDir>;
+
+beforeEach(() => {
+  temp = makeTempDir();
+});
+afterEach(() => temp.remove());
+
+const read = (dataDir: string) => readConfig({ DATA_DIR: dataDir }, { ownerEmail: "owner@example.com" });
+
+test("API1 a file where DATA_DIR should be, or a folder inside a file, is a configuration error naming DATA_DIR", () => {
+  const file = join(temp.path, "not-a-folder");
+  writeFileSync(file, "x");
+  for (const dataDir of [file, join(file, "data")]) {
+    expect(() => read(dataDir)).toThrow(ConfigError);
+    expect(() => read(dataDir)).toThrow(/DATA_DIR=.* must be a folder the server can write \(.* is a file/);
+  }
+});
+
+test("API1 a missing DATA_DIR is created", () => {
+  const dataDir = join(temp.path, "new", "data");
+  expect(read(dataDir).dataDir).toBe(dataDir);
+  expect(existsSync(dataDir)).toBe(true);
+});
+
+test("API1 the server process started on an unusable DATA_DIR exits with the message and no stack trace", () => {
+  const file = join(temp.path, "not-a-folder");
+  writeFileSync(file, "x");
+  const result = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", DATA_DIR: file, PORT: "0", HOST: "127.0.0.1" },
+    encoding: "utf8",
+  });
+  expect(result.status).toBe(1);
+  expect(result.stderr).toContain("DATA_DIR=");
+  expect(result.stderr).toContain("must be a folder the server can write");
+  expect(result.stderr).not.toMatch(/SqliteError|\n\s+at /);
+});
+
+test("API2 MESSAGE_RETENTION_DAYS defaults to 90 days and must be a whole number of at least 1", () => {
+  const dataDir = join(temp.path, "data");
+  const withRetention = (value?: string) =>
+    readConfig({ DATA_DIR: dataDir, MESSAGE_RETENTION_DAYS: value }, { ownerEmail: "owner@example.com" });
+  expect(withRetention().messageRetentionDays).toBe(90);
+  expect(withRetention("7").messageRetentionDays).toBe(7);
+  for (const bad of ["0", "1.5", "forever"]) expect(() => withRetention(bad)).toThrow(/MESSAGE_RETENTION_DAYS=/);
+});
