@@ -1,0 +1,82 @@
+/**
+ * `npm run backup -- --to <folder> [--keep N]`: an online backup of the site's SQLite database
+ * (DATA_DIR/site.db) while the server runs. SQLite's backup API copies a consistent snapshot page
+ * by page, WAL included, without stopping writers; copying the file with `cp` would not (the WAL
+ * holds the newest commits). The copy is written under a temporary name, checked with
+ * `PRAGMA integrity_check`, then renamed, so a backup file that exists is always whole.
+ * With --keep N only the N newest backups in the folder are kept.
+ *
+ * Plain JavaScript so it runs on a production machine with `node` alone (docs/deploy.md).
+ */
+import { mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import Database from "better-sqlite3";
+
+const BACKUP_NAME = /^site-\d{8}T\d{6}Z\.db$/;
+
+function usage(problem) {
+  if (problem) console.error(problem);
+  console.error("Usage: npm run backup -- --to <folder> [--keep N]   (reads DATA_DIR, default ./data)");
+  process.exit(problem ? 2 : 0);
+}
+
+function options() {
+  try {
+    const { values } = parseArgs({
+      options: { to: { type: "string" }, keep: { type: "string" }, help: { type: "boolean", short: "h" } },
+    });
+    if (values.help) usage();
+    if (!values.to) usage("--to <folder> is required.");
+    const keep = values.keep === undefined ? undefined : Number(values.keep);
+    if (keep !== undefined && !(Number.isInteger(keep) && keep >= 1)) usage("--keep must be a whole number ≥ 1.");
+    return { to: resolve(values.to), keep };
+  } catch (error) {
+    usage(error.message);
+  }
+}
+
+/** 2026-11-23T03:15:00.123Z → 20261123T031500Z: sortable, and safe in any file system. */
+const stamp = (date) => date.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+
+const { to, keep } = options();
+const source = join(resolve(process.env.DATA_DIR || "./data"), "site.db");
+mkdirSync(to, { recursive: true });
+const target = join(to, `site-${stamp(new Date())}.db`);
+const partial = `${target}.partial`;
+
+let database;
+try {
+  database = new Database(source, { fileMustExist: true });
+} catch (error) {
+  console.error(`Cannot open the database ${source} (DATA_DIR): ${error.message}`);
+  process.exit(1);
+}
+try {
+  await database.backup(partial);
+} finally {
+  database.close();
+}
+
+// The copy inherits WAL mode; a backup must be one self-contained file.
+const copy = new Database(partial);
+copy.pragma("journal_mode = DELETE");
+const check = copy.pragma("integrity_check", { simple: true });
+copy.close();
+if (check !== "ok") {
+  rmSync(partial, { force: true });
+  console.error(`The backup failed its integrity check (${check}); nothing was kept.`);
+  process.exit(1);
+}
+renameSync(partial, target);
+console.log(`Backed up ${source} to ${target}`);
+
+if (keep !== undefined) {
+  const backups = readdirSync(to)
+    .filter((name) => BACKUP_NAME.test(name))
+    .sort();
+  for (const old of backups.slice(0, -keep)) {
+    rmSync(join(to, old));
+    console.log(`Removed the old backup ${join(to, old)}`);
+  }
+}

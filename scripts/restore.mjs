@@ -1,0 +1,47 @@
+/**
+ * `npm run restore -- --from <backup.db>`: puts a backup made by scripts/backup.mjs back as the
+ * site's database (DATA_DIR/site.db). Stop the server first (docs/deploy.md). The backup is
+ * checked before anything is touched; the database it replaces is kept beside it as
+ * `site.db.replaced-<time>` (with its WAL), so a restore can itself be undone.
+ */
+import { copyFileSync, existsSync, mkdirSync, renameSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import Database from "better-sqlite3";
+
+function usage(problem) {
+  if (problem) console.error(problem);
+  console.error("Usage: npm run restore -- --from <backup.db>   (writes DATA_DIR/site.db, default ./data; stop the server first)");
+  process.exit(problem ? 2 : 0);
+}
+
+let from;
+try {
+  const { values } = parseArgs({ options: { from: { type: "string" }, help: { type: "boolean", short: "h" } } });
+  if (values.help) usage();
+  if (!values.from) usage("--from <backup.db> is required.");
+  from = resolve(values.from);
+} catch (error) {
+  usage(error.message);
+}
+
+try {
+  const backup = new Database(from, { readonly: true, fileMustExist: true });
+  const check = backup.pragma("integrity_check", { simple: true });
+  backup.close();
+  if (check !== "ok") throw new Error(`integrity check says: ${check}`);
+} catch (error) {
+  console.error(`${from} is not a usable backup: ${error.message}`);
+  process.exit(1);
+}
+
+const dataDir = resolve(process.env.DATA_DIR || "./data");
+mkdirSync(dataDir, { recursive: true });
+const target = join(dataDir, "site.db");
+const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+for (const suffix of ["", "-wal", "-shm"]) {
+  if (existsSync(target + suffix)) renameSync(target + suffix, `${target}.replaced-${stamp}${suffix}`);
+}
+copyFileSync(from, `${target}.restoring`);
+renameSync(`${target}.restoring`, target);
+console.log(`Restored ${from} to ${target}`);
