@@ -37,7 +37,11 @@ function options() {
 }
 
 /** 2026-11-23T03:15:00.123Z → 20261123T031500Z: sortable, and safe in any file system. */
-const stamp = (date) => date.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+const stamp = (date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
 
 const { to, keep } = options();
 const source = join(resolve(process.env.DATA_DIR || "./data"), "site.db");

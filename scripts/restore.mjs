@@ -11,7 +11,9 @@ import Database from "better-sqlite3";
 
 function usage(problem) {
   if (problem) console.error(problem);
-  console.error("Usage: npm run restore -- --from <backup.db>   (writes DATA_DIR/site.db, default ./data; stop the server first)");
+  console.error(
+    "Usage: npm run restore -- --from <backup.db>   (writes DATA_DIR/site.db, default ./data; stop the server first)",
+  );
   process.exit(problem ? 2 : 0);
 }
 
@@ -38,7 +40,10 @@ try {
 const dataDir = resolve(process.env.DATA_DIR || "./data");
 mkdirSync(dataDir, { recursive: true });
 const target = join(dataDir, "site.db");
-const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+const stamp = new Date()
+  .toISOString()
+  .replace(/[-:]/g, "")
+  .replace(/\.\d+Z$/, "Z");
 for (const suffix of ["", "-wal", "-shm"]) {
   if (existsSync(target + suffix)) renameSync(target + suffix, `${target}.replaced-${stamp}${suffix}`);
 }
