@@ -1,11 +1,12 @@
 /**
- * The builds the benchmark measures: the project itself (timed), and a temporary copy of it with
- * 10,000 book notes whose prerender is limited to the list pages (PRERENDER_ONLY).
+ * The builds the benchmark measures: the project itself (timed), and a copy of it with 10,000 book
+ * notes whose prerender is limited to a few pages (PRERENDER_ONLY), also built by the fast-typing
+ * browser test (tests/browser/typing-at-scale.spec.ts).
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { generateNotes } from "./generate-notes.ts";
-import { runCommand, tempDir } from "./processes.ts";
+import { runCommand } from "./processes.ts";
 
 const BUILD_TIMEOUT_MS = 5 * 60_000;
 
@@ -27,19 +28,27 @@ const NOT_LINKED = new Set([".vite", ".vite-temp", ".cache"]);
 
 export type LargeCopy = { root: string; generated: number; buildMs: number };
 
-/**
- * Copies the project to a temporary folder (removed on exit), fills content/notes up to `total`
- * notes and builds it with only `prerenderOnly` prerendered.
- */
-export async function buildLargeCopy(
-  projectRoot: string,
-  total: number,
-  siteUrl: string,
-  prerenderOnly: string[],
-): Promise<LargeCopy> {
-  const root = tempDir("large-site");
+export type LargeCopyOptions = {
+  projectRoot: string;
+  /** An empty folder for the copy; the caller removes it. */
+  root: string;
+  total: number;
+  siteUrl: string;
+  prerenderOnly: string[];
+  /** Content to start from instead of the project's: a content folder, and images laid over public/. */
+  from?: { content: string; public: string };
+};
+
+/** Copies the project into `root`, fills content/notes up to `total` notes and builds it. */
+export async function buildLargeCopy(options: LargeCopyOptions): Promise<LargeCopy> {
+  const { projectRoot, root, from } = options;
   for (const dir of COPIED) {
     if (existsSync(join(projectRoot, dir))) cpSync(join(projectRoot, dir), join(root, dir), { recursive: true });
+  }
+  if (from) {
+    rmSync(join(root, "content"), { recursive: true });
+    cpSync(from.content, join(root, "content"), { recursive: true });
+    cpSync(from.public, join(root, "public"), { recursive: true });
   }
   for (const file of readdirSync(projectRoot)) {
     if (CONFIG_FILE.test(file)) cpSync(join(projectRoot, file), join(root, file));
@@ -50,7 +59,7 @@ export async function buildLargeCopy(
     if (!NOT_LINKED.has(entry))
       symlinkSync(join(projectRoot, "node_modules", entry), join(root, "node_modules", entry));
   }
-  const generated = generateNotes(join(root, "content/notes"), join(root, "public"), total);
-  const buildMs = await buildSite(root, siteUrl, { PRERENDER_ONLY: prerenderOnly.join(",") });
+  const generated = generateNotes(root, options.total);
+  const buildMs = await buildSite(root, options.siteUrl, { PRERENDER_ONLY: options.prerenderOnly.join(",") });
   return { root, generated, buildMs };
 }

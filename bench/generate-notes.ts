@@ -1,10 +1,12 @@
 /**
- * Book notes made up for the 10,000-note measurement: valid per content/README.md, the same on
- * every run (a seeded generator), tagged from the tags the real notes use.
+ * Book notes made up for a 10,000-note catalogue (the benchmark's measurements and the fast-typing
+ * browser test): valid per content/README.md, the same on every run (a seeded generator), tagged
+ * from the tags the project's own notes use.
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
+import { loadCatalogue } from "../catalogue/disk.ts";
 
 const FIRST = ["Ada", "Ben", "Chloe", "Dev", "Elena", "Farid", "Grace", "Hugo", "Ines", "Jonas", "Kira", "Leo"];
 const LAST = ["Alvarez", "Brooks", "Chen", "Dubois", "Eriksen", "Fischer", "Gupta", "Hale", "Ito", "Jensen"];
@@ -22,31 +24,19 @@ function random(seed: number): () => number {
   };
 }
 
-/** Every tag the real notes use, from their `tags: [...]` lines. */
-export function realTags(notesDir: string): string[] {
-  const tags = new Set<string>();
-  for (const name of readdirSync(notesDir)) {
-    if (!name.endsWith(".md")) continue;
-    const line = /^tags:\s*(\[.*\])\s*$/m.exec(readFileSync(join(notesDir, name), "utf8"))?.[1];
-    if (line) for (const tag of JSON.parse(line) as string[]) tags.add(tag);
-  }
-  return [...tags].sort();
-}
-
 /** A plain grey PNG, shared by every generated note so the build draws no cover for each of them. */
 export const GENERATED_COVER = "/images/bench-generated-cover.png";
 
 /**
- * Writes notes until `notesDir` holds `total` notes: "Generated Book 0001" … with authors, dates,
- * 1–3 real tags, ratings and reading times. `publicDir` receives the one shared cover image.
- * Returns how many files were written.
+ * Writes notes into the project at `root` until it holds `total` notes: "Generated Book 0001" …
+ * with authors, dates, 1–3 of the project's tags, ratings and reading times, all sharing one cover
+ * image in public/. Returns how many files were written.
  */
-export function generateNotes(notesDir: string, publicDir: string, total: number): number {
-  const existing = readdirSync(notesDir).filter((name) => name.endsWith(".md")).length;
-  const count = Math.max(0, total - existing);
-  const tags = realTags(notesDir);
-  if (tags.length === 0) throw new Error(`no tags found in ${notesDir}`);
-  writeFileSync(join(publicDir, GENERATED_COVER), greyPng(200, 300));
+export function generateNotes(root: string, total: number): number {
+  const { books, tags } = loadCatalogue(root);
+  const count = Math.max(0, total - books.length);
+  if (tags.length === 0) throw new Error(`no tags found in ${join(root, "content/notes")}`);
+  writeFileSync(join(root, "public", GENERATED_COVER), greyPng(200, 300));
   const next = random(20_240_601);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
   const width = Math.max(4, String(count).length);
@@ -70,7 +60,7 @@ export function generateNotes(notesDir: string, publicDir: string, total: number
       `A generated note about ${pick(WORDS)} and ${pick(WORDS)}, for the benchmark.`,
       "",
     ];
-    writeFileSync(join(notesDir, `generated-book-${number}.md`), lines.join("\n"));
+    writeFileSync(join(root, "content/notes", `generated-book-${number}.md`), lines.join("\n"));
   }
   return count;
 }

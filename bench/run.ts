@@ -22,7 +22,7 @@ import { BLOCKED_URL_PATTERNS, CHROME_PATH, measureLighthouse, SKIPPED_AUDITS } 
 import { measureLoad, pageRequests, signupRequests } from "./load.ts";
 import { measureKeystrokes } from "./measure-keystrokes.ts";
 import { findNginx, startNginx } from "./nginx.ts";
-import { freePort, installExitHandlers, withTimeout } from "./processes.ts";
+import { freePort, installExitHandlers, tempDir, withTimeout } from "./processes.ts";
 import { renderReport } from "./report.ts";
 import type { Results, Section, ServedLoad } from "./results.ts";
 import { type RunningServer, startSiteServer } from "./server.ts";
@@ -139,7 +139,13 @@ async function main() {
   // budget for Lighthouse is known.
   const largePort = await freePort();
   const largeBuild = await section("large", () =>
-    buildLargeCopy(ROOT, LARGE_NOTES, `http://127.0.0.1:${largePort}`, LARGE_PRERENDER),
+    buildLargeCopy({
+      projectRoot: ROOT,
+      root: tempDir("large-site"),
+      total: LARGE_NOTES,
+      siteUrl: `http://127.0.0.1:${largePort}`,
+      prerenderOnly: LARGE_PRERENDER,
+    }),
   );
 
   let lighthouse: Results["lighthouse"] = unavailable("the build failed");

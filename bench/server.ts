@@ -5,9 +5,14 @@ export type RunningServer = { url: string; stop(): Promise<void> };
 
 /**
  * Starts the server of the project in `root` (built beforehand for this port's URL: the pages hold
- * absolute links) with a temporary DATA_DIR and no rate limit.
+ * absolute links) with no rate limit, its data in `dataDir` (by default a temporary folder).
  */
-export async function startSiteServer(root: string, label: string, port: number): Promise<RunningServer> {
+export async function startSiteServer(
+  root: string,
+  label: string,
+  port: number,
+  dataDir = tempDir(`${label}-data`),
+): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   const child = startChild(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: root,
@@ -17,7 +22,7 @@ export async function startSiteServer(root: string, label: string, port: number)
       PORT: String(port),
       HOST: "127.0.0.1",
       SITE_URL: url,
-      DATA_DIR: tempDir(`${label}-data`),
+      DATA_DIR: dataDir,
       RATE_LIMIT: "0",
       SMTP_URL: "",
     },

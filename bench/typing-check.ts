@@ -3,7 +3,7 @@
  * the list showing it. A box that drops a key (an older URL update arriving after a newer key
  * resets the box) fails this check.
  */
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 
 export type TypingTry = { typed: string; box: string; list: string; keptEveryKey: boolean };
 /** `lost`: tries that lost a key; `example`: what the box showed in the first of them. */
@@ -31,26 +31,9 @@ async function typeOnce(browser: Browser, baseUrl: string, timeoutMs = 30_000): 
     page.setDefaultTimeout(timeoutMs);
     await page.goto(`${baseUrl}/notes`);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    const box = page.getByPlaceholder("Search...");
-    await box.click();
+    await page.getByPlaceholder("Search...").click();
     await page.keyboard.type(QUERY);
-    // Settled: the list and the URL show the same text for a while, whatever it is.
-    const read = () =>
-      page.evaluate(() => ({
-        box: (document.querySelector('input[name="q"]') as HTMLInputElement).value,
-        list: (document.querySelector("[data-query]") as HTMLElement).dataset.query ?? "",
-        url: new URLSearchParams(location.search).get("q") ?? "",
-      }));
-    const deadline = Date.now() + timeoutMs;
-    let state = await read();
-    for (;;) {
-      await page.waitForTimeout(500);
-      const next = await read();
-      const settled =
-        next.box === state.box && next.list === state.list && next.url === state.url && next.list === next.box;
-      state = next;
-      if (settled || Date.now() > deadline) break;
-    }
+    const state = await settledSearch(page, timeoutMs);
     return {
       typed: QUERY,
       box: state.box,
@@ -59,5 +42,31 @@ async function typeOnce(browser: Browser, baseUrl: string, timeoutMs = 30_000): 
     };
   } finally {
     await page.close();
+  }
+}
+
+export type SearchState = { box: string; list: string; url: string };
+
+/**
+ * Waits until the notes page has settled after typing, whatever it shows: the search box, the
+ * search the list shows (its data-query) and the URL's ?q= agree and stay so for half a second.
+ * Gives up after `timeoutMs` and returns the last state seen.
+ */
+export async function settledSearch(page: Page, timeoutMs: number): Promise<SearchState> {
+  const read = () =>
+    page.evaluate(() => ({
+      box: (document.querySelector('input[name="q"]') as HTMLInputElement).value,
+      list: (document.querySelector("[data-query]") as HTMLElement).dataset.query ?? "",
+      url: new URLSearchParams(location.search).get("q") ?? "",
+    }));
+  const deadline = Date.now() + timeoutMs;
+  let state = await read();
+  for (;;) {
+    await page.waitForTimeout(500);
+    const next = await read();
+    const settled =
+      next.box === state.box && next.list === state.list && next.url === state.url && next.list === next.box;
+    state = next;
+    if (settled || Date.now() > deadline) return state;
   }
 }

@@ -1,14 +1,18 @@
 import type { Filters } from "../../catalogue/filters";
 import type { SortKey } from "../../catalogue/sort";
-import { useModalDialog } from "../lib/modal";
+import { closeDialogAround, closerProps, dialogProps, openerProps } from "../lib/dialog";
 
-const SORT_BUTTONS: ReadonlyArray<{ key: SortKey; label: string }> = [
-  { key: "date", label: "Date" },
-  { key: "title", label: "Title" },
-  { key: "author", label: "Author" },
-  { key: "rating", label: "Rating" },
-  { key: "time", label: "Read Time" },
-];
+const SORT_LABELS: Record<SortKey, string> = {
+  date: "Date",
+  title: "Title",
+  author: "Author",
+  rating: "Rating",
+  time: "Read Time",
+  releaseDate: "Release Date",
+};
+
+/** FB2: the overlay's choices (a release-date order is reachable by URL only). */
+const SORT_BUTTONS: readonly SortKey[] = ["date", "title", "author", "rating", "time"];
 
 type FiltersOverlayProps = {
   filters: Filters;
@@ -18,42 +22,43 @@ type FiltersOverlayProps = {
 };
 
 /**
- * FB2–FB5: the filters button and its overlay, 'Order by:' and 'Filter by:'. Its buttons are
- * submit buttons of the list's GET form, so without JavaScript they reload the list filtered.
+ * FB2–FB5: the filters button, the current sort, and the overlay with 'Order by:' and 'Filter by:'.
+ * Its choices are submit buttons of the list's GET form, so without JavaScript they reload the
+ * list filtered.
  */
 export function FiltersOverlay({ filters, tags, onSort, onTag }: FiltersOverlayProps) {
-  const overlay = useModalDialog("filters");
   return (
     <>
-      <a {...overlay.openerProps} className="filters-button">
+      <button {...openerProps("filters")} className="filters-button">
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">
           <path d="M3 5h18l-7 8v6l-4 2v-8z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
         </svg>
         Filters
-      </a>
-      <dialog {...overlay.dialogProps} className="filters-overlay" aria-labelledby="order-by">
-        <a {...overlay.closerProps} className="close-button">
+      </button>
+      <span className="current-sort">Sorted by {SORT_LABELS[filters.sort]}</span>
+      <dialog {...dialogProps("filters")} className="filters-overlay" aria-labelledby="order-by">
+        <button {...closerProps("filters")} className="close-button">
           <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
             <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2" />
           </svg>
           Close
-        </a>
+        </button>
         <h2 id="order-by">Order by:</h2>
         <div className="button-group">
-          {SORT_BUTTONS.map((button) => (
+          {SORT_BUTTONS.map((key) => (
             <button
-              key={button.key}
+              key={key}
               type="submit"
               name="sort"
-              value={button.key}
-              aria-pressed={filters.sort === button.key}
+              value={key}
+              aria-pressed={filters.sort === key}
               onClick={(event) => {
                 event.preventDefault();
-                onSort(button.key);
-                overlay.close();
+                onSort(key);
+                closeDialogAround(event.currentTarget);
               }}
             >
-              {button.label}
+              {SORT_LABELS[key]}
             </button>
           ))}
         </div>

@@ -1,6 +1,6 @@
 /**
  * NL4, WI4: the icon links of a note or a writing, each shown only when its link is non-empty,
- * each opening in a new tab and named for screen readers.
+ * each opening in a new tab, named for screen readers and labelled on hover and focus.
  */
 type Linkable = {
   name: string;
@@ -36,9 +36,13 @@ export function LinkIcons({ item }: { item: Linkable }) {
     <ul className="link-icons">
       {present.map((kind) => (
         <li key={kind.field}>
-          <a href={item[kind.field]} target="_blank" rel="noopener" title={kind.action}>
+          <a href={item[kind.field]} target="_blank" rel="noopener">
             <span className="visually-hidden">
               {kind.action}: {item.name}
+            </span>
+            {/* The visible label, shown on hover and keyboard focus (site.css). */}
+            <span className="icon-label" aria-hidden="true">
+              {kind.action}
             </span>
             <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
               <path d={kind.icon} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />

@@ -16,14 +16,14 @@ type NoteListProps = {
   listKey: string;
 };
 
-/** NL3, NL4: each note with its cover, title, author, and the date or the read time. */
+/** NL3, NL4: each note with its cover, title, author, and the date or the read time; its rating when sorted by it. */
 export function NoteList({ notes, sort, listKey }: NoteListProps) {
   const { limit, sentinel } = useRenderLimit(notes.length, listKey);
   return (
     <>
       <ul className="note-list">
         {notes.slice(0, limit).map((note, index) => (
-          <NoteEntry key={note.slug} note={note} showTime={sort === "time"} eager={index < EAGER_COVERS} />
+          <NoteEntry key={note.slug} note={note} sort={sort} eager={index < EAGER_COVERS} />
         ))}
       </ul>
       {limit < notes.length && <span ref={sentinel} className="list-sentinel" />}
@@ -31,15 +31,7 @@ export function NoteList({ notes, sort, listKey }: NoteListProps) {
   );
 }
 
-const NoteEntry = memo(function NoteEntry({
-  note,
-  showTime,
-  eager,
-}: {
-  note: NoteSummary;
-  showTime: boolean;
-  eager: boolean;
-}) {
+const NoteEntry = memo(function NoteEntry({ note, sort, eager }: { note: NoteSummary; sort: SortKey; eager: boolean }) {
   return (
     <li className="note-entry">
       <Link to={note.path} tabIndex={-1} aria-hidden="true">
@@ -51,7 +43,8 @@ const NoteEntry = memo(function NoteEntry({
         </h2>
         <p className="note-author">{note.author}</p>
         <p className="meta-line">
-          {showTime ? `${note.time} min read` : <time dateTime={note.date}>{formatMonthYear(note.date)}</time>}
+          {sort === "time" ? `${note.time} min read` : <time dateTime={note.date}>{formatMonthYear(note.date)}</time>}
+          {sort === "rating" && ` · Rated ${note.rating.toFixed(1)} / 10`}
         </p>
         <LinkIcons item={note} />
       </div>

@@ -1,10 +1,13 @@
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 import { Form } from "react-router";
 
 type SearchBarProps = {
   /** The list's path, where the form submits without JavaScript (/notes?q=…). */
   action: string;
+  /** The search in the URL: the box starts from it and is reset to it by Back and Forward. */
   query: string;
+  /** The box: uncontrolled, so no render ever writes over a key the visitor typed. */
+  searchBox: RefObject<HTMLInputElement | null>;
   onQueryChange: (query: string) => void;
   /** Hidden fields that keep the other filters when the form is submitted without JavaScript. */
   hidden?: Record<string, string>;
@@ -14,7 +17,7 @@ type SearchBarProps = {
 };
 
 /** FB1: the search box with its clear button, a plain GET form so it also works without JavaScript. */
-export function SearchBar({ action, query, onQueryChange, hidden = {}, label, children }: SearchBarProps) {
+export function SearchBar({ action, query, searchBox, onQueryChange, hidden = {}, label, children }: SearchBarProps) {
   return (
     <Form
       method="get"
@@ -38,7 +41,8 @@ export function SearchBar({ action, query, onQueryChange, hidden = {}, label, ch
           name="q"
           placeholder="Search..."
           autoComplete="off"
-          value={query}
+          ref={searchBox}
+          defaultValue={query}
           onChange={(event) => onQueryChange(event.target.value)}
         />
       </label>
@@ -56,8 +60,12 @@ export function SearchBar({ action, query, onQueryChange, hidden = {}, label, ch
         hidden={!query}
         onClick={(event) => {
           event.preventDefault();
+          const box = searchBox.current;
+          if (box) {
+            box.value = "";
+            box.focus();
+          }
           onQueryChange("");
-          event.currentTarget.form?.querySelector<HTMLInputElement>('input[name="q"]')?.focus();
         }}
       >
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">

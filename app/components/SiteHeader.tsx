@@ -1,7 +1,7 @@
 import { Link, NavLink } from "react-router";
 import { SECTIONS } from "../../catalogue/sections";
 import type { SiteSummary } from "../catalogue.server";
-import { useModalDialog } from "../lib/modal";
+import { closeDialogAround, closerProps, dialogProps, openerProps } from "../lib/dialog";
 import { SocialLinks } from "./SocialLinks";
 import { ThemeToggle } from "./ThemeToggle";
 
@@ -9,32 +9,31 @@ const MENU_LINKS = SECTIONS.filter((section) => section.menu);
 
 /** SH1, SH2: the header and its side menu, which closes when a link is chosen. */
 export function SiteHeader({ site }: { site: SiteSummary }) {
-  const menu = useModalDialog("site-menu");
   return (
     <header className="site-header">
       <Link to="/" className="site-name">
         {site.name}
       </Link>
       <ThemeToggle />
-      <a {...menu.openerProps} className="menu-button">
+      <button {...openerProps("site-menu")} className="menu-button">
         <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
           <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" />
         </svg>
         Menu
-      </a>
-      <dialog {...menu.dialogProps} className="side-menu" aria-label="Menu">
+      </button>
+      <dialog {...dialogProps("site-menu")} className="side-menu" aria-label="Menu">
         <div className="side-menu-panel">
-          <a {...menu.closerProps} className="close-button">
+          <button {...closerProps("site-menu")} className="close-button">
             <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
               <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2" />
             </svg>
             Close
-          </a>
+          </button>
           <nav aria-label="Site">
             <ul>
               {MENU_LINKS.map((link) => (
                 <li key={link.path}>
-                  <NavLink to={link.path} end onClick={() => menu.close()}>
+                  <NavLink to={link.path} end onClick={(event) => closeDialogAround(event.currentTarget)}>
                     {link.label}
                   </NavLink>
                 </li>

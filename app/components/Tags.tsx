@@ -1,8 +1,15 @@
+import { Link } from "react-router";
+import { filtersToQuery } from "../../catalogue/filters";
+import { DEFAULT_SORT } from "../../catalogue/sort";
+
+/** A note's tags, each a link to the notes list filtered by it. */
 export function Tags({ tags }: { tags: readonly string[] }) {
   return (
     <ul className="chips" aria-label="Tags">
       {tags.map((tag) => (
-        <li key={tag}>{tag}</li>
+        <li key={tag}>
+          <Link to={`/notes${filtersToQuery({ search: "", sort: DEFAULT_SORT, tag })}`}>{tag}</Link>
+        </li>
       ))}
     </ul>
   );

@@ -1,45 +1,46 @@
-import { useDeferredValue, useEffect, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useDeferredValue, useEffect, useRef } from "react";
+import { NavigationType, useLocation, useNavigationType, useSearchParams } from "react-router";
 import { type Filters, filtersFromQuery, filtersToQuery } from "../../catalogue/filters";
 import type { SortKey } from "../../catalogue/sort";
 
 /**
- * The filters of a list page, mirrored in the URL query (DESIGN §7.6). The search box keeps its own
- * state so typing never waits for the router; the URL follows with replace (typing adds no history
- * entries), while a tag or a sort is a new entry that Back undoes.
+ * The filters of a list page. The URL query is their one source of truth (DESIGN §7.6); the search
+ * box is an uncontrolled input that nothing but the visitor writes while they type. Each keystroke
+ * replaces the current history entry (typing adds none); a tag or a sort is a new entry that Back
+ * undoes; any navigation that typing did not make (Back, Forward, a link) writes the URL's search
+ * into the box.
  */
 export function useListFilters() {
   const [params, setParams] = useSearchParams();
-  const fromUrl = filtersFromQuery(params);
-  const [search, setSearchState] = useState(fromUrl.search);
-  /** Searches written to the URL that the router has not shown back yet (it trails fast typing). */
-  const pending = useRef<string[]>([]);
+  const filters = filtersFromQuery(params);
+  const searchBox = useRef<HTMLInputElement>(null);
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const shownLocation = useRef(location.key);
 
-  // Our own URL updates arrive late and in order: skip them. Any other change (Back, Forward) wins.
   useEffect(() => {
-    const ours = pending.current.indexOf(fromUrl.search);
-    if (ours >= 0) {
-      pending.current.splice(0, ours + 1);
-      return;
-    }
-    pending.current = [];
-    setSearchState(fromUrl.search);
-  }, [fromUrl.search]);
+    // On the first render the box already shows the page's query, or what was typed before hydration.
+    if (shownLocation.current === location.key) return;
+    shownLocation.current = location.key;
+    if (navigationType !== NavigationType.Replace && searchBox.current) searchBox.current.value = filters.search;
+  }, [location.key, navigationType, filters.search]);
 
-  const navigate = (next: Filters, replace: boolean) =>
-    setParams(new URLSearchParams(filtersToQuery(next)), { replace, preventScrollReset: true });
+  const navigate = (change: Partial<Filters>, replace: boolean) => {
+    // The router may trail fast typing by a few keys: the box holds the search being made.
+    const search = searchBox.current?.value ?? filters.search;
+    setParams(new URLSearchParams(filtersToQuery({ ...filters, search, ...change })), {
+      replace,
+      preventScrollReset: true,
+    });
+  };
 
-  const filters: Filters = { ...fromUrl, search };
   return {
     filters,
-    /** The search the list shows: it may trail the box by a frame while a long list re-renders. */
-    deferredSearch: useDeferredValue(search),
-    setSearch(next: string) {
-      setSearchState(next);
-      pending.current.push(next);
-      navigate({ ...filters, search: next }, true);
-    },
-    setSort: (sort: SortKey) => navigate({ ...filters, sort }, false),
-    setTag: (tag: string) => navigate({ ...filters, tag }, false),
+    searchBox,
+    /** The search the list shows: it may trail the URL by a frame while a long list re-renders. */
+    deferredSearch: useDeferredValue(filters.search),
+    setSearch: (search: string) => navigate({ search }, true),
+    setSort: (sort: SortKey) => navigate({ sort }, false),
+    setTag: (tag: string) => navigate({ tag }, false),
   };
 }

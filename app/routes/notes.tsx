@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 
 /** R7: the searchable, tag-filterable, sortable list of book notes. */
 export default function Notes({ loaderData: { notes, tags } }: Route.ComponentProps) {
-  const { filters, deferredSearch, setSearch, setSort, setTag } = useListFilters();
+  const { filters, searchBox, deferredSearch, setSearch, setSort, setTag } = useListFilters();
   const { sort, tag } = filters;
   const visible = useMemo(
     () => applyFilters(notes, { sort, tag, search: deferredSearch }),
@@ -45,6 +45,7 @@ export default function Notes({ loaderData: { notes, tags } }: Route.ComponentPr
         action="/notes"
         label="Search notes"
         query={filters.search}
+        searchBox={searchBox}
         onQueryChange={setSearch}
         hidden={{ tag: filters.tag, sort: filters.sort }}
       >

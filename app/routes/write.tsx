@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 
 /** R9, FB6, WI1–WI4: the writings index, newest first, searchable. */
 export default function Write({ loaderData: { writings, author } }: Route.ComponentProps) {
-  const { filters, deferredSearch, setSearch } = useListFilters();
+  const { filters, searchBox, deferredSearch, setSearch } = useListFilters();
   const visible = useMemo(
     () => applyFilters(writings, { search: deferredSearch, tag: "", sort: "date" }),
     [writings, deferredSearch],
@@ -40,7 +40,13 @@ export default function Write({ loaderData: { writings, author } }: Route.Compon
       <Breadcrumb />
       <h1>Write</h1>
       <SectionIntro section="write" />
-      <SearchBar action="/write" label="Search writings" query={filters.search} onQueryChange={setSearch} />
+      <SearchBar
+        action="/write"
+        label="Search writings"
+        query={filters.search}
+        searchBox={searchBox}
+        onQueryChange={setSearch}
+      />
       <p className="results" aria-live="polite">
         {isNarrowed(filters) ? `Results (${visible.length})` : ""}
       </p>

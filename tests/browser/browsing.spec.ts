@@ -88,6 +88,28 @@ test("FB2 SO2 SO3 SO4 the overlay 'Order by:' sorts by Date, Title, Author, Rati
   }
 });
 
+test("NL3 sorted by Rating, each entry shows its rating; the current sort shows beside the Filters button", async ({
+  page,
+}) => {
+  await openNotes(page);
+  await expect(page.getByText("Sorted by Date")).toBeVisible();
+  await expect(page.locator(".note-entry").first()).not.toContainText("Rated");
+  const overlay = await openFilters(page);
+  await overlay.getByRole("button", { name: "Rating" }).click();
+  await expect(overlay).toBeHidden();
+  await expect(page.getByText("Sorted by Rating")).toBeVisible();
+  const expected = applyFilters(books, { search: "", sort: "rating", tag: "" });
+  await expect.poll(() => firstTitles(page)).toEqual(names(expected));
+  const entries = page.locator(".note-entry");
+  for (const [index, note] of expected.slice(0, 5).entries()) {
+    await expect(entries.nth(index)).toContainText(`Rated ${note.rating.toFixed(1)} / 10`);
+  }
+  await openFilters(page);
+  await page.getByRole("dialog", { name: "Order by:" }).getByRole("button", { name: "Read Time" }).click();
+  await expect(page.getByText("Sorted by Read Time")).toBeVisible();
+  await expect(entries.first()).not.toContainText("Rated");
+});
+
 test("SO5 NL3 sorting by Read Time leaves out unknown times and shows 'N min read'", async ({ page }) => {
   await openNotes(page);
   const overlay = await openFilters(page);
@@ -185,6 +207,79 @@ test("NL4 icon links appear only for non-empty links, each with an accessible na
       else await expect(link).toHaveCount(0);
     }
   }
+});
+
+test("FB1 the URL holds the search: typing adds no history entry; Back and Forward put the URL's search in the box", async ({
+  page,
+}) => {
+  await openNotes(page);
+  const box = page.getByPlaceholder("Search...");
+  const list = page.locator("[data-query]");
+  const entries = await page.evaluate(() => history.length);
+  await box.pressSequentially("hab");
+  await expect(page).toHaveURL(/\/notes\?q=hab$/);
+  await expect(list).toHaveAttribute("data-query", "hab");
+  expect(await page.evaluate(() => history.length)).toBe(entries);
+
+  const overlay = await openFilters(page);
+  await overlay.getByRole("button", { name: "Rating" }).click();
+  await expect(page).toHaveURL(/\/notes\?q=hab&sort=rating$/);
+  await box.press("End");
+  await box.pressSequentially("it");
+  await expect(page).toHaveURL(/\/notes\?q=habit&sort=rating$/);
+  expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/notes\?q=hab$/);
+  await expect(box).toHaveValue("hab");
+  await expect(list).toHaveAttribute("data-query", "hab");
+  await expect(page.getByText("Sorted by Date")).toBeVisible();
+  await page.goForward();
+  await expect(box).toHaveValue("habit");
+  await expect(list).toHaveAttribute("data-query", "habit");
+  const expected = applyFilters(books, { search: "habit", sort: "rating", tag: "" });
+  await expect.poll(() => firstTitles(page)).toEqual(names(expected));
+
+  // A link to the list (the menu's Notes) starts a new search: the box follows the URL.
+  await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Notes" }).click();
+  await expect(page).toHaveURL(/\/notes$/);
+  await expect(box).toHaveValue("");
+});
+
+test("a note's tags link to the notes list filtered by each tag", async ({ page }) => {
+  const note = books.find((book) => book.tags.length > 1) ?? books[0];
+  const tag = note.tags[note.tags.length - 1];
+  await page.goto(note.path);
+  await waitForHydration(page);
+  const tags = page.getByRole("list", { name: "Tags" });
+  await expect(tags.getByRole("link")).toHaveText([...note.tags]);
+  await tags.getByRole("link", { name: tag, exact: true }).click();
+  await expect(page).toHaveURL(`/notes?tag=${encodeURIComponent(tag).replace(/%20/g, "+")}`);
+  const tagged = applyFilters(books, { search: "", sort: "date", tag });
+  await expect(page.getByText(`Results (${tagged.length})`)).toBeVisible();
+  await expect(page.getByRole("button", { name: new RegExp(`${tag}\\s*Remove the tag filter`) })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("NL4 WI4 each icon link shows its label on hover and on keyboard focus", async ({ page }) => {
+  await page.goto("/write");
+  await waitForHydration(page);
+  const writing = catalogue.writings.find((item) => item.twosLink) ?? catalogue.writings[0];
+  const entry = page.locator(".writing-entry").filter({ has: page.locator(`h2 a[href="${writing.path}"]`) });
+  const link = entry.locator(".link-icons a").first();
+  const label = link.locator(".icon-label");
+  await expect(label).toHaveText("Read on the note app");
+  await expect(label).toHaveCSS("opacity", "0");
+  await link.hover();
+  await expect(label).toHaveCSS("opacity", "1");
+  await page.mouse.move(0, 0);
+  await expect(label).toHaveCSS("opacity", "0");
+  await entry.locator("h2 a").focus();
+  await page.keyboard.press("Tab");
+  await expect(link).toBeFocused();
+  await expect(label).toHaveCSS("opacity", "1");
+  await expectNoAxeViolations(page);
 });
 
 test("filters start from defaults, live in the URL, survive a reload and Back restores the previous filter", async ({

@@ -33,8 +33,9 @@ test("NOJS every kind of page renders fully without JavaScript", async ({ page }
   await expect(page.locator(".embed-podcast iframe")).toHaveCount(catalogue.withPodcast.length);
 });
 
-test("NOJS the menu opens and closes as a link target, and its links work", async ({ page }) => {
+test("NOJS the menu opens and closes with its buttons (invoker commands), and its links work", async ({ page }) => {
   await page.goto("/");
+  await expect(page.locator('a[role="button"]')).toHaveCount(0);
   const menu = page.locator("#site-menu");
   await expect(menu).toBeHidden();
   await page.getByRole("button", { name: "Menu" }).click();
@@ -47,6 +48,38 @@ test("NOJS the menu opens and closes as a link target, and its links work", asyn
   await expect(page.locator("#site-menu")).toBeHidden();
 });
 
+test("NOJS where a browser lacks invoker commands, the same buttons open the menu and the overlay as popovers", async ({
+  page,
+}) => {
+  await page.goto("/notes");
+  // Such a browser ignores the commandfor attribute: without it the buttons fall back to popovertarget.
+  await page.evaluate(() => {
+    for (const button of document.querySelectorAll("[commandfor]")) button.removeAttribute("commandfor");
+  });
+  const menuButton = page.getByRole("button", { name: "Menu" });
+  const menu = page.locator("#site-menu");
+  await menuButton.click();
+  await expect(menu).toBeVisible();
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(menuButton).toBeFocused();
+  await menuButton.click();
+  await menu.getByRole("button", { name: "Close" }).click();
+  await expect(menu).toBeHidden();
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+
+  const overlay = page.locator("#filters");
+  await page.getByRole("button", { name: "Filters" }).click();
+  await expect(overlay).toBeVisible();
+  await overlay.getByRole("button", { name: "Close" }).click();
+  await expect(overlay).toBeHidden();
+  await page.getByRole("button", { name: "Filters" }).click();
+  await overlay.getByRole("button", { name: "Rating" }).click();
+  await expect(page).toHaveURL(/sort=rating/);
+  await expect(page.locator("#filters")).toBeHidden();
+});
+
 test("NOJS the notes list shows every note; search, sort and tags work by plain form submission", async ({ page }) => {
   await page.goto("/notes");
   await expect(page.locator(".note-title")).toHaveCount(catalogue.books.length);
@@ -56,12 +89,16 @@ test("NOJS the notes list shows every note; search, sort and tags work by plain 
   const habit = applyFilters(catalogue.books, { search: "habit", sort: "date", tag: "" });
   await expect(page.getByText(`Results (${habit.length})`)).toBeVisible();
   await expect(page.locator(".note-title")).toHaveText(habit.map((note) => note.name));
+  await expect(page.getByText("Sorted by Date")).toBeVisible();
   await page.getByRole("button", { name: "Filters" }).click();
   const overlay = page.locator("#filters");
   await expect(overlay).toBeVisible();
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
   await overlay.getByRole("button", { name: "Rating" }).click();
   const byRating = applyFilters(catalogue.books, { search: "habit", sort: "rating", tag: "" });
   await expect(page.locator(".note-title")).toHaveText(byRating.map((note) => note.name));
+  await expect(page.getByText("Sorted by Rating")).toBeVisible();
+  await expect(page.locator(".note-entry").first()).toContainText(`Rated ${byRating[0].rating.toFixed(1)} / 10`);
   await page.getByRole("button", { name: "Clear search" }).click();
   await page.getByRole("button", { name: "Filters" }).click();
   await page.locator("#filters").getByRole("button", { name: "Fiction" }).click();
