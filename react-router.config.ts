@@ -1,7 +1,7 @@
 import type { Config } from "@react-router/dev/config";
-import { cardPath, cardTitles } from "./catalogue/card";
-import { loadCatalogue } from "./catalogue/disk";
-import { finishClientBuild } from "./scripts/finish-build";
+import { cardPath, cardTitles } from "./catalogue/card.ts";
+import { loadCatalogue } from "./catalogue/disk.ts";
+import { finishClientBuild } from "./scripts/finish-build.ts";
 
 export default {
   appDirectory: "app",

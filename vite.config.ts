@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
-import { catalogueVitePlugin } from "./catalogue/vite-plugin";
+import { catalogueVitePlugin } from "./catalogue/vite-plugin.ts";
 
 export default defineConfig({
   plugins: [catalogueVitePlugin(), reactRouter()],

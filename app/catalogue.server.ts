@@ -2,8 +2,8 @@
  * The catalogue as the server-side loaders see it. Vite bundles the content files into the
  * server build (and reloads them in development), so production needs no content folder.
  */
-import type { DerivedBody } from "../catalogue/derive";
-import { buildCatalogue, type ContentFile } from "../catalogue/load";
+import type { DerivedBody } from "../catalogue/derive.ts";
+import { buildCatalogue, type ContentFile } from "../catalogue/load.ts";
 
 const files = import.meta.glob<string>(["/content/**/*.md", "/content/**/*.yaml", "!/content/README.md"], {
   query: "?raw",

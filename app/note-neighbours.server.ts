@@ -2,9 +2,9 @@
  * What a note page shows around its note (issue 7): other readings of the same book, related
  * notes and the notes read before and after it, as small summaries (never whole notes).
  */
-import { otherReadings, previousAndNext, relatedNotes } from "../catalogue/related";
-import type { Note } from "../catalogue/schema";
-import { catalogue } from "./catalogue.server";
+import { otherReadings, previousAndNext, relatedNotes } from "../catalogue/related.ts";
+import type { Note } from "../catalogue/schema.ts";
+import { catalogue } from "./catalogue.server.ts";
 
 /** Enough to show and link a note: no review, no links, no embeds. */
 function noteLink({ path, name, author, rating, date, photo }: Note) {

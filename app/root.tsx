@@ -8,16 +8,16 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { FEEDS } from "../catalogue/feeds";
+import { FEEDS } from "../catalogue/feeds.ts";
 import type { Route } from "./+types/root";
-import { siteSummary } from "./catalogue.server";
-import { NotFound } from "./components/NotFound";
-import { ScrollToTop } from "./components/ScrollToTop";
-import { SiteFooter } from "./components/SiteFooter";
-import { SiteHeader } from "./components/SiteHeader";
-import { DEFAULT_TITLE } from "./lib/meta";
-import { THEME_SCRIPT } from "./lib/theme";
-import { SIGNED_UP_SCRIPT } from "./lib/visitor";
+import { siteSummary } from "./catalogue.server.ts";
+import { NotFound } from "./components/NotFound.tsx";
+import { ScrollToTop } from "./components/ScrollToTop.tsx";
+import { SiteFooter } from "./components/SiteFooter.tsx";
+import { SiteHeader } from "./components/SiteHeader.tsx";
+import { DEFAULT_TITLE } from "./lib/meta.ts";
+import { THEME_SCRIPT } from "./lib/theme.ts";
+import { SIGNED_UP_SCRIPT } from "./lib/visitor.ts";
 import stylesheet from "./styles/site.css?url";
 
 export const links: Route.LinksFunction = () => [

@@ -5,10 +5,10 @@
  * catalogue/card-image.ts and served by the prerendered resource route app/routes/card.ts; this
  * module says where each image lives and is light enough for the pages' own code.
  */
-import { isGeneratedCover } from "./cover";
-import type { Catalogue } from "./load";
-import type { Note } from "./schema";
-import { SECTIONS } from "./sections";
+import { isGeneratedCover } from "./cover.ts";
+import type { Catalogue } from "./load.ts";
+import type { Note } from "./schema.ts";
+import { SECTIONS } from "./sections.ts";
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;

@@ -4,7 +4,7 @@
  * book always gets the same colour. The DejaVu families name the fonts the build draws the PNG
  * copy with (the image a note shares on social sites, catalogue/png.ts); browsers use the others.
  */
-import { escapeXml } from "./xml";
+import { escapeXml } from "./xml.ts";
 
 const PALETTE = [
   { background: "#1f3a5f", ink: "#f4f1ea" },

@@ -5,7 +5,7 @@
  * descriptions, JSON-LD, the content check and the feeds read them.
  */
 import { Marked, type Token, type Tokens } from "marked";
-import { absoluteUrl } from "./site-url";
+import { absoluteUrl } from "./site-url.ts";
 
 export type DerivedBody = {
   /** The Markdown source of the body (the feeds render it again with absolute links). */

@@ -1,7 +1,7 @@
 /** Reads the content folder from disk, for the build, the owner's scripts and the tests. */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { buildCatalogue, type Catalogue, type ContentFile } from "./load";
+import { buildCatalogue, type Catalogue, type ContentFile } from "./load.ts";
 
 export function readContentFiles(root: string): ContentFile[] {
   const contentDir = join(root, "content");

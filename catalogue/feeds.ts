@@ -2,12 +2,12 @@
  * The Atom feeds (RFC 4287) of the newest writings and book notes, with their full rendered body.
  * Pure: the routes app/routes/feed-*.ts serve what these functions return, prerendered at build time.
  */
-import type { IsoDay } from "./dates";
-import { renderWithAbsoluteLinks } from "./derive";
-import type { Catalogue } from "./load";
-import type { Note, Writing } from "./schema";
-import { absoluteUrl } from "./site-url";
-import { escapeXml } from "./xml";
+import type { IsoDay } from "./dates.ts";
+import { renderWithAbsoluteLinks } from "./derive.ts";
+import type { Catalogue } from "./load.ts";
+import type { Note, Writing } from "./schema.ts";
+import { absoluteUrl } from "./site-url.ts";
+import { escapeXml } from "./xml.ts";
 
 /** How many of the newest items each feed lists. */
 export const FEED_SIZE = 50;

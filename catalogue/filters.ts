@@ -3,8 +3,8 @@
  * defaults on every visit and live in the URL query so a filtered list can be shared and Back
  * restores it (DESIGN §7.6).
  */
-import { matchesSearch, type Searchable } from "./search";
-import { DEFAULT_SORT, isSortKey, type Sortable, type SortKey, sortItems } from "./sort";
+import { matchesSearch, type Searchable } from "./search.ts";
+import { DEFAULT_SORT, isSortKey, type Sortable, type SortKey, sortItems } from "./sort.ts";
 
 export type Filters = { search: string; sort: SortKey; tag: string };
 

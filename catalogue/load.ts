@@ -4,8 +4,8 @@
  */
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
-import { coverPath } from "./cover";
-import { type DerivedBody, deriveBody } from "./derive";
+import { coverPath } from "./cover.ts";
+import { type DerivedBody, deriveBody } from "./derive.ts";
 import {
   type App,
   appSchema,
@@ -20,9 +20,9 @@ import {
   type Writing,
   workSchema,
   writingSchema,
-} from "./schema";
-import { isSlugOf, slugify } from "./slug";
-import { sortItems } from "./sort";
+} from "./schema.ts";
+import { isSlugOf, slugify } from "./slug.ts";
+import { sortItems } from "./sort.ts";
 
 /** A content file as read from disk, its path relative to the project ("content/notes/x.md"). */
 export type ContentFile = { path: string; text: string };

@@ -2,7 +2,7 @@
  * The pure part of `npm run new`: reading the command line, choosing the slug and writing the
  * front matter of a new book note or writing. The script (scripts/new-content.ts) does the I/O.
  */
-import { slugify } from "./slug";
+import { slugify } from "./slug.ts";
 
 export const USAGE = [
   "Usage:",

@@ -2,8 +2,8 @@
  * What a note page shows besides the note (issue 7): other readings of the same book, related
  * notes, and the notes read just before and just after it. Pure; the orders are those of sort.ts.
  */
-import type { Note } from "./schema";
-import { comparators, isSameText } from "./sort";
+import type { Note } from "./schema.ts";
+import { comparators, isSameText } from "./sort.ts";
 
 export type RelatableNote = Pick<Note, "slug" | "name" | "author" | "date" | "rating" | "tags">;
 

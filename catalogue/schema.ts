@@ -4,9 +4,9 @@
  * Category and path are not in the files: they come from the folder (DESIGN §4, §7.2).
  */
 import { z } from "zod";
-import { parseSpecDate } from "./dates";
-import { type DerivedBody, deriveBody } from "./derive";
-import { EMBED_ORIGINS, isEmbedFrom } from "./embeds";
+import { parseSpecDate } from "./dates.ts";
+import { type DerivedBody, deriveBody } from "./derive.ts";
+import { EMBED_ORIGINS, isEmbedFrom } from "./embeds.ts";
 
 /** M/D/YY, checked to be a real day and turned into an ISO day. */
 const specDate = z.string().transform((text, ctx) => {

@@ -2,11 +2,11 @@
  * /sitemap.xml (sitemaps.org protocol 0.9) and /robots.txt. Pure: app/routes/sitemap.ts and
  * app/routes/robots.ts serve what these return, prerendered at build time.
  */
-import type { IsoDay } from "./dates";
-import type { Catalogue } from "./load";
-import { SECTIONS, type SectionId } from "./sections";
-import { absoluteUrl } from "./site-url";
-import { escapeXml } from "./xml";
+import type { IsoDay } from "./dates.ts";
+import type { Catalogue } from "./load.ts";
+import { SECTIONS, type SectionId } from "./sections.ts";
+import { absoluteUrl } from "./site-url.ts";
+import { escapeXml } from "./xml.ts";
 
 export type SitemapEntry = { path: string; lastmod?: IsoDay };
 

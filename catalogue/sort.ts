@@ -2,7 +2,7 @@
  * The sort orders of SPEC §5 (SO2–SO5), defined once and used by every list on the site.
  * Dates are ISO days, so comparing the strings compares the dates (DESIGN §7.7).
  */
-import type { IsoDay } from "./dates";
+import type { IsoDay } from "./dates.ts";
 
 export const SORT_KEYS = ["date", "title", "author", "rating", "time", "releaseDate"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];

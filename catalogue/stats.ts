@@ -2,9 +2,9 @@
  * The reading stats of /stats (issue 7): pure functions of the book notes. A re-read is a note of
  * its own, so it counts in every figure but the top-rated list, which names each book once.
  */
-import { isSameBook } from "./related";
-import type { Note } from "./schema";
-import { comparators } from "./sort";
+import { isSameBook } from "./related.ts";
+import type { Note } from "./schema.ts";
+import { comparators } from "./sort.ts";
 
 export type StatsNote = Pick<Note, "name" | "author" | "date" | "rating" | "time" | "tags">;
 

@@ -3,8 +3,8 @@
  * with the owner's Review and Rating (0–10), a writing as a BlogPosting, and the breadcrumb of an
  * inner page as a BreadcrumbList. Pure: app/lib/meta.ts puts them in the page head.
  */
-import type { Note, Site, Writing } from "./schema";
-import { absoluteUrl } from "./site-url";
+import type { Note, Site, Writing } from "./schema.ts";
+import { absoluteUrl } from "./site-url.ts";
 
 const CONTEXT = "https://schema.org";
 

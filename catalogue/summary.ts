@@ -4,10 +4,10 @@
  * is not under public/, or a link in a body to a site item that does not exist. Pure: the caller
  * says which image files exist.
  */
-import { isGeneratedCover } from "./cover";
-import type { Catalogue } from "./load";
-import type { Item, Page } from "./schema";
-import { notesPerTag, notesPerYear } from "./stats";
+import { isGeneratedCover } from "./cover.ts";
+import type { Catalogue } from "./load.ts";
+import type { Item, Page } from "./schema.ts";
+import { notesPerTag, notesPerYear } from "./stats.ts";
 
 export type BrokenReference = {
   /** The content file that holds the reference, "content/notes/x.md". */

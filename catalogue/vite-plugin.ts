@@ -8,11 +8,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin } from "vite";
-import { COVER_IMAGE_SCALE, drawsCoverImage } from "./card";
-import { coverSvg, isGeneratedCover } from "./cover";
-import { loadCatalogue } from "./disk";
-import { svgToPng } from "./png";
-import { siteUrlFromEnvironment } from "./site-url";
+import { COVER_IMAGE_SCALE, drawsCoverImage } from "./card.ts";
+import { coverSvg, isGeneratedCover } from "./cover.ts";
+import { loadCatalogue } from "./disk.ts";
+import { svgToPng } from "./png.ts";
+import { siteUrlFromEnvironment } from "./site-url.ts";
 
 export function catalogueVitePlugin(): Plugin {
   let root = process.cwd();

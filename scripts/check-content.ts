@@ -5,9 +5,9 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { loadCatalogue } from "../catalogue/disk";
-import { type Catalogue, ContentError } from "../catalogue/load";
-import { summarizeCatalogue } from "../catalogue/summary";
+import { loadCatalogue } from "../catalogue/disk.ts";
+import { type Catalogue, ContentError } from "../catalogue/load.ts";
+import { summarizeCatalogue } from "../catalogue/summary.ts";
 
 function rootFromArgs(args: string[]): string {
   const index = args.indexOf("--root");

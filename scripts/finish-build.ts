@@ -8,12 +8,12 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { COVER_IMAGE_SCALE, coverImagePath, drawsCoverImage } from "../catalogue/card";
-import { coverSvg, isGeneratedCover } from "../catalogue/cover";
-import { loadCatalogue } from "../catalogue/disk";
-import { svgToPng } from "../catalogue/png";
-import { siteUrlFromEnvironment } from "../catalogue/site-url";
-import { prerenderedScriptHashes, SCRIPT_HASHES_FILE } from "../server/security";
+import { COVER_IMAGE_SCALE, coverImagePath, drawsCoverImage } from "../catalogue/card.ts";
+import { coverSvg, isGeneratedCover } from "../catalogue/cover.ts";
+import { loadCatalogue } from "../catalogue/disk.ts";
+import { svgToPng } from "../catalogue/png.ts";
+import { siteUrlFromEnvironment } from "../catalogue/site-url.ts";
+import { prerenderedScriptHashes, SCRIPT_HASHES_FILE } from "../server/security.ts";
 
 const COMPRESSIBLE = /\.(html|js|css|svg|json|data|xml|atom|txt|webmanifest)$/;
 /** Below this a compressed copy saves less than the extra bytes of headers. */

@@ -3,8 +3,8 @@
  * default), for the owner. Run it next to the server or while it is stopped.
  */
 import { resolve } from "node:path";
-import { openDatabase } from "../server/db";
-import { listMessages, retryFailed } from "../server/message-admin";
+import { openDatabase } from "../server/db.ts";
+import { listMessages, retryFailed } from "../server/message-admin.ts";
 
 const HELP = `Usage: npm run messages -- <command>
 

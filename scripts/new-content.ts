@@ -5,8 +5,8 @@
  */
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { readContentFiles } from "../catalogue/disk";
-import { buildCatalogue, type Catalogue, ContentError } from "../catalogue/load";
+import { readContentFiles } from "../catalogue/disk.ts";
+import { buildCatalogue, type Catalogue, ContentError } from "../catalogue/load.ts";
 import {
   chooseSlug,
   contentPath,
@@ -14,7 +14,7 @@ import {
   parseNewArgs,
   specDateOf,
   writingFileText,
-} from "../catalogue/new-item";
+} from "../catalogue/new-item.ts";
 
 function stop(message: string): never {
   console.error(message);

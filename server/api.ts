@@ -10,8 +10,8 @@
  */
 import { type Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { MESSAGES } from "../app/validation/forms";
-import type { ServiceResult, Services } from "./services";
+import { MESSAGES } from "../app/validation/forms.ts";
+import type { ServiceResult, Services } from "./services.ts";
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 

@@ -5,12 +5,12 @@
  */
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, Hono } from "hono";
-import { createApi } from "./api";
-import type { Config } from "./config";
-import { type Database, openDatabase } from "./db";
-import { createMailer, type Mailer, type MailerOptions } from "./mail";
-import { createOutbox, messageIdDomainOf, type Outbox, type OutboxOptions } from "./outbox";
-import { createServices, type Services } from "./services";
+import { createApi } from "./api.ts";
+import type { Config } from "./config.ts";
+import { type Database, openDatabase } from "./db.ts";
+import { createMailer, type Mailer, type MailerOptions } from "./mail.ts";
+import { createOutbox, messageIdDomainOf, type Outbox, type OutboxOptions } from "./outbox.ts";
+import { createServices, type Services } from "./services.ts";
 
 export type BackendOptions = {
   /** The visitor's address; default: the TCP peer (no proxy trusted). */

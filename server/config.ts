@@ -5,7 +5,7 @@
 import { accessSync, constants, mkdirSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { z } from "zod";
-import { parseSiteUrl } from "../catalogue/site-url";
+import { parseSiteUrl } from "../catalogue/site-url.ts";
 
 const port = z.coerce
   .number({ message: "must be a number" })

@@ -5,10 +5,10 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { FORM_BODY_LIMIT_BYTES, type FormServices, formRequestContext } from "../app/lib/form-services";
-import { isCrossSite } from "./api";
-import { baseSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from "./security";
-import { createStaticFiles, pickEncoding } from "./static";
+import { FORM_BODY_LIMIT_BYTES, type FormServices, formRequestContext } from "../app/lib/form-services.ts";
+import { isCrossSite } from "./api.ts";
+import { baseSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from "./security.ts";
+import { createStaticFiles, pickEncoding } from "./static.ts";
 
 export type HttpOptions = {
   /** The React Router build; in development a function that loads the current one. */

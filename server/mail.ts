@@ -14,7 +14,7 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
-import type { Config } from "./config";
+import type { Config } from "./config.ts";
 
 export type OutgoingMail = {
   /** RFC 5322 Message-ID with angle brackets, identical on every attempt. */

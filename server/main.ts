@@ -10,9 +10,9 @@ import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { parse as parseYaml } from "yaml";
-import { socketAddress, startBackend } from "./backend";
-import { type Config, ConfigError, readConfig } from "./config";
-import { createHttpApp } from "./http";
+import { socketAddress, startBackend } from "./backend.ts";
+import { type Config, ConfigError, readConfig } from "./config.ts";
+import { createHttpApp } from "./http.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const buildDir = join(root, "build");

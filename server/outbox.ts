@@ -25,9 +25,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
-import { normalizeContact } from "../app/validation/forms";
-import type { Db, MessagesTable } from "./db";
-import type { Mailer } from "./mail";
+import { normalizeContact } from "../app/validation/forms.ts";
+import type { Db, MessagesTable } from "./db.ts";
+import type { Mailer } from "./mail.ts";
 
 export type OutboxOptions = {
   /** First retry delay; each further failure doubles it. */

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { Parser } from "htmlparser2";
-import { EMBED_ORIGINS } from "../catalogue/embeds";
+import { EMBED_ORIGINS } from "../catalogue/embeds.ts";
 
 /**
  * The CSP source of every inline script of a page: our own (theme, signed-up flag) and those React

@@ -15,12 +15,12 @@ import {
   normalizeContact,
   validateContact,
   validateSignup,
-} from "../app/validation/forms";
-import type { Config } from "./config";
-import type { Db } from "./db";
-import type { Outbox } from "./outbox";
-import { createRateLimiter, type RateLimiter } from "./rate-limit";
-import { subscribe } from "./subscriptions";
+} from "../app/validation/forms.ts";
+import type { Config } from "./config.ts";
+import type { Db } from "./db.ts";
+import type { Outbox } from "./outbox.ts";
+import { createRateLimiter, type RateLimiter } from "./rate-limit.ts";
+import { subscribe } from "./subscriptions.ts";
 
 /** The honeypot: a field people never see or fill, that naive bots do. */
 export const HONEYPOT_FIELD = "website";

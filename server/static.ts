@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join, normalize, sep } from "node:path";
-import { readScriptHashes } from "./security";
+import { readScriptHashes } from "./security.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",

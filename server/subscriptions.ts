@@ -3,8 +3,8 @@
  * index on `email_lower` decides, so two requests racing for one email, even from two processes,
  * end with exactly one row and exactly one 'created'.
  */
-import { emailKey, normalizeEmail } from "../app/validation/forms";
-import type { Db } from "./db";
+import { emailKey, normalizeEmail } from "../app/validation/forms.ts";
+import type { Db } from "./db.ts";
 
 export type SubscribeOutcome = "created" | "exists";
 

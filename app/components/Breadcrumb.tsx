@@ -1,5 +1,5 @@
 import { Link, useMatches } from "react-router";
-import { breadcrumbOf } from "../lib/page-handle";
+import { breadcrumbOf } from "../lib/page-handle.ts";
 
 /** SH3: Home / section / item, from the page route's `handle`; every part but the last is a link. */
 export function Breadcrumb() {

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from "react";
 import { Form } from "react-router";
-import type { FormActionData } from "../lib/form-actions.server";
-import { postJson } from "../lib/post-json";
-import { updateVisitor, useVisitor } from "../lib/visitor";
-import { MESSAGES, validateContact } from "../validation/forms";
-import { Honeypot } from "./Honeypot";
+import type { FormActionData } from "../lib/form-actions.server.ts";
+import { postJson } from "../lib/post-json.ts";
+import { updateVisitor, useVisitor } from "../lib/visitor.ts";
+import { MESSAGES, validateContact } from "../validation/forms.ts";
+import { Honeypot } from "./Honeypot.tsx";
 
 /**
  * R11, CO1–CO7: email, subject and message, checked in the order of CO5 before anything is sent.

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { formatMonthYear } from "../../catalogue/dates";
-import { Embed, type EmbedKind } from "./Embed";
+import { formatMonthYear } from "../../catalogue/dates.ts";
+import { Embed, type EmbedKind } from "./Embed.tsx";
 
 /** DESIGN §7.8: an embed that has not loaded by then no longer holds up the next one. */
 export const EMBED_TIMEOUT_MS = 10_000;

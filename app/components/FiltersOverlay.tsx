@@ -1,6 +1,6 @@
-import type { Filters } from "../../catalogue/filters";
-import type { SortKey } from "../../catalogue/sort";
-import { closeDialogAround, closerProps, dialogProps, openerProps } from "../lib/dialog";
+import type { Filters } from "../../catalogue/filters.ts";
+import type { SortKey } from "../../catalogue/sort.ts";
+import { closeDialogAround, closerProps, dialogProps, openerProps } from "../lib/dialog.ts";
 
 const SORT_LABELS: Record<SortKey, string> = {
   date: "Date",

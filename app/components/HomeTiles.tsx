@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { SECTIONS } from "../../catalogue/sections";
-import type { loader as rootLoader } from "../root";
+import { SECTIONS } from "../../catalogue/sections.ts";
+import type { loader as rootLoader } from "../root.tsx";
 
 const TILES = SECTIONS.filter((section) => section.tile);
 

@@ -1,11 +1,11 @@
-import { formatSpecDate } from "../../catalogue/dates";
-import type { Page } from "../../catalogue/schema";
+import { formatSpecDate } from "../../catalogue/dates.ts";
+import type { Page } from "../../catalogue/schema.ts";
 
 /** A page as its loader sends it (app/catalogue.server.ts `forPage`). */
 type ShownPage = Pick<Page, "title" | "description" | "updated" | "html">;
 
-import { type PageHead, pageMeta } from "../lib/meta";
-import { Breadcrumb } from "./Breadcrumb";
+import { type PageHead, pageMeta } from "../lib/meta.ts";
+import { Breadcrumb } from "./Breadcrumb.tsx";
 
 type MetaArgs = {
   data: { page: ShownPage } | undefined;

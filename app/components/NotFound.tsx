@@ -1,8 +1,8 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { sectionOf } from "../../catalogue/sections";
-import { documentTitle } from "../lib/meta";
-import type { loader as rootLoader } from "../root";
-import { HomeTiles } from "./HomeTiles";
+import { sectionOf } from "../../catalogue/sections.ts";
+import { documentTitle } from "../lib/meta.ts";
+import type { loader as rootLoader } from "../root.tsx";
+import { HomeTiles } from "./HomeTiles.tsx";
 
 /** NF1: shown for any unknown path, with HTTP 404. */
 export function NotFound() {

@@ -1,10 +1,10 @@
 import { memo } from "react";
 import { Link } from "react-router";
-import { formatMonthYear } from "../../catalogue/dates";
-import type { SortKey } from "../../catalogue/sort";
-import type { NoteSummary } from "../catalogue.server";
-import { useRenderLimit } from "../lib/use-render-limit";
-import { LinkIcons } from "./LinkIcons";
+import { formatMonthYear } from "../../catalogue/dates.ts";
+import type { SortKey } from "../../catalogue/sort.ts";
+import type { NoteSummary } from "../catalogue.server.ts";
+import { useRenderLimit } from "../lib/use-render-limit.ts";
+import { LinkIcons } from "./LinkIcons.tsx";
 
 /** Covers below the first screenful wait until they are scrolled near. */
 const EAGER_COVERS = 4;

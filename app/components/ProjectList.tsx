@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatDateRange } from "../../catalogue/dates";
+import { formatDateRange } from "../../catalogue/dates.ts";
 
 /** `line` is what the list says under the name: an app's tag line, a job's position. */
 type Project = {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { formatMonthYear } from "../../catalogue/dates";
-import type { NoteLink, NoteNeighbours } from "../note-neighbours.server";
+import { formatMonthYear } from "../../catalogue/dates.ts";
+import type { NoteLink, NoteNeighbours } from "../note-neighbours.server.ts";
 
 /**
  * The end of a note page (issue 7): the other readings of the same book, up to six related notes

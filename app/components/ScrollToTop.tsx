@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { prefersReducedMotion } from "../lib/motion";
+import { prefersReducedMotion } from "../lib/motion.ts";
 
 /** SH4: appears once the page has left the top, and smooth-scrolls back. */
 export function ScrollToTop() {

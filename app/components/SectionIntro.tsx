@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "../root";
+import type { loader as rootLoader } from "../root.tsx";
 
 /** The owner's opening words of a section page (content/site.yaml `sections.<id>.intro`, Markdown). */
 export function SectionIntro({ section }: { section: "write" | "contact" | "updates" }) {

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { FEEDS } from "../../catalogue/feeds";
-import { SECTIONS } from "../../catalogue/sections";
-import type { SiteSummary } from "../catalogue.server";
-import { SocialLinks } from "./SocialLinks";
+import { FEEDS } from "../../catalogue/feeds.ts";
+import { SECTIONS } from "../../catalogue/sections.ts";
+import type { SiteSummary } from "../catalogue.server.ts";
+import { SocialLinks } from "./SocialLinks.tsx";
 
 const FOOTER_LINKS = SECTIONS.filter((section) => section.menu && section.path !== "/");
 

@@ -1,9 +1,9 @@
 import { Link, NavLink } from "react-router";
-import { SECTIONS } from "../../catalogue/sections";
-import type { SiteSummary } from "../catalogue.server";
-import { closeDialogAround, closerProps, dialogProps, openerProps } from "../lib/dialog";
-import { SocialLinks } from "./SocialLinks";
-import { ThemeToggle } from "./ThemeToggle";
+import { SECTIONS } from "../../catalogue/sections.ts";
+import type { SiteSummary } from "../catalogue.server.ts";
+import { closeDialogAround, closerProps, dialogProps, openerProps } from "../lib/dialog.ts";
+import { SocialLinks } from "./SocialLinks.tsx";
+import { ThemeToggle } from "./ThemeToggle.tsx";
 
 const MENU_LINKS = SECTIONS.filter((section) => section.menu);
 

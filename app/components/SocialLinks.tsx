@@ -1,4 +1,4 @@
-import type { SiteSummary } from "../catalogue.server";
+import type { SiteSummary } from "../catalogue.server.ts";
 
 export function SocialLinks({ social, label }: { social: SiteSummary["social"]; label: string }) {
   return (

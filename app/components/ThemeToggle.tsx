@@ -1,4 +1,4 @@
-import { chooseTheme, useTheme } from "../lib/theme";
+import { chooseTheme, useTheme } from "../lib/theme.ts";
 
 /**
  * The header's dark-theme switch (issue 7): a toggle button, pressed while the dark theme is on.

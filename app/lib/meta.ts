@@ -5,11 +5,11 @@
  * absolute, from the SITE_URL of the build.
  */
 import type { MetaDescriptor } from "react-router";
-import { CARD_HEIGHT, CARD_WIDTH, cardPath } from "../../catalogue/card";
-import { absoluteUrl } from "../../catalogue/site-url";
-import { breadcrumbLd, type JsonLd, personLd } from "../../catalogue/structured-data";
-import { breadcrumbOf, canonicalPath, pageHandleOf } from "./page-handle";
-import { SITE_URL } from "./site-url";
+import { CARD_HEIGHT, CARD_WIDTH, cardPath } from "../../catalogue/card.ts";
+import { absoluteUrl } from "../../catalogue/site-url.ts";
+import { breadcrumbLd, type JsonLd, personLd } from "../../catalogue/structured-data.ts";
+import { breadcrumbOf, canonicalPath, pageHandleOf } from "./page-handle.ts";
+import { SITE_URL } from "./site-url.ts";
 
 export const DEFAULT_TITLE = "Personal Website";
 

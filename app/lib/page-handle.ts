@@ -3,8 +3,8 @@
  * breadcrumb, and from the meta function's `matches` by the JSON-LD breadcrumb): its section of
  * catalogue/sections.ts and, for an item page, the item's name from the page's loader data.
  */
-import { type SectionId, sectionOf } from "../../catalogue/sections";
-import type { Crumb } from "../../catalogue/structured-data";
+import { type SectionId, sectionOf } from "../../catalogue/sections.ts";
+import type { Crumb } from "../../catalogue/structured-data.ts";
 
 export type PageHandle = {
   section: SectionId;

@@ -4,7 +4,7 @@
  * `npm start` rebuilds when it changes). Canonical links, Open Graph URLs, feeds and the sitemap
  * use it. Outside Vite (unit tests) it is the default.
  */
-import { DEFAULT_SITE_URL } from "../../catalogue/site-url";
+import { DEFAULT_SITE_URL } from "../../catalogue/site-url.ts";
 
 declare const __SITE_URL__: string | undefined;
 

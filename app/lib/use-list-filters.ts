@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, useRef } from "react";
 import { NavigationType, useLocation, useNavigationType, useSearchParams } from "react-router";
-import { type Filters, filtersFromQuery, filtersToQuery } from "../../catalogue/filters";
-import type { SortKey } from "../../catalogue/sort";
+import { type Filters, filtersFromQuery, filtersToQuery } from "../../catalogue/filters.ts";
+import type { SortKey } from "../../catalogue/sort.ts";
 
 /**
  * The filters of a list page. The URL query is their one source of truth (DESIGN §7.6); the search

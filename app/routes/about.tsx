@@ -1,6 +1,6 @@
-import { catalogue, forPage } from "../catalogue.server";
-import { MarkdownPage, markdownPageMeta } from "../components/MarkdownPage";
-import { pageHandle } from "../lib/page-handle";
+import { catalogue, forPage } from "../catalogue.server.ts";
+import { MarkdownPage, markdownPageMeta } from "../components/MarkdownPage.tsx";
+import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/about";
 
 export const handle = pageHandle("about");

@@ -1,9 +1,9 @@
-import { formatDateRange } from "../../catalogue/dates";
-import { catalogue, forPage, notFound } from "../catalogue.server";
-import { Breadcrumb } from "../components/Breadcrumb";
-import { ExternalLinks } from "../components/ExternalLinks";
-import { pageMeta } from "../lib/meta";
-import { pageHandle } from "../lib/page-handle";
+import { formatDateRange } from "../../catalogue/dates.ts";
+import { catalogue, forPage, notFound } from "../catalogue.server.ts";
+import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { ExternalLinks } from "../components/ExternalLinks.tsx";
+import { pageMeta } from "../lib/meta.ts";
+import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/app";
 
 export const handle = pageHandle("apps", (data: Route.ComponentProps["loaderData"]) => data.app.name);

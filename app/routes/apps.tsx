@@ -1,8 +1,8 @@
-import { catalogue } from "../catalogue.server";
-import { Breadcrumb } from "../components/Breadcrumb";
-import { ProjectList } from "../components/ProjectList";
-import { pageMeta } from "../lib/meta";
-import { pageHandle } from "../lib/page-handle";
+import { catalogue } from "../catalogue.server.ts";
+import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { ProjectList } from "../components/ProjectList.tsx";
+import { pageMeta } from "../lib/meta.ts";
+import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/apps";
 
 export const handle = pageHandle("apps");

@@ -1,9 +1,9 @@
-import { Breadcrumb } from "../components/Breadcrumb";
-import { ContactForm } from "../components/ContactForm";
-import { SectionIntro } from "../components/SectionIntro";
-import { contactAction } from "../lib/form-actions.server";
-import { pageMeta } from "../lib/meta";
-import { pageHandle } from "../lib/page-handle";
+import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { ContactForm } from "../components/ContactForm.tsx";
+import { SectionIntro } from "../components/SectionIntro.tsx";
+import { contactAction } from "../lib/form-actions.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/contact";
 
 export const handle = pageHandle("contact");

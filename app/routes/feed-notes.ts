@@ -1,8 +1,8 @@
-import { noteImagePath } from "../../catalogue/card";
-import { ATOM_CONTENT_TYPE, notesFeed } from "../../catalogue/feeds";
-import { absoluteUrl } from "../../catalogue/site-url";
-import { catalogue } from "../catalogue.server";
-import { SITE_URL } from "../lib/site-url";
+import { noteImagePath } from "../../catalogue/card.ts";
+import { ATOM_CONTENT_TYPE, notesFeed } from "../../catalogue/feeds.ts";
+import { absoluteUrl } from "../../catalogue/site-url.ts";
+import { catalogue } from "../catalogue.server.ts";
+import { SITE_URL } from "../lib/site-url.ts";
 
 /** /feeds/notes.atom: the Atom feed of the newest book notes, prerendered at build time. */
 export function loader() {

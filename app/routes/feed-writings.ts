@@ -1,6 +1,6 @@
-import { ATOM_CONTENT_TYPE, writingsFeed } from "../../catalogue/feeds";
-import { catalogue } from "../catalogue.server";
-import { SITE_URL } from "../lib/site-url";
+import { ATOM_CONTENT_TYPE, writingsFeed } from "../../catalogue/feeds.ts";
+import { catalogue } from "../catalogue.server.ts";
+import { SITE_URL } from "../lib/site-url.ts";
 
 /** /feeds/writings.atom: the Atom feed of the newest writings, prerendered at build time. */
 export function loader() {

@@ -1,8 +1,8 @@
-import { HomeTiles } from "../components/HomeTiles";
-import { SignupBox } from "../components/SignupBox";
-import { SocialLinks } from "../components/SocialLinks";
-import { signupAction } from "../lib/form-actions.server";
-import { pageMeta } from "../lib/meta";
+import { HomeTiles } from "../components/HomeTiles.tsx";
+import { SignupBox } from "../components/SignupBox.tsx";
+import { SocialLinks } from "../components/SocialLinks.tsx";
+import { signupAction } from "../lib/form-actions.server.ts";
+import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

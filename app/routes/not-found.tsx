@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NotFound } from "../components/NotFound";
+import { NotFound } from "../components/NotFound.tsx";
 
 export function loader() {
   return data(null, { status: 404 });

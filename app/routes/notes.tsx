@@ -1,14 +1,14 @@
 import { useMemo } from "react";
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
-import { applyFilters, isNarrowed } from "../../catalogue/filters";
-import { catalogue, noteSummary } from "../catalogue.server";
-import { Breadcrumb } from "../components/Breadcrumb";
-import { FiltersOverlay } from "../components/FiltersOverlay";
-import { NoteList } from "../components/NoteList";
-import { SearchBar } from "../components/SearchBar";
-import { pageMeta } from "../lib/meta";
-import { pageHandle } from "../lib/page-handle";
-import { useListFilters } from "../lib/use-list-filters";
+import { applyFilters, isNarrowed } from "../../catalogue/filters.ts";
+import { catalogue, noteSummary } from "../catalogue.server.ts";
+import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { FiltersOverlay } from "../components/FiltersOverlay.tsx";
+import { NoteList } from "../components/NoteList.tsx";
+import { SearchBar } from "../components/SearchBar.tsx";
+import { pageMeta } from "../lib/meta.ts";
+import { pageHandle } from "../lib/page-handle.ts";
+import { useListFilters } from "../lib/use-list-filters.ts";
 import type { Route } from "./+types/notes";
 
 export const handle = pageHandle("notes");

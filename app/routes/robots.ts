@@ -1,5 +1,5 @@
-import { robotsTxt } from "../../catalogue/sitemap";
-import { SITE_URL } from "../lib/site-url";
+import { robotsTxt } from "../../catalogue/sitemap.ts";
+import { SITE_URL } from "../lib/site-url.ts";
 
 /** /robots.txt: crawl everything but the API; where the sitemap is. Prerendered at build time. */
 export function loader() {

@@ -1,6 +1,6 @@
-import { sitemapEntries, sitemapXml } from "../../catalogue/sitemap";
-import { catalogue } from "../catalogue.server";
-import { SITE_URL } from "../lib/site-url";
+import { sitemapEntries, sitemapXml } from "../../catalogue/sitemap.ts";
+import { catalogue } from "../catalogue.server.ts";
+import { SITE_URL } from "../lib/site-url.ts";
 
 /** /sitemap.xml: every page of the site, prerendered at build time. */
 export function loader() {

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { formatDuration, readingStats, topRated } from "../../catalogue/stats";
-import { catalogue } from "../catalogue.server";
-import { BarChart } from "../components/BarChart";
-import { Breadcrumb } from "../components/Breadcrumb";
-import { pageMeta } from "../lib/meta";
-import { pageHandle } from "../lib/page-handle";
+import { formatDuration, readingStats, topRated } from "../../catalogue/stats.ts";
+import { catalogue } from "../catalogue.server.ts";
+import { BarChart } from "../components/BarChart.tsx";
+import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { pageMeta } from "../lib/meta.ts";
+import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/stats";
 
 export const handle = pageHandle("stats");

@@ -1,9 +1,9 @@
-import { Breadcrumb } from "../components/Breadcrumb";
-import { SectionIntro } from "../components/SectionIntro";
-import { SignupBox } from "../components/SignupBox";
-import { signupAction } from "../lib/form-actions.server";
-import { pageMeta } from "../lib/meta";
-import { pageHandle } from "../lib/page-handle";
+import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { SectionIntro } from "../components/SectionIntro.tsx";
+import { SignupBox } from "../components/SignupBox.tsx";
+import { signupAction } from "../lib/form-actions.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/updates";
 
 export const handle = pageHandle("updates");

@@ -1,8 +1,8 @@
-import { embedItems } from "../catalogue.server";
-import { Breadcrumb } from "../components/Breadcrumb";
-import { EmbedList } from "../components/EmbedList";
-import { pageMeta } from "../lib/meta";
-import { pageHandle } from "../lib/page-handle";
+import { embedItems } from "../catalogue.server.ts";
+import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { EmbedList } from "../components/EmbedList.tsx";
+import { pageMeta } from "../lib/meta.ts";
+import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/videos";
 
 export const handle = pageHandle("videos");

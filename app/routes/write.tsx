@@ -1,15 +1,15 @@
 import { useMemo } from "react";
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
-import { formatMonthYear } from "../../catalogue/dates";
-import { applyFilters, isNarrowed } from "../../catalogue/filters";
-import { catalogue, withoutBody } from "../catalogue.server";
-import { Breadcrumb } from "../components/Breadcrumb";
-import { LinkIcons } from "../components/LinkIcons";
-import { SearchBar } from "../components/SearchBar";
-import { SectionIntro } from "../components/SectionIntro";
-import { pageMeta } from "../lib/meta";
-import { pageHandle } from "../lib/page-handle";
-import { useListFilters } from "../lib/use-list-filters";
+import { formatMonthYear } from "../../catalogue/dates.ts";
+import { applyFilters, isNarrowed } from "../../catalogue/filters.ts";
+import { catalogue, withoutBody } from "../catalogue.server.ts";
+import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { LinkIcons } from "../components/LinkIcons.tsx";
+import { SearchBar } from "../components/SearchBar.tsx";
+import { SectionIntro } from "../components/SectionIntro.tsx";
+import { pageMeta } from "../lib/meta.ts";
+import { pageHandle } from "../lib/page-handle.ts";
+import { useListFilters } from "../lib/use-list-filters.ts";
 import type { Route } from "./+types/write";
 
 export const handle = pageHandle("write");

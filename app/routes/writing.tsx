@@ -1,12 +1,12 @@
-import { cardPath } from "../../catalogue/card";
-import { formatMonthYear } from "../../catalogue/dates";
-import { blogPostingLd } from "../../catalogue/structured-data";
-import { catalogue, forPage, notFound } from "../catalogue.server";
-import { Breadcrumb } from "../components/Breadcrumb";
-import { LinkIcons } from "../components/LinkIcons";
-import { pageMeta, siteOf } from "../lib/meta";
-import { pageHandle } from "../lib/page-handle";
-import { SITE_URL } from "../lib/site-url";
+import { cardPath } from "../../catalogue/card.ts";
+import { formatMonthYear } from "../../catalogue/dates.ts";
+import { blogPostingLd } from "../../catalogue/structured-data.ts";
+import { catalogue, forPage, notFound } from "../catalogue.server.ts";
+import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { LinkIcons } from "../components/LinkIcons.tsx";
+import { pageMeta, siteOf } from "../lib/meta.ts";
+import { pageHandle } from "../lib/page-handle.ts";
+import { SITE_URL } from "../lib/site-url.ts";
 import type { Route } from "./+types/writing";
 
 export const handle = pageHandle("write", (data: Route.ComponentProps["loaderData"]) => data.writing.name);

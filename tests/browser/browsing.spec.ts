@@ -1,9 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
-import { formatMonthYear } from "../../catalogue/dates";
-import { loadCatalogue } from "../../catalogue/disk";
-import { EMBED_ORIGINS } from "../../catalogue/embeds";
-import { applyFilters } from "../../catalogue/filters";
-import { expectNoAxeViolations, trackForeignRequests, waitForHydration } from "./helpers";
+import { formatMonthYear } from "../../catalogue/dates.ts";
+import { loadCatalogue } from "../../catalogue/disk.ts";
+import { EMBED_ORIGINS } from "../../catalogue/embeds.ts";
+import { applyFilters } from "../../catalogue/filters.ts";
+import { expectNoAxeViolations, trackForeignRequests, waitForHydration } from "./helpers.ts";
 
 const catalogue = loadCatalogue(process.cwd());
 const books = catalogue.books;

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { VISITOR_STORAGE_KEY } from "../../app/lib/visitor";
-import { loadCatalogue } from "../../catalogue/disk";
-import { expectNoAxeViolations, waitForHydration } from "./helpers";
+import { VISITOR_STORAGE_KEY } from "../../app/lib/visitor.ts";
+import { loadCatalogue } from "../../catalogue/disk.ts";
+import { expectNoAxeViolations, waitForHydration } from "./helpers.ts";
 
 const owner = loadCatalogue(process.cwd()).site.email;
 let serial = 0;

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { waitForHydration } from "./helpers";
+import { waitForHydration } from "./helpers.ts";
 
 /** Presses Tab until the focused element matches the selector, failing after `limit` presses. */
 async function tabTo(page: Page, selector: string, limit = 80) {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { loadCatalogue } from "../../catalogue/disk";
-import { applyFilters } from "../../catalogue/filters";
+import { loadCatalogue } from "../../catalogue/disk.ts";
+import { applyFilters } from "../../catalogue/filters.ts";
 
 const catalogue = loadCatalogue(process.cwd());
 

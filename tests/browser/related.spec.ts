@@ -1,8 +1,8 @@
 /** Issue 7: related notes, other readings and read before / after on a note page. */
 import { expect, test } from "@playwright/test";
-import { loadCatalogue } from "../../catalogue/disk";
-import { otherReadings, previousAndNext, relatedNotes } from "../../catalogue/related";
-import { expectNoAxeViolations, waitForHydration } from "./helpers";
+import { loadCatalogue } from "../../catalogue/disk.ts";
+import { otherReadings, previousAndNext, relatedNotes } from "../../catalogue/related.ts";
+import { expectNoAxeViolations, waitForHydration } from "./helpers.ts";
 
 const { books } = loadCatalogue(process.cwd());
 const note = (slug: string) => {

@@ -1,8 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
-import { formatDateRange, formatMonthYear } from "../../catalogue/dates";
-import { loadCatalogue } from "../../catalogue/disk";
-import { EMBED_ORIGINS } from "../../catalogue/embeds";
-import { expectNoAxeViolations, trackForeignRequests } from "./helpers";
+import { formatDateRange, formatMonthYear } from "../../catalogue/dates.ts";
+import { loadCatalogue } from "../../catalogue/disk.ts";
+import { EMBED_ORIGINS } from "../../catalogue/embeds.ts";
+import { expectNoAxeViolations, trackForeignRequests } from "./helpers.ts";
 
 const catalogue = loadCatalogue(process.cwd());
 const owner = catalogue.site.name;

@@ -8,11 +8,11 @@ import { join } from "node:path";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { DomUtils, parseDocument } from "htmlparser2";
-import { noteImagePath } from "../../catalogue/card";
-import { renderWithAbsoluteLinks } from "../../catalogue/derive";
-import { loadCatalogue } from "../../catalogue/disk";
-import { FEED_SIZE } from "../../catalogue/feeds";
-import { expectNoAxeViolations, waitForHydration } from "./helpers";
+import { noteImagePath } from "../../catalogue/card.ts";
+import { renderWithAbsoluteLinks } from "../../catalogue/derive.ts";
+import { loadCatalogue } from "../../catalogue/disk.ts";
+import { FEED_SIZE } from "../../catalogue/feeds.ts";
+import { expectNoAxeViolations, waitForHydration } from "./helpers.ts";
 
 const catalogue = loadCatalogue(process.cwd());
 const CLIENT_DIR = join(process.cwd(), "build/client");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, waitForHydration } from "./helpers";
+import { expectNoAxeViolations, waitForHydration } from "./helpers.ts";
 
 test("SH1 the menu button opens the side menu and its close button closes it", async ({ page }) => {
   await page.goto("/");

@@ -1,8 +1,8 @@
 /** Issue 7, /stats: the figures are the catalogue's, drawn at build time, readable without JavaScript. */
 import { expect, type Locator, test } from "@playwright/test";
-import { loadCatalogue } from "../../catalogue/disk";
-import { formatDuration, readingStats, topRated } from "../../catalogue/stats";
-import { expectNoAxeViolations } from "./helpers";
+import { loadCatalogue } from "../../catalogue/disk.ts";
+import { formatDuration, readingStats, topRated } from "../../catalogue/stats.ts";
+import { expectNoAxeViolations } from "./helpers.ts";
 
 const catalogue = loadCatalogue(process.cwd());
 const stats = readingStats(catalogue.books);

@@ -1,7 +1,7 @@
 /** Issue 7, dark mode: the system setting, the header toggle, no flash, contrast in both themes. */
 import { expect, type Page, test } from "@playwright/test";
-import { THEME_STORAGE_KEY } from "../../app/lib/theme";
-import { expectNoAxeViolations, waitForHydration } from "./helpers";
+import { THEME_STORAGE_KEY } from "../../app/lib/theme.ts";
+import { expectNoAxeViolations, waitForHydration } from "./helpers.ts";
 
 /** The page's background as [r, g, b]: the root's, which paints the whole canvas. */
 async function background(page: Page): Promise<number[]> {

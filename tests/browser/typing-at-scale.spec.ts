@@ -13,9 +13,9 @@ import { buildLargeCopy } from "../../bench/build.ts";
 import { freePort } from "../../bench/processes.ts";
 import { type RunningServer, startSiteServer } from "../../bench/server.ts";
 import { settledSearch } from "../../bench/typing-check.ts";
-import { loadCatalogue } from "../../catalogue/disk";
-import { applyFilters } from "../../catalogue/filters";
-import { waitForHydration } from "./helpers";
+import { loadCatalogue } from "../../catalogue/disk.ts";
+import { applyFilters } from "../../catalogue/filters.ts";
+import { waitForHydration } from "./helpers.ts";
 
 const NOTES = 10_000;
 const projectRoot = process.cwd();

@@ -3,10 +3,10 @@
  * file in a fresh folder, a real SMTP server.
  */
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { MESSAGES } from "../../app/validation/forms";
-import { API_ERRORS } from "../../server/api";
-import type { Backend } from "../../server/backend";
-import type { Config } from "../../server/config";
+import { MESSAGES } from "../../app/validation/forms.ts";
+import { API_ERRORS } from "../../server/api.ts";
+import type { Backend } from "../../server/backend.ts";
+import type { Config } from "../../server/config.ts";
 import {
   makeTempDir,
   OWNER,
@@ -21,7 +21,7 @@ import {
   startTestBackend,
   testConfig,
   waitFor,
-} from "./helpers";
+} from "./helpers.ts";
 
 let temp: ReturnType<typeof makeTempDir>;
 let smtp: SmtpRecorder;

@@ -6,8 +6,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { openDatabase } from "../../server/db";
-import { makeTempDir, OWNER, postJson, SITE_URL, type SmtpRecorder, sleep, startSmtp, waitFor } from "./helpers";
+import { openDatabase } from "../../server/db.ts";
+import { makeTempDir, OWNER, postJson, SITE_URL, type SmtpRecorder, sleep, startSmtp, waitFor } from "./helpers.ts";
 
 const fixture = fileURLToPath(new URL("./fixtures/backend-process.ts", import.meta.url));
 const root = fileURLToPath(new URL("../..", import.meta.url));

@@ -7,8 +7,8 @@ import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { ConfigError, readConfig } from "../../server/config";
-import { makeTempDir } from "./helpers";
+import { ConfigError, readConfig } from "../../server/config.ts";
+import { makeTempDir } from "./helpers.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 let temp: ReturnType<typeof makeTempDir>;

@@ -11,8 +11,8 @@ import { serve } from "@hono/node-server";
 import type { Context, Hono } from "hono";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { type Backend, type BackendOptions, socketAddress, startBackend } from "../../server/backend";
-import type { Config } from "../../server/config";
+import { type Backend, type BackendOptions, socketAddress, startBackend } from "../../server/backend.ts";
+import type { Config } from "../../server/config.ts";
 
 export const OWNER = "owner@example.com";
 export const SENDER = "site@example.com";

@@ -12,7 +12,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { makeTempDir, waitFor } from "./helpers";
+import { makeTempDir, waitFor } from "./helpers.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const WARM_UP_REQUESTS = 600;

@@ -14,7 +14,7 @@ import {
   startTestBackend,
   testConfig,
   waitFor,
-} from "./helpers";
+} from "./helpers.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 let temp: ReturnType<typeof makeTempDir>;

@@ -7,10 +7,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import type { Backend } from "../../server/backend";
-import { openDatabase } from "../../server/db";
-import { createMailer, emlFileName } from "../../server/mail";
-import { backoffDelay, createOutbox, messageIdDomainOf } from "../../server/outbox";
+import type { Backend } from "../../server/backend.ts";
+import { openDatabase } from "../../server/db.ts";
+import { createMailer, emlFileName } from "../../server/mail.ts";
+import { backoffDelay, createOutbox, messageIdDomainOf } from "../../server/outbox.ts";
 import {
   collectLog,
   FAST_OUTBOX,
@@ -26,7 +26,7 @@ import {
   startTestBackend,
   testConfig,
   waitFor,
-} from "./helpers";
+} from "./helpers.ts";
 
 type MessageRow = {
   id: number;

@@ -9,7 +9,7 @@ import {
   prerenderedScriptHashes,
   readScriptHashes,
   SCRIPT_HASHES_FILE,
-} from "../../server/security";
+} from "../../server/security.ts";
 
 const hashOf = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 

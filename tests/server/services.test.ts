@@ -3,11 +3,11 @@
  * with the fields of a form post. Real database, outbox writing .eml files.
  */
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { MESSAGES } from "../../app/validation/forms";
-import type { Backend } from "../../server/backend";
-import { createRateLimiter } from "../../server/rate-limit";
-import { createServices } from "../../server/services";
-import { makeTempDir, startTestBackend, testConfig } from "./helpers";
+import { MESSAGES } from "../../app/validation/forms.ts";
+import type { Backend } from "../../server/backend.ts";
+import { createRateLimiter } from "../../server/rate-limit.ts";
+import { createServices } from "../../server/services.ts";
+import { makeTempDir, startTestBackend, testConfig } from "./helpers.ts";
 
 let temp: ReturnType<typeof makeTempDir>;
 let backend: Backend;

@@ -5,8 +5,8 @@
 import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { createStaticFiles } from "../../server/static";
-import { makeTempDir } from "./helpers";
+import { createStaticFiles } from "../../server/static.ts";
+import { makeTempDir } from "./helpers.ts";
 
 let temp: ReturnType<typeof makeTempDir>;
 

@@ -6,7 +6,7 @@
  * server must still serve a valid request afterwards.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { Backend } from "../../server/backend";
+import type { Backend } from "../../server/backend.ts";
 import {
   makeTempDir,
   postJson,
@@ -17,7 +17,7 @@ import {
   startSmtp,
   startTestBackend,
   testConfig,
-} from "./helpers";
+} from "./helpers.ts";
 
 /** mulberry32: a small deterministic PRNG. */
 function prng(seed: number) {

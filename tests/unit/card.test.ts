@@ -12,13 +12,13 @@ import {
   initials,
   noteImagePath,
   pagePathOfCard,
-} from "../../catalogue/card";
-import { cardPng, cardSvg } from "../../catalogue/card-image";
-import { coverSvg } from "../../catalogue/cover";
-import { readContentFiles } from "../../catalogue/disk";
-import { buildCatalogue } from "../../catalogue/load";
-import { svgToPng } from "../../catalogue/png";
-import { parseXml } from "./xml";
+} from "../../catalogue/card.ts";
+import { cardPng, cardSvg } from "../../catalogue/card-image.ts";
+import { coverSvg } from "../../catalogue/cover.ts";
+import { readContentFiles } from "../../catalogue/disk.ts";
+import { buildCatalogue } from "../../catalogue/load.ts";
+import { svgToPng } from "../../catalogue/png.ts";
+import { parseXml } from "./xml.ts";
 
 const CARD = { title: "You Can Learn Anything", owner: "Avery Quinn", site: "averyquinn.example" };
 const PAPER = [0xfd, 0xfc, 0xf9];

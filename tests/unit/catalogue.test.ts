@@ -1,10 +1,10 @@
 /** The loader on the fixture tree tests/fixtures/content: the derived lists (DA4), the fields (DA1) and every error. */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { coverPath } from "../../catalogue/cover";
-import { readContentFiles } from "../../catalogue/disk";
-import { buildCatalogue, ContentError, type ContentFile } from "../../catalogue/load";
-import { comparators } from "../../catalogue/sort";
+import { coverPath } from "../../catalogue/cover.ts";
+import { readContentFiles } from "../../catalogue/disk.ts";
+import { buildCatalogue, ContentError, type ContentFile } from "../../catalogue/load.ts";
+import { comparators } from "../../catalogue/sort.ts";
 
 const FIXTURE_ROOT = join(import.meta.dirname, "../fixtures");
 const files = readContentFiles(FIXTURE_ROOT);

@@ -1,7 +1,7 @@
 /** The shipped catalogue itself (content/): the sample the site, its features and its benchmark run on. */
 import { describe, expect, test } from "vitest";
-import { loadCatalogue } from "../../catalogue/disk";
-import { isSlugOf } from "../../catalogue/slug";
+import { loadCatalogue } from "../../catalogue/disk.ts";
+import { isSlugOf } from "../../catalogue/slug.ts";
 
 const catalogue = loadCatalogue(process.cwd());
 const year = (day: string) => Number(day.slice(0, 4));

@@ -1,6 +1,6 @@
 /** The generated book cover (NL3: 129x190). */
 import { describe, expect, test } from "vitest";
-import { COVER_HEIGHT, COVER_WIDTH, coverPath, coverSvg, wrapWords } from "../../catalogue/cover";
+import { COVER_HEIGHT, COVER_WIDTH, coverPath, coverSvg, wrapWords } from "../../catalogue/cover.ts";
 
 /**
  * A small well-formedness check: every tag is closed in order, attributes are quoted and hold no

@@ -1,6 +1,6 @@
 /** Content dates: M/D/YY in the files, ISO days inside, 'Month 20YY' on the page (DA5, AW2). */
 import { describe, expect, test } from "vitest";
-import { formatDateRange, formatMonthYear, formatSpecDate, parseSpecDate } from "../../catalogue/dates";
+import { formatDateRange, formatMonthYear, formatSpecDate, parseSpecDate } from "../../catalogue/dates.ts";
 
 describe("parseSpecDate", () => {
   test("DA5 M/D/YY is read as an ISO day in 20YY", () => {

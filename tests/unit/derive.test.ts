@@ -1,9 +1,9 @@
 /** The fields derived once from an item's Markdown tokens (catalogue/derive.ts, issue 10 item 4). */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { deriveBody, EXCERPT_WORDS, excerptOf } from "../../catalogue/derive";
-import { readContentFiles } from "../../catalogue/disk";
-import { buildCatalogue } from "../../catalogue/load";
+import { deriveBody, EXCERPT_WORDS, excerptOf } from "../../catalogue/derive.ts";
+import { readContentFiles } from "../../catalogue/disk.ts";
+import { buildCatalogue } from "../../catalogue/load.ts";
 
 const BODY = [
   "# A heading",

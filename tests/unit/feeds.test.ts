@@ -1,14 +1,14 @@
 /** The Atom feeds (issue 7) on the fixture tree: valid XML, every item, absolute URLs, full escaped content. */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { noteImagePath } from "../../catalogue/card";
-import { renderWithAbsoluteLinks } from "../../catalogue/derive";
-import { readContentFiles } from "../../catalogue/disk";
-import { atomDate, atomFeed, FEED_SIZE, notesFeed, writingsFeed } from "../../catalogue/feeds";
-import { buildCatalogue } from "../../catalogue/load";
-import { absoluteUrl } from "../../catalogue/site-url";
-import { escapeXml } from "../../catalogue/xml";
-import { parseXml } from "./xml";
+import { noteImagePath } from "../../catalogue/card.ts";
+import { renderWithAbsoluteLinks } from "../../catalogue/derive.ts";
+import { readContentFiles } from "../../catalogue/disk.ts";
+import { atomDate, atomFeed, FEED_SIZE, notesFeed, writingsFeed } from "../../catalogue/feeds.ts";
+import { buildCatalogue } from "../../catalogue/load.ts";
+import { absoluteUrl } from "../../catalogue/site-url.ts";
+import { escapeXml } from "../../catalogue/xml.ts";
+import { parseXml } from "./xml.ts";
 
 const catalogue = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
 const SITE = "https://owner.example";

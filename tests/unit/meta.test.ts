@@ -1,8 +1,8 @@
 /** The page head (app/lib/meta.ts, issue 7): canonical, Open Graph, Twitter card and JSON-LD on every page. */
 import { describe, expect, test } from "vitest";
-import { pageMeta } from "../../app/lib/meta";
-import { breadcrumbOf, canonicalPath, pageHandle } from "../../app/lib/page-handle";
-import { SITE_URL } from "../../app/lib/site-url";
+import { pageMeta } from "../../app/lib/meta.ts";
+import { breadcrumbOf, canonicalPath, pageHandle } from "../../app/lib/page-handle.ts";
+import { SITE_URL } from "../../app/lib/site-url.ts";
 
 const site = {
   name: "Avery Quinn",

@@ -4,9 +4,9 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { parseSpecDate } from "../../catalogue/dates";
-import { loadCatalogue, readContentFiles } from "../../catalogue/disk";
-import { buildCatalogue, type ContentFile } from "../../catalogue/load";
+import { parseSpecDate } from "../../catalogue/dates.ts";
+import { loadCatalogue, readContentFiles } from "../../catalogue/disk.ts";
+import { buildCatalogue, type ContentFile } from "../../catalogue/load.ts";
 import {
   chooseSlug,
   contentPath,
@@ -16,7 +16,7 @@ import {
   specDateOf,
   WRITING_PLACEHOLDER,
   writingFileText,
-} from "../../catalogue/new-item";
+} from "../../catalogue/new-item.ts";
 
 const PROJECT_ROOT = join(import.meta.dirname, "../..");
 const FIXTURE_ROOT = join(import.meta.dirname, "../fixtures");

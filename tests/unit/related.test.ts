@@ -1,8 +1,8 @@
 /** The notes around a note (issue 7): other readings, related notes, read before and after. */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { readContentFiles } from "../../catalogue/disk";
-import { buildCatalogue } from "../../catalogue/load";
+import { readContentFiles } from "../../catalogue/disk.ts";
+import { buildCatalogue } from "../../catalogue/load.ts";
 import {
   isSameBook,
   otherReadings,
@@ -10,7 +10,7 @@ import {
   RELATED_LIMIT,
   type RelatableNote,
   relatedNotes,
-} from "../../catalogue/related";
+} from "../../catalogue/related.ts";
 
 const { books } = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
 const slugs = (items: readonly { slug: string }[]) => items.map((item) => item.slug);

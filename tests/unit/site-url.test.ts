@@ -6,8 +6,8 @@ import {
   parseSiteUrl,
   SITE_URL_PROBLEM,
   siteUrlFromEnvironment,
-} from "../../catalogue/site-url";
-import { ConfigError, readConfig } from "../../server/config";
+} from "../../catalogue/site-url.ts";
+import { ConfigError, readConfig } from "../../server/config.ts";
 
 describe("SITE_URL", () => {
   test("SEO unset or empty means http://localhost:3000; a URL is reduced to its origin", () => {

@@ -1,12 +1,12 @@
 /** /sitemap.xml and /robots.txt (issue 7) on the fixture tree. */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import routes from "../../app/routes";
-import { readContentFiles } from "../../catalogue/disk";
-import { buildCatalogue } from "../../catalogue/load";
-import { SECTIONS as SITE_SECTIONS } from "../../catalogue/sections";
-import { robotsTxt, sitemapEntries, sitemapXml } from "../../catalogue/sitemap";
-import { parseXml } from "./xml";
+import routes from "../../app/routes.ts";
+import { readContentFiles } from "../../catalogue/disk.ts";
+import { buildCatalogue } from "../../catalogue/load.ts";
+import { SECTIONS as SITE_SECTIONS } from "../../catalogue/sections.ts";
+import { robotsTxt, sitemapEntries, sitemapXml } from "../../catalogue/sitemap.ts";
+import { parseXml } from "./xml.ts";
 
 const catalogue = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
 const SITE = "https://owner.example";

@@ -1,6 +1,6 @@
 /** The slug rule of content/README.md (R8, R9). */
 import { describe, expect, test } from "vitest";
-import { isSlugOf, slugify } from "../../catalogue/slug";
+import { isSlugOf, slugify } from "../../catalogue/slug.ts";
 
 describe("slugify", () => {
   test("R8 the slug is the lowercase title with every other run of characters one hyphen", () => {

@@ -1,7 +1,7 @@
 /** The sort orders (SO2–SO5), the search predicate (SO1) and the notes list filters, on the fixture notes. */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { loadCatalogue } from "../../catalogue/disk";
+import { loadCatalogue } from "../../catalogue/disk.ts";
 import {
   applyFilters,
   DEFAULT_FILTERS,
@@ -9,9 +9,9 @@ import {
   filtersFromQuery,
   filtersToQuery,
   isNarrowed,
-} from "../../catalogue/filters";
-import { matchesSearch } from "../../catalogue/search";
-import { comparators, DEFAULT_SORT, isSortKey, SORT_KEYS, type Sortable, sortItems } from "../../catalogue/sort";
+} from "../../catalogue/filters.ts";
+import { matchesSearch } from "../../catalogue/search.ts";
+import { comparators, DEFAULT_SORT, isSortKey, SORT_KEYS, type Sortable, sortItems } from "../../catalogue/sort.ts";
 
 const catalogue = loadCatalogue(join(import.meta.dirname, "../fixtures"));
 const { books } = catalogue;

@@ -1,8 +1,8 @@
 /** The reading stats of /stats (issue 7), on the fixture notes and on made-up ones. */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { readContentFiles } from "../../catalogue/disk";
-import { buildCatalogue } from "../../catalogue/load";
+import { readContentFiles } from "../../catalogue/disk.ts";
+import { buildCatalogue } from "../../catalogue/load.ts";
 import {
   averageRating,
   averageRatingPerYear,
@@ -17,7 +17,7 @@ import {
   type StatsNote,
   TOP_RATED_LIMIT,
   topRated,
-} from "../../catalogue/stats";
+} from "../../catalogue/stats.ts";
 
 const { books } = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
 const slugs = (items: readonly { slug: string }[]) => items.map((item) => item.slug);

@@ -1,9 +1,9 @@
 /** schema.org JSON-LD (issue 7): Person, Book with Review and Rating, BlogPosting, BreadcrumbList. */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { readContentFiles } from "../../catalogue/disk";
-import { buildCatalogue } from "../../catalogue/load";
-import { blogPostingLd, bookReviewLd, breadcrumbLd, personLd } from "../../catalogue/structured-data";
+import { readContentFiles } from "../../catalogue/disk.ts";
+import { buildCatalogue } from "../../catalogue/load.ts";
+import { blogPostingLd, bookReviewLd, breadcrumbLd, personLd } from "../../catalogue/structured-data.ts";
 
 const catalogue = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
 const SITE = "https://owner.example";

@@ -4,9 +4,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { readContentFiles } from "../../catalogue/disk";
-import { buildCatalogue, type ContentFile } from "../../catalogue/load";
-import { summarizeCatalogue } from "../../catalogue/summary";
+import { readContentFiles } from "../../catalogue/disk.ts";
+import { buildCatalogue, type ContentFile } from "../../catalogue/load.ts";
+import { summarizeCatalogue } from "../../catalogue/summary.ts";
 
 const PROJECT_ROOT = join(import.meta.dirname, "../..");
 const FIXTURE_ROOT = join(import.meta.dirname, "../fixtures");
