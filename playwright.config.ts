@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS, findChromium } from "./tests/browser/chromium.ts";
+import { CHROMIUM_ARGS, findChromium } from "./tests/support/chromium.ts";
 
 const port = Number(process.env.TEST_PORT ?? 4317);
 const baseURL = `http://127.0.0.1:${port}`;

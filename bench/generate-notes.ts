@@ -7,22 +7,11 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { loadCatalogue } from "../catalogue/disk.ts";
+import { seededRandom } from "../tests/support/random.ts";
 
 const FIRST = ["Ada", "Ben", "Chloe", "Dev", "Elena", "Farid", "Grace", "Hugo", "Ines", "Jonas", "Kira", "Leo"];
 const LAST = ["Alvarez", "Brooks", "Chen", "Dubois", "Eriksen", "Fischer", "Gupta", "Hale", "Ito", "Jensen"];
 const WORDS = ["habits", "focus", "history", "money", "design", "the mind", "leadership", "writing", "science"];
-
-/** mulberry32: a small seeded generator, so the generated catalogue is the same every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A plain grey PNG, shared by every generated note so the build draws no cover for each of them. */
 export const GENERATED_COVER = "/images/bench-generated-cover.png";
@@ -37,16 +26,15 @@ export function generateNotes(root: string, total: number): number {
   const count = Math.max(0, total - books.length);
   if (tags.length === 0) throw new Error(`no tags found in ${join(root, "content/notes")}`);
   writeFileSync(join(root, "public", GENERATED_COVER), greyPng(200, 300));
-  const next = random(20_240_601);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+  const { next, int, pick } = seededRandom(20_240_601);
   const width = Math.max(4, String(count).length);
   for (let i = 1; i <= count; i++) {
     const number = String(i).padStart(width, "0");
     const name = `Generated Book ${number}`;
     const noteTags = new Set<string>();
-    const tagCount = 1 + Math.floor(next() * 3);
+    const tagCount = 1 + int(3);
     while (noteTags.size < Math.min(tagCount, tags.length)) noteTags.add(pick(tags));
-    const date = `${1 + Math.floor(next() * 12)}/${1 + Math.floor(next() * 28)}/${10 + Math.floor(next() * 15)}`;
+    const date = `${1 + int(12)}/${1 + int(28)}/${10 + int(15)}`;
     const lines = [
       "---",
       `name: ${JSON.stringify(name)}`,
@@ -54,7 +42,7 @@ export function generateNotes(root: string, total: number): number {
       `date: "${date}"`,
       `tags: ${JSON.stringify([...noteTags])}`,
       `rating: ${Math.round(next() * 100) / 10}`,
-      `time: ${Math.floor(next() * 600)}`,
+      `time: ${int(600)}`,
       `photo: "${GENERATED_COVER}"`,
       "---",
       `A generated note about ${pick(WORDS)} and ${pick(WORDS)}, for the benchmark.`,

@@ -5,19 +5,14 @@
  */
 import { type LaunchedChrome, launch } from "chrome-launcher";
 import lighthouse, { type Flags } from "lighthouse";
+import { CHROMIUM_ARGS, findChromium } from "../tests/support/chromium.ts";
 import { onExit, withTimeout } from "./processes.ts";
 import { median } from "./stats.ts";
 
-export const CHROME_PATH = "/usr/bin/chromium";
-export const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const chromium = findChromium();
+if (!chromium) throw new Error("Chromium not found: install Debian's chromium or set CHROMIUM_PATH");
+export const CHROME_PATH = chromium;
+export const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS.filter((flag) => !flag.startsWith("--headless"))];
 /** The players' hosts: unreachable here, so their requests are blocked (as an extension would). */
 export const BLOCKED_URL_PATTERNS = ["*open.spotify.com*", "*youtube-nocookie.com*"];
 /** Audits of weight 0 in every category (they do not change a score) that cost seconds per run. */

@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { findChromium } from "./browser/chromium.ts";
+import { findChromium } from "./support/chromium.ts";
 
 const root = join(import.meta.dirname, "..");
 const results = join(root, "test-results");

@@ -1,7 +1,7 @@
 /**
- * Real parts for the server tests: a fresh temporary data folder, a real SMTP server on
- * 127.0.0.1 that records (and parses) what it accepts, the real Hono app served on a free port,
- * and a bounded polling helper. No mocks.
+ * Real parts for the server tests: a fresh temporary data folder, the real SMTP recorder of
+ * tests/support/smtp.ts, the real Hono app served on a free port, and a bounded polling helper.
+ * No mocks.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -9,8 +9,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import type { Context, Hono } from "hono";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { type Backend, type BackendOptions, socketAddress, startBackend } from "../../server/backend.ts";
 import type { Config } from "../../server/config.ts";
 
@@ -80,74 +78,7 @@ export function serveApp(app: Hono): Promise<Served> {
   });
 }
 
-export type ReceivedMail = { raw: string; parsed: ParsedMail; envelope: { from: string; to: string[] } };
-
-export type SmtpRecorder = {
-  port: number;
-  url: string;
-  received: ReceivedMail[];
-  /** Answer the next n messages with an error: a temporary failure (451) unless another code is given. */
-  failNext(count: number, responseCode?: number): void;
-  stop(): Promise<void>;
-};
-
-/**
- * A real SMTP server that records every message it accepts. With `acceptDelayMs`, it waits before
- * answering DATA, and a message whose client disconnected meanwhile is not accepted, exactly like
- * an SMTP server that never got to say 250.
- */
-export function startSmtp(options: { port?: number; acceptDelayMs?: number } = {}): Promise<SmtpRecorder> {
-  const received: ReceivedMail[] = [];
-  const closedSessions = new Set<string>();
-  let failures = 0;
-  let failureCode = 451;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    closeTimeout: 100,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", async () => {
-        if (options.acceptDelayMs) await new Promise((done) => setTimeout(done, options.acceptDelayMs));
-        if (closedSessions.has(session.id)) return callback(new Error("client went away"));
-        if (failures > 0) {
-          failures--;
-          const reason = failureCode >= 500 ? "Message refused" : "Try again later";
-          const error = Object.assign(new Error(reason), { responseCode: failureCode });
-          return callback(error);
-        }
-        const raw = Buffer.concat(chunks);
-        const envelope = {
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-        };
-        received.push({ raw: raw.toString("utf8"), parsed: await simpleParser(raw), envelope });
-        callback();
-      });
-    },
-    onClose(session) {
-      closedSessions.add(session.id);
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.server.once("error", reject);
-    server.listen(options.port ?? 0, "127.0.0.1", () => {
-      const port = (server.server.address() as AddressInfo).port;
-      resolve({
-        port,
-        url: `smtp://127.0.0.1:${port}`,
-        received,
-        failNext(count, responseCode = 451) {
-          failures = count;
-          failureCode = responseCode;
-        },
-        stop: () => new Promise<void>((done) => server.close(() => done())),
-      });
-    });
-  });
-}
+export { type ReceivedMail, type SmtpRecorder, startSmtp } from "../support/smtp.ts";
 
 /** Polls until `check` returns a truthy value, at most `timeoutMs`. */
 export async function waitFor<T>(

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Backend } from "../../server/backend.ts";
+import { type SeededRandom, seededRandom } from "../support/random.ts";
 import {
   makeTempDir,
   postJson,
@@ -19,22 +20,6 @@ import {
   testConfig,
 } from "./helpers.ts";
 
-/** mulberry32: a small deterministic PRNG. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (max: number) => Math.floor(next() * max);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
-  return { next, int, pick };
-}
-
-type Random = ReturnType<typeof prng>;
 type BadRequest = { kind: string; contentType: string | null; body: Uint8Array<ArrayBuffer> };
 
 const encoder = new TextEncoder();
@@ -43,7 +28,7 @@ const JSON_TYPE = "application/json";
 const VALID_EMAIL = "visitor@example.org";
 
 /** Values that are not strings. */
-function notAString(random: Random, depth = 0): unknown {
+function notAString(random: SeededRandom, depth = 0): unknown {
   const choices: (() => unknown)[] = [
     () => null,
     () => random.int(1_000_000) - 500_000,
@@ -61,7 +46,7 @@ function notAString(random: Random, depth = 0): unknown {
 }
 
 /** Strings that are not a valid value for the field. */
-function badString(random: Random, field: string): string {
+function badString(random: SeededRandom, field: string): string {
   const huge = () => random.pick(["a", "é", "\u{1F600}", " ", "\n", "<", "\u0000"]).repeat(1000 + random.int(7000));
   if (field === "email") {
     return random.pick([
@@ -99,7 +84,7 @@ function bytes(text: string) {
 }
 
 /** One generated malformed request for an endpoint whose fields are `fields`. */
-function generate(random: Random, fields: readonly string[]): BadRequest {
+function generate(random: SeededRandom, fields: readonly string[]): BadRequest {
   const validObject = (): Record<string, unknown> =>
     Object.fromEntries(fields.map((field) => [field, field === "email" ? VALID_EMAIL : `Some ${field}`]));
   const json = (value: unknown) => bytes(JSON.stringify(value));
@@ -265,7 +250,7 @@ afterAll(async () => {
 });
 
 async function sweep(path: string, fields: readonly string[], seed: number, count: number) {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const requests = Array.from({ length: count }, () => generate(random, fields));
   const failures: string[] = [];
   const kinds = new Set<string>();

@@ -1,0 +1,79 @@
+/** A real SMTP server on 127.0.0.1 for tests and the benchmark: it records what it accepts. */
+import { writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export type ReceivedMail = { raw: string; parsed: ParsedMail; envelope: { from: string; to: string[] } };
+
+export type SmtpRecorder = {
+  port: number;
+  url: string;
+  received: ReceivedMail[];
+  /** Answer the next n messages with an error: a temporary failure (451) unless another code is given. */
+  failNext(count: number, responseCode?: number): void;
+  stop(): Promise<void>;
+};
+
+/**
+ * A real SMTP server that records every message it accepts. With `acceptDelayMs`, it waits before
+ * answering DATA, and a message whose client disconnected meanwhile is not accepted, exactly like
+ * an SMTP server that never got to say 250. With `saveTo`, each accepted message is also filed
+ * there as 0001.eml, 0002.eml … for a test in another process to read.
+ */
+export function startSmtp(
+  options: { port?: number; acceptDelayMs?: number; saveTo?: string } = {},
+): Promise<SmtpRecorder> {
+  const received: ReceivedMail[] = [];
+  const closedSessions = new Set<string>();
+  let failures = 0;
+  let failureCode = 451;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    closeTimeout: 100,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", async () => {
+        if (options.acceptDelayMs) await new Promise((done) => setTimeout(done, options.acceptDelayMs));
+        if (closedSessions.has(session.id)) return callback(new Error("client went away"));
+        if (failures > 0) {
+          failures--;
+          const reason = failureCode >= 500 ? "Message refused" : "Try again later";
+          const error = Object.assign(new Error(reason), { responseCode: failureCode });
+          return callback(error);
+        }
+        const raw = Buffer.concat(chunks);
+        const envelope = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+        };
+        received.push({ raw: raw.toString("utf8"), parsed: await simpleParser(raw), envelope });
+        if (options.saveTo) writeFileSync(join(options.saveTo, `${String(received.length).padStart(4, "0")}.eml`), raw);
+        callback();
+      });
+    },
+    onClose(session) {
+      closedSessions.add(session.id);
+    },
+  });
+  return new Promise((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => {
+      const port = (server.server.address() as AddressInfo).port;
+      resolve({
+        port,
+        url: `smtp://127.0.0.1:${port}`,
+        received,
+        failNext(count, responseCode = 451) {
+          failures = count;
+          failureCode = responseCode;
+        },
+        stop: () => new Promise<void>((done) => server.close(() => done())),
+      });
+    });
+  });
+}
