@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { waitForHydration } from "./helpers.ts";
+import { waitForReady } from "./helpers.ts";
 
 const COMMON = {
   "x-content-type-options": "nosniff",
@@ -68,7 +68,7 @@ test("HEADERS a prerendered page's CSP hashes let every inline script run: no vi
     await page.goto(path);
     // The theme script in the head ran, and so did React Router's: the page hydrated.
     await expect(page.locator("html"), path).toHaveAttribute("data-theme", /.+/);
-    await waitForHydration(page);
+    await waitForReady(page);
   }
   expect(violations).toEqual([]);
 });
