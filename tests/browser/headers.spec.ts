@@ -24,7 +24,7 @@ function expectPagePolicy(headers: Record<string, string>, what: string) {
 }
 
 test("HEADERS an HTML page, an asset, an API answer and a 404 all carry the security headers", async ({ request }) => {
-  const page = await request.get("/notes/atomic-habits");
+  const page = await request.get("/notes");
   expect(page.status()).toBe(200);
   expectCommon(page.headers(), "page");
   expectPagePolicy(page.headers(), "page");
