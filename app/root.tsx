@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { FEEDS } from "../catalogue/feeds.ts";
@@ -15,9 +16,10 @@ import { NotFound } from "./components/NotFound.tsx";
 import { ScrollToTop } from "./components/ScrollToTop.tsx";
 import { SiteFooter } from "./components/SiteFooter.tsx";
 import { SiteHeader } from "./components/SiteHeader.tsx";
+import { useHydrated } from "./lib/hydrated.ts";
 import { DEFAULT_TITLE } from "./lib/meta.ts";
-import { THEME_SCRIPT } from "./lib/theme.ts";
-import { SIGNED_UP_SCRIPT } from "./lib/visitor.ts";
+import { wantsHydration } from "./lib/page-handle.ts";
+import { SPECULATION_RULES, shellScriptProps } from "./shell/shell.ts";
 import stylesheet from "./styles/site.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -38,15 +40,17 @@ export function loader() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  // Once React runs it stays: a client-side move to a page without scripts keeps the runtime.
+  const hydrated = useHydrated();
+  const matches = useMatches();
+  const interactive = hydrated || wantsHydration(matches);
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* Before the first paint: hide the sign-up box for a visitor who already signed up. */}
-        <script dangerouslySetInnerHTML={{ __html: SIGNED_UP_SCRIPT }} />
-        {/* Before the first paint: the light or dark theme (the stored choice, else the system setting). */}
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        {/* Before the first paint: the theme, the signed-up flag, then the shell's buttons. */}
+        <script {...shellScriptProps} />
         <Meta />
         <Links />
       </head>
@@ -60,8 +64,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         {data && <SiteFooter site={data.site} />}
         <ScrollToTop />
-        <ScrollRestoration />
-        <Scripts />
+        {interactive ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : (
+          <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
+        )}
       </body>
     </html>
   );

@@ -25,9 +25,12 @@ export type LighthouseRun = {
   accessibility: number;
   bestPractices: number;
   seo: number;
+  fcpMs: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Everything the page transferred, compressed as served (Lighthouse's total-byte-weight). */
+  transferBytes: number;
   /** Audits of the four categories that scored below 1, for the report. */
   failing: string[];
   /** What errors-in-console found (source: message). */
@@ -41,9 +44,11 @@ export type LighthousePage = {
   accessibility: number | null;
   bestPractices: number | null;
   seo: number | null;
+  fcpMs: number | null;
   lcpMs: number | null;
   tbtMs: number | null;
   cls: number | null;
+  transferBytes: number | null;
   /** Audits below a full score in at least one run (id: how many runs). */
   failing: Record<string, number>;
   /** The browser console's errors in any run, each once. */
@@ -109,9 +114,11 @@ async function runOnce(port: number, url: string): Promise<LighthouseRun> {
     accessibility: score("accessibility"),
     bestPractices: score("best-practices"),
     seo: score("seo"),
+    fcpMs: numeric("first-contentful-paint"),
     lcpMs: numeric("largest-contentful-paint"),
     tbtMs: numeric("total-blocking-time"),
     cls: numeric("cumulative-layout-shift"),
+    transferBytes: numeric("total-byte-weight"),
     failing: [...failing].sort(),
     consoleErrors: consoleErrors(lhr.audits["errors-in-console"]?.details),
   };
@@ -136,9 +143,11 @@ function summarize(path: string, runs: LighthouseRun[], errors: string[]): Light
     accessibility: pick("accessibility", Math.round),
     bestPractices: pick("bestPractices", Math.round),
     seo: pick("seo", Math.round),
+    fcpMs: pick("fcpMs", Math.round),
     lcpMs: pick("lcpMs", Math.round),
     tbtMs: pick("tbtMs", Math.round),
     cls: pick("cls", (value) => Math.round(value * 1000) / 1000),
+    transferBytes: pick("transferBytes", Math.round),
     failing: Object.fromEntries(Object.entries(failing).sort(([a], [b]) => a.localeCompare(b))),
     consoleErrors: [...new Set(runs.flatMap((run) => run.consoleErrors))].sort(),
     errors,

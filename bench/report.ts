@@ -39,9 +39,11 @@ export function renderReport(results: Results): string {
       page.accessibility,
       page.bestPractices,
       page.seo,
+      page.fcpMs,
       page.lcpMs,
       page.tbtMs,
       page.cls,
+      page.transferBytes === null ? null : kB(page.transferBytes),
       page.runs,
     ]);
     const notes = [
@@ -70,7 +72,7 @@ export function renderReport(results: Results): string {
     parts.push(
       table(
         lighthouseTitle,
-        ["Page", "Perf", "A11y", "Best pr.", "SEO", "LCP ms", "TBT ms", "CLS", "Runs"],
+        ["Page", "Perf", "A11y", "Best pr.", "SEO", "FCP ms", "LCP ms", "TBT ms", "CLS", "kB sent", "Runs"],
         rows,
         notes,
       ),

@@ -1,20 +1,12 @@
-import { chooseTheme, useTheme } from "../lib/theme.ts";
-
 /**
  * The header's dark-theme switch (issue 7): a toggle button, pressed while the dark theme is on.
- * Its icon follows <html data-theme> through CSS, so it is right from the first paint; without
- * JavaScript the button is hidden and the system setting applies (site.css).
+ * The shell script (app/shell/shell.js) switches the theme and sets aria-pressed; the icon follows
+ * <html data-theme> through CSS, so it is right from the first paint. Without JavaScript the
+ * button is hidden and the system setting applies (site.css).
  */
 export function ThemeToggle() {
-  const theme = useTheme();
-  const dark = theme === "dark";
   return (
-    <button
-      type="button"
-      className="theme-toggle"
-      aria-pressed={dark}
-      onClick={() => chooseTheme(dark ? "light" : "dark")}
-    >
+    <button type="button" className="theme-toggle">
       <svg className="theme-icon-moon" aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
         <path
           d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z"

@@ -1,20 +1,34 @@
 /**
  * What a page route says about itself in its `handle` (read with `useMatches()` by the visible
- * breadcrumb, and from the meta function's `matches` by the JSON-LD breadcrumb): its section of
- * catalogue/sections.ts and, for an item page, the item's name from the page's loader data.
+ * breadcrumb and the root, and from the meta function's `matches` by the JSON-LD breadcrumb): its
+ * section of catalogue/sections.ts, for an item page the item's name from the page's loader data,
+ * and whether the page needs React in the browser at all.
  */
 import { type SectionId, sectionOf } from "../../catalogue/sections.ts";
 import type { Crumb } from "../../catalogue/structured-data.ts";
 
-export type PageHandle = {
+/**
+ * Pages hydrate only when an interaction needs React (an instant filter, a form that answers in
+ * place, players loading one after another); every other page ships no module script at all.
+ */
+export type HydrationHandle = { hydrate?: true };
+
+export type PageHandle = HydrationHandle & {
   section: SectionId;
   /** The name of the item the page shows ("Deep Work" under Notes), from the page's loader data. */
   item?: (loaderData: never) => string;
 };
 
 /** A handle for a section page, or for an item page with its name read from the loader data. */
-export function pageHandle<Data>(section: SectionId, item?: (loaderData: Data) => string): PageHandle {
-  return item ? { section, item: item as (loaderData: never) => string } : { section };
+export function pageHandle<Data>(
+  section: SectionId,
+  { item, hydrate }: { item?: (loaderData: Data) => string; hydrate?: true } = {},
+): PageHandle {
+  return {
+    section,
+    ...(item ? { item: item as (loaderData: never) => string } : {}),
+    ...(hydrate ? { hydrate } : {}),
+  };
 }
 
 type Match = { handle?: unknown; loaderData?: unknown; pathname?: string } | undefined;
@@ -25,6 +39,11 @@ const isPageHandle = (handle: unknown): handle is PageHandle =>
 /** The page's path without a trailing slash ("/notes/" → "/notes"); the home page is "/". */
 export function canonicalPath(pathname: string): string {
   return pathname.replace(/\/+$/, "") || "/";
+}
+
+/** True when a route of the page asked for React in the browser. */
+export function wantsHydration(matches: ReadonlyArray<Match>): boolean {
+  return matches.some((match) => (match?.handle as HydrationHandle | undefined)?.hydrate === true);
 }
 
 /** The handle of the deepest route that has one: the page's own. */

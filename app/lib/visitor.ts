@@ -4,8 +4,8 @@
  * Nothing else is remembered: the open menu, filters and the like start fresh on every visit.
  */
 import { useSyncExternalStore } from "react";
+import { VISITOR_STORAGE_KEY } from "../shell/storage-keys.ts";
 
-export const VISITOR_STORAGE_KEY = "avery-quinn-site:visitor";
 export const WRITE_INTERVAL_MS = 1000;
 
 export type Visitor = { email: string; signedUp: boolean };
@@ -75,9 +75,3 @@ export function updateVisitor(change: Partial<Visitor>) {
 export function useVisitor(): Visitor {
   return useSyncExternalStore(subscribe, snapshot, () => EMPTY);
 }
-
-/**
- * Runs in the page head before the first paint (inlined by root.tsx): marks a visitor who signed up
- * on an earlier visit, so CSS hides the sign-up box before React starts (DESIGN §7.5).
- */
-export const SIGNED_UP_SCRIPT = `try{if(JSON.parse(localStorage.getItem(${JSON.stringify(VISITOR_STORAGE_KEY)})||"{}").signedUp===true)document.documentElement.dataset.signedUp="true"}catch(e){}`;

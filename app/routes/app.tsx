@@ -6,7 +6,7 @@ import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/app";
 
-export const handle = pageHandle("apps", (data: Route.ComponentProps["loaderData"]) => data.app.name);
+export const handle = pageHandle("apps", { item: (data: Route.ComponentProps["loaderData"]) => data.app.name });
 
 export function loader({ params }: Route.LoaderArgs) {
   return { app: forPage(catalogue.apps.find((app) => app.slug === params.slug) ?? notFound()) };

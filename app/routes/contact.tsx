@@ -6,7 +6,7 @@ import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/contact";
 
-export const handle = pageHandle("contact");
+export const handle = pageHandle("contact", { hydrate: true });
 
 export const action = contactAction;
 

@@ -3,7 +3,11 @@ import { SignupBox } from "../components/SignupBox.tsx";
 import { SocialLinks } from "../components/SocialLinks.tsx";
 import { signupAction } from "../lib/form-actions.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import type { HydrationHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/home";
+
+/** The sign-up box answers in place (SU4–SU8), which needs React. */
+export const handle: HydrationHandle = { hydrate: true };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -6,7 +6,7 @@ import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/job";
 
-export const handle = pageHandle("work", (data: Route.ComponentProps["loaderData"]) => data.job.name);
+export const handle = pageHandle("work", { item: (data: Route.ComponentProps["loaderData"]) => data.job.name });
 
 export function loader({ params }: Route.LoaderArgs) {
   return { job: forPage(catalogue.work.find((job) => job.slug === params.slug) ?? notFound()) };

@@ -14,7 +14,7 @@ import { SITE_URL } from "../lib/site-url.ts";
 import { noteNeighbours } from "../note-neighbours.server.ts";
 import type { Route } from "./+types/note";
 
-export const handle = pageHandle("notes", (data: Route.ComponentProps["loaderData"]) => data.note.name);
+export const handle = pageHandle("notes", { item: (data: Route.ComponentProps["loaderData"]) => data.note.name });
 
 export function loader({ params }: Route.LoaderArgs) {
   const note = catalogue.books.find((note) => note.slug === params.slug) ?? notFound();

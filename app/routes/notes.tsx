@@ -11,7 +11,7 @@ import { pageHandle } from "../lib/page-handle.ts";
 import { useListFilters } from "../lib/use-list-filters.ts";
 import type { Route } from "./+types/notes";
 
-export const handle = pageHandle("notes");
+export const handle = pageHandle("notes", { hydrate: true });
 
 export function loader() {
   return { notes: catalogue.books.map(noteSummary), tags: catalogue.tags };

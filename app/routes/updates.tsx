@@ -6,7 +6,7 @@ import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/updates";
 
-export const handle = pageHandle("updates");
+export const handle = pageHandle("updates", { hydrate: true });
 
 export const action = signupAction;
 

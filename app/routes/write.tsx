@@ -12,7 +12,7 @@ import { pageHandle } from "../lib/page-handle.ts";
 import { useListFilters } from "../lib/use-list-filters.ts";
 import type { Route } from "./+types/write";
 
-export const handle = pageHandle("write");
+export const handle = pageHandle("write", { hydrate: true });
 
 export function loader() {
   const { name } = catalogue.site;

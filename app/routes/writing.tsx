@@ -9,7 +9,7 @@ import { pageHandle } from "../lib/page-handle.ts";
 import { SITE_URL } from "../lib/site-url.ts";
 import type { Route } from "./+types/writing";
 
-export const handle = pageHandle("write", (data: Route.ComponentProps["loaderData"]) => data.writing.name);
+export const handle = pageHandle("write", { item: (data: Route.ComponentProps["loaderData"]) => data.writing.name });
 
 export function loader({ params }: Route.LoaderArgs) {
   return {

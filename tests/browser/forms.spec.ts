@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { VISITOR_STORAGE_KEY } from "../../app/lib/visitor.ts";
+import { VISITOR_STORAGE_KEY } from "../../app/shell/storage-keys.ts";
 import { loadCatalogue } from "../../catalogue/disk.ts";
-import { expectNoAxeViolations, waitForHydration } from "./helpers.ts";
+import { expectNoAxeViolations, waitForReady } from "./helpers.ts";
 
 const owner = loadCatalogue(process.cwd()).site.email;
 let serial = 0;
@@ -14,7 +14,7 @@ const signupInput = (page: Page) => page.getByPlaceholder("Enter your email");
 
 async function open(page: Page, path: string) {
   await page.goto(path);
-  await waitForHydration(page);
+  await waitForReady(page);
 }
 
 /** Holds the API's answer until the test lets it go, so in-between states can be seen. */

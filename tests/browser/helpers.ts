@@ -22,7 +22,14 @@ export function trackForeignRequests(page: Page, allowedOrigins: readonly string
   return () => expect(foreign).toEqual([]);
 }
 
-/** Waits for React to hydrate: interactive controls only work after that. */
-export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+/**
+ * Waits until the page can be used: the shell script has wired its buttons and, on a page that
+ * ships React, React has hydrated (pages without a module script never hydrate).
+ */
+export async function waitForReady(page: Page) {
+  await page.waitForFunction(() => {
+    const root = document.documentElement;
+    const hydrates = document.querySelector('script[type="module"]') !== null;
+    return root.dataset.shell === "ready" && (!hydrates || root.dataset.hydrated === "true");
+  });
 }

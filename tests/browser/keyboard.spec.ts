@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { waitForHydration } from "./helpers.ts";
+import { waitForReady } from "./helpers.ts";
 
 /** Presses Tab until the focused element matches the selector, failing after `limit` presses. */
 async function tabTo(page: Page, selector: string, limit = 80) {
@@ -26,7 +26,7 @@ test("KEYBOARD the whole visit by keyboard alone: menu, notes, search, sort, tag
 }) => {
   test.setTimeout(90_000);
   await page.goto("/");
-  await waitForHydration(page);
+  await waitForReady(page);
 
   await tabTo(page, ".menu-button");
   await expectVisibleFocus(page);
@@ -74,14 +74,14 @@ test("KEYBOARD the whole visit by keyboard alone: menu, notes, search, sort, tag
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
   await page.goto("/updates");
-  await waitForHydration(page);
+  await waitForReady(page);
   await tabTo(page, "#signup-email");
   await page.keyboard.type(`keyboard-${Date.now()}@example.com`);
   await page.keyboard.press("Enter");
   await expect(page.getByText("Thank you for your interest :)")).toBeVisible();
 
   await page.goto("/contact");
-  await waitForHydration(page);
+  await waitForReady(page);
   await tabTo(page, "#contact-email");
   await page.keyboard.press("Control+A");
   await page.keyboard.type("keyboard@example.com");
@@ -99,7 +99,7 @@ test("KEYBOARD animations and smooth scrolling are off under prefers-reduced-mot
   const context = await browser.newContext({ reducedMotion: "reduce", viewport: { width: 400, height: 500 } });
   const page = await context.newPage();
   await page.goto("/write/you-can-learn-anything");
-  await waitForHydration(page);
+  await waitForReady(page);
   await page.mouse.wheel(0, 1200);
   const button = page.getByRole("button", { name: "Scroll to the top" });
   await expect(button).toBeVisible();

@@ -2,7 +2,7 @@
 import { expect, test } from "@playwright/test";
 import { loadCatalogue } from "../../catalogue/disk.ts";
 import { otherReadings, previousAndNext, relatedNotes } from "../../catalogue/related.ts";
-import { expectNoAxeViolations, waitForHydration } from "./helpers.ts";
+import { expectNoAxeViolations, waitForReady } from "./helpers.ts";
 
 const { books } = loadCatalogue(process.cwd());
 const note = (slug: string) => {
@@ -19,7 +19,7 @@ test("RELATED a note page lists its related notes and the notes read before and 
   if (!previous || !next) throw new Error("atomic-habits should have neighbours on both sides");
 
   await page.goto(subject.path);
-  await waitForHydration(page);
+  await waitForReady(page);
   const section = page.getByRole("region", { name: "Related notes" });
   const links = section.getByRole("heading", { level: 3 }).getByRole("link");
   await expect(links).toHaveText(related.map((other) => other.name));

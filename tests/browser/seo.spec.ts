@@ -12,7 +12,7 @@ import { noteImagePath } from "../../catalogue/card.ts";
 import { renderWithAbsoluteLinks } from "../../catalogue/derive.ts";
 import { loadCatalogue } from "../../catalogue/disk.ts";
 import { FEED_SIZE } from "../../catalogue/feeds.ts";
-import { expectNoAxeViolations, waitForHydration } from "./helpers.ts";
+import { expectNoAxeViolations, waitForReady } from "./helpers.ts";
 
 const catalogue = loadCatalogue(process.cwd());
 const CLIENT_DIR = join(process.cwd(), "build/client");
@@ -131,7 +131,7 @@ test("FEED every page links both feeds in its head and its footer; axe stays cle
     );
   }
   await page.goto("/");
-  await waitForHydration(page);
+  await waitForReady(page);
   const footer = page.locator("footer");
   await expect(footer.getByRole("link", { name: "Writings feed" })).toHaveAttribute("href", "/feeds/writings.atom");
   await expect(footer.getByRole("link", { name: "Book notes feed" })).toHaveAttribute("href", "/feeds/notes.atom");
@@ -273,7 +273,7 @@ test("SEO JSON-LD: Person on home and about, Book with Review and Rating on a no
 
 test("SEO after client-side navigation the head follows the page: canonical, og:url and JSON-LD", async ({ page }) => {
   await page.goto("/write");
-  await waitForHydration(page);
+  await waitForReady(page);
   await page.getByRole("link", { name: writing.name, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: writing.name })).toBeVisible();
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${BUILD_URL}${writing.path}`);

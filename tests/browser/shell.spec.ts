@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, waitForHydration } from "./helpers.ts";
+import { expectNoAxeViolations, waitForReady } from "./helpers.ts";
 
 test("SH1 the menu button opens the side menu and its close button closes it", async ({ page }) => {
   await page.goto("/");
-  await waitForHydration(page);
+  await waitForReady(page);
   const menu = page.getByRole("dialog", { name: "Menu" });
   await expect(menu).toBeHidden();
   await page.getByRole("button", { name: "Menu" }).click();
@@ -17,7 +17,7 @@ test("SH1 keyboard: the open menu keeps the page out of reach, Escape closes it 
   page,
 }) => {
   await page.goto("/");
-  await waitForHydration(page);
+  await waitForReady(page);
   const button = page.getByRole("button", { name: "Menu" });
   await button.focus();
   await page.keyboard.press("Enter");
@@ -46,7 +46,7 @@ test("SH1 keyboard: the open menu keeps the page out of reach, Escape closes it 
 
 test("SH2 the menu links every section and the social links, and closes when a link is chosen", async ({ page }) => {
   await page.goto("/");
-  await waitForHydration(page);
+  await waitForReady(page);
   await page.getByRole("button", { name: "Menu" }).click();
   const menu = page.getByRole("dialog", { name: "Menu" });
   const nav = menu.getByRole("navigation", { name: "Site" });
@@ -75,7 +75,7 @@ test("SH2 the menu links every section and the social links, and closes when a l
 test("SH4 'Scroll to the top' appears only after scrolling and brings the page back to the top", async ({ page }) => {
   await page.setViewportSize({ width: 400, height: 500 });
   await page.goto("/write/you-can-learn-anything");
-  await waitForHydration(page);
+  await waitForReady(page);
   const button = page.getByRole("button", { name: "Scroll to the top" });
   await expect(button).toBeHidden();
   await page.mouse.wheel(0, 800);
@@ -90,15 +90,19 @@ test("R14 each route's code loads on demand and a new path starts at the top", a
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
-  await page.goto("/apps");
-  await waitForHydration(page);
-  expect(scripts.some((path) => /\/assets\/app-[\w-]+\.js$/.test(path))).toBe(false);
+  const noteCode = () => scripts.some((path) => /\/assets\/note-[\w-]+\.js$/.test(path));
+  // The notes list hydrates; a note page's code is fetched only when the visitor opens one.
+  await page.goto("/notes");
+  await waitForReady(page);
+  expect(noteCode()).toBe(false);
   await page.setViewportSize({ width: 400, height: 400 });
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-  await page.locator('a[href="/apps/twos"]').click();
-  await expect(page.getByRole("heading", { level: 1, name: "Twos" })).toBeVisible();
-  expect(scripts.some((path) => /\/assets\/app-[\w-]+\.js$/.test(path))).toBe(true);
+  const link = page.locator('.note-list a[href^="/notes/"]').last();
+  const href = await link.getAttribute("href");
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect.poll(noteCode).toBe(true);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 

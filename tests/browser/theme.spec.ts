@@ -1,7 +1,7 @@
 /** Issue 7, dark mode: the system setting, the header toggle, no flash, contrast in both themes. */
 import { expect, type Page, test } from "@playwright/test";
-import { THEME_STORAGE_KEY } from "../../app/lib/theme.ts";
-import { expectNoAxeViolations, waitForHydration } from "./helpers.ts";
+import { THEME_STORAGE_KEY } from "../../app/shell/storage-keys.ts";
+import { expectNoAxeViolations, waitForReady } from "./helpers.ts";
 
 /** The page's background as [r, g, b]: the root's, which paints the whole canvas. */
 async function background(page: Page): Promise<number[]> {
@@ -71,7 +71,7 @@ test.describe("in a dark system setting", () => {
     test(`THEME axe finds no violation on ${path} in the dark theme`, async ({ page }) => {
       test.setTimeout(90_000); // the notes list holds every note: axe takes a while
       await page.goto(path);
-      await waitForHydration(page);
+      await waitForReady(page);
       await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
       await expect(toggle(page)).toHaveAttribute("aria-pressed", "true");
       await expectNoAxeViolations(page);
@@ -81,17 +81,17 @@ test.describe("in a dark system setting", () => {
   test("THEME axe in the dark theme: the filters overlay, the open menu and a form error", async ({ page }) => {
     test.setTimeout(120_000);
     await page.goto("/notes");
-    await waitForHydration(page);
+    await waitForReady(page);
     await page.getByRole("button", { name: "Filters" }).click();
     await expect(page.getByRole("dialog", { name: "Order by:" })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.goto("/stats");
-    await waitForHydration(page);
+    await waitForReady(page);
     await page.getByRole("button", { name: "Menu" }).click();
     await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.goto("/contact");
-    await waitForHydration(page);
+    await waitForReady(page);
     await page.getByRole("button", { name: "send", exact: true }).click();
     await expect(page.locator(".contact-form .form-error")).toHaveText("Please enter your email.");
     await expectNoAxeViolations(page);
@@ -105,7 +105,7 @@ test.describe("in a light system setting", () => {
     page,
   }) => {
     await page.goto("/notes");
-    await waitForHydration(page);
+    await waitForReady(page);
     expect(isLight(await background(page))).toBe(true);
     expect(await storedTheme(page)).toBeNull();
     await expect(toggle(page)).toHaveAttribute("aria-pressed", "false");
@@ -125,7 +125,7 @@ test.describe("in a light system setting", () => {
 
     // Another page, with JavaScript: the toggle shows the stored choice; the keyboard switches it back.
     await page.goto("/stats");
-    await waitForHydration(page);
+    await waitForReady(page);
     await expect(toggle(page)).toHaveAttribute("aria-pressed", "true");
     await toggle(page).focus();
     await page.keyboard.press("Enter");
@@ -135,14 +135,14 @@ test.describe("in a light system setting", () => {
     await page.keyboard.press(" ");
     await expect(toggle(page)).toHaveAttribute("aria-pressed", "true");
     await page.reload();
-    await waitForHydration(page);
+    await waitForReady(page);
     await expect(toggle(page)).toHaveAttribute("aria-pressed", "true");
     expect(isDark(await background(page))).toBe(true);
   });
 
   test("THEME with no stored choice the page follows a change of the system setting", async ({ page }) => {
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForReady(page);
     await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
     await page.emulateMedia({ colorScheme: "dark" });
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
@@ -153,7 +153,7 @@ test.describe("in a light system setting", () => {
   test("THEME the header toggle fits a 320 px phone and axe passes in the light theme", async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForReady(page);
     await expect(toggle(page)).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

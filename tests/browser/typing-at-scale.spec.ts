@@ -15,7 +15,7 @@ import { type RunningServer, startSiteServer } from "../../bench/server.ts";
 import { settledSearch } from "../../bench/typing-check.ts";
 import { loadCatalogue } from "../../catalogue/disk.ts";
 import { applyFilters } from "../../catalogue/filters.ts";
-import { waitForHydration } from "./helpers.ts";
+import { waitForReady } from "./helpers.ts";
 
 const NOTES = 10_000;
 const projectRoot = process.cwd();
@@ -64,7 +64,7 @@ test("FB1 typing fast into the search of 10,000 notes loses no keystroke and the
   expect(notes).toHaveLength(NOTES);
   await answerDataLate(page);
   await page.goto(`${server?.url}/notes`, { timeout: 60_000 });
-  await waitForHydration(page);
+  await waitForReady(page);
   const box = page.getByPlaceholder("Search...");
   const entries = await page.evaluate(() => history.length);
 

@@ -77,11 +77,7 @@ describe("pageMeta", () => {
     const at = (pathname: string, handle: unknown, loaderData?: unknown) => [root, { pathname, handle, loaderData }];
     expect(
       breadcrumbOf(
-        at(
-          "/notes/deep-work/",
-          pageHandle("notes", (data: typeof note.data) => data.note.name),
-          note.data,
-        ),
+        at("/notes/deep-work/", pageHandle("notes", { item: (data: typeof note.data) => data.note.name }), note.data),
       ),
     ).toEqual([
       { name: "Home", path: "/" },

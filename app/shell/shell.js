@@ -1,0 +1,65 @@
+// The page shell's few behaviours, for every page whether React hydrates it or not: it runs inline
+// in <head> before the first paint (root.tsx), so the theme and the signed-up flag are right from
+// the first frame, and it listens on the document, so the buttons work as soon as they exist.
+// React renders the buttons' markup and never handles them. Keep it small: it is in every page.
+(() => {
+  const root = document.documentElement;
+  // The storage keys come from the script's own attributes (app/shell/shell.ts names them).
+  const { themeKey, visitorKey } = document.currentScript.dataset;
+  const dark = matchMedia("(prefers-color-scheme: dark)");
+  const read = (key) => {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null; // Storage blocked (private mode): as if nothing were stored.
+    }
+  };
+  const stored = () => {
+    const theme = read(themeKey);
+    return theme === "light" || theme === "dark" ? theme : null;
+  };
+  const showTheme = (theme) => {
+    root.dataset.theme = theme;
+    for (const toggle of document.querySelectorAll(".theme-toggle")) {
+      toggle.setAttribute("aria-pressed", String(theme === "dark"));
+    }
+  };
+  const followSystem = () => showTheme(stored() ?? (dark.matches ? "dark" : "light"));
+  const scrollButton = () => {
+    const button = document.querySelector(".scroll-top");
+    if (button) button.hidden = scrollY === 0;
+  };
+
+  followSystem();
+  try {
+    if (JSON.parse(read(visitorKey) || "{}").signedUp === true) root.dataset.signedUp = "true";
+  } catch {
+    // A damaged record: the visitor is not remembered.
+  }
+
+  dark.addEventListener("change", followSystem);
+  addEventListener("storage", (event) => {
+    if (event.key === themeKey || event.key === null) followSystem();
+  });
+  addEventListener("scroll", scrollButton, { passive: true });
+  document.addEventListener("click", (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (target?.closest(".theme-toggle")) {
+      const theme = root.dataset.theme === "dark" ? "light" : "dark";
+      try {
+        localStorage.setItem(themeKey, theme);
+      } catch {
+        // Storage blocked: the choice lasts until the page is left.
+      }
+      showTheme(theme);
+    } else if (target?.closest(".scroll-top")) {
+      const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+      scrollTo({ top: 0, behavior: still ? "auto" : "smooth" });
+    }
+  });
+  document.addEventListener("DOMContentLoaded", () => {
+    followSystem();
+    scrollButton();
+    root.dataset.shell = "ready";
+  });
+})();

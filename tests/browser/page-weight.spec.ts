@@ -1,0 +1,105 @@
+/**
+ * Which pages ship React (issue 15): only those whose interaction needs it. Every other page loads
+ * no module script and no modulepreload, keeps the shell's theme toggle and scroll button working
+ * through the small inline shell script, and carries Speculation Rules for fast plain navigation.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { waitForReady } from "./helpers.ts";
+
+const HYDRATED = ["/", "/notes", "/write", "/podcast", "/videos", "/contact", "/updates"];
+const SECTIONS_WITHOUT_REACT = ["/now", "/about", "/apps", "/work", "/stats", "/a-page-that-does-not-exist"];
+
+/** The first item page a list links to ("/notes" → "/notes/some-book"), so the test follows the content. */
+async function firstItemOf(page: Page, list: string): Promise<string> {
+  await page.goto(list);
+  const href = await page.locator(`main a[href^="${list}/"]`).first().getAttribute("href");
+  if (!href) throw new Error(`${list} links to no item`);
+  return href;
+}
+
+/** Loads the page and lists the scripts it asked for and the module scripts in its DOM. */
+async function scriptsOf(page: Page, path: string) {
+  const requested: string[] = [];
+  const record = (request: { resourceType(): string; url(): string }) => {
+    if (request.resourceType() === "script") requested.push(request.url());
+  };
+  page.on("request", record);
+  await page.goto(path);
+  await waitForReady(page);
+  page.off("request", record);
+  const inDom = await page.evaluate(() => ({
+    modules: document.querySelectorAll('script[type="module"]').length,
+    preloads: document.querySelectorAll('link[rel="modulepreload"]').length,
+    speculation: document.querySelectorAll('script[type="speculationrules"]').length,
+  }));
+  return { requested, ...inDom };
+}
+
+test("WEIGHT item pages and plain sections load no module script at all", async ({ page }) => {
+  const items = [
+    await firstItemOf(page, "/notes"),
+    await firstItemOf(page, "/write"),
+    await firstItemOf(page, "/apps"),
+    await firstItemOf(page, "/work"),
+  ];
+  for (const path of [...SECTIONS_WITHOUT_REACT, ...items]) {
+    const found = await scriptsOf(page, path);
+    expect({ path, ...found }).toEqual({ path, requested: [], modules: 0, preloads: 0, speculation: 1 });
+  }
+});
+
+test("WEIGHT pages whose interaction needs React hydrate, and carry no speculation rules", async ({ page }) => {
+  for (const path of HYDRATED) {
+    const found = await scriptsOf(page, path);
+    const code = found.requested.filter((url) => /\/assets\/[\w-]+\.js$/.test(url));
+    expect({ path, loadsCode: code.length > 0, speculation: found.speculation }).toEqual({
+      path,
+      loadsCode: true,
+      speculation: 0,
+    });
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe("true");
+  }
+});
+
+test("WEIGHT on a page without React the theme toggle and the scroll button work", async ({ page }) => {
+  const note = await firstItemOf(page, "/notes");
+  await page.setViewportSize({ width: 360, height: 400 });
+  await page.goto(note);
+  await waitForReady(page);
+  const toggle = page.locator(".theme-toggle");
+  const before = await page.evaluate(() => document.documentElement.dataset.theme);
+  await toggle.click();
+  const after = await page.evaluate(() => document.documentElement.dataset.theme);
+  expect(after).not.toBe(before);
+  await expect(toggle).toHaveAttribute("aria-pressed", String(after === "dark"));
+  const scrollTop = page.getByRole("button", { name: "Scroll to the top" });
+  await expect(scrollTop).toBeHidden();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(scrollTop).toBeVisible();
+  await scrollTop.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(scrollTop).toBeHidden();
+});
+
+test("WEIGHT a page without React reaches the next one by a plain link, prefetched by the speculation rules", async ({
+  page,
+}) => {
+  const note = await firstItemOf(page, "/notes");
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.goto("/about");
+  await waitForReady(page);
+  const link = page.locator(`a[href="${note}"]`);
+  if ((await link.count()) === 0) {
+    // The about page need not link a note: any same-site link in the footer does as well.
+    await page.locator('footer a[href^="/"]').first().hover();
+  } else {
+    await link.first().hover();
+  }
+  await page.locator(".site-name").click();
+  await expect(page).toHaveURL(/\/$/);
+  // The CSP lets the rules run (their hash is in script-src), so no violation is reported.
+  expect(errors.filter((text) => /Content Security Policy|speculation/i.test(text))).toEqual([]);
+});
