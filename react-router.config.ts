@@ -1,6 +1,7 @@
 import type { Config } from "@react-router/dev/config";
 import { cardPath, cardTitles } from "./catalogue/card.ts";
 import { loadCatalogue } from "./catalogue/disk.ts";
+import { buildServer } from "./scripts/build-server.ts";
 import { finishClientBuild } from "./scripts/finish-build.ts";
 
 export default {
@@ -26,5 +27,6 @@ export default {
   },
   async buildEnd({ reactRouterConfig }) {
     await finishClientBuild(process.cwd(), reactRouterConfig.buildDirectory);
+    await buildServer(process.cwd(), reactRouterConfig.buildDirectory);
   },
 } satisfies Config;

@@ -1,23 +1,26 @@
 /**
  * `npm start`: builds the site when the build is missing or older than its sources, or was made
  * for another SITE_URL (the prerendered pages hold absolute URLs), then runs the production
- * server (server/main.ts) in this process.
+ * server, compiled by the build to build/server/main.js, in this process: plain JavaScript, no
+ * TypeScript loader at run time.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { register, tsImport } from "tsx/esm/api";
 
 const root = join(import.meta.dirname, "..");
 const SOURCES = [
   "app",
   "catalogue",
+  "rules",
+  "server",
   "content",
   "public",
   "react-router.config.ts",
   "vite.config.ts",
   "package-lock.json",
   "scripts/finish-build.ts",
+  "scripts/build-server.ts",
 ];
 
 function newestChange(path) {
@@ -26,7 +29,8 @@ function newestChange(path) {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestChange(join(path, name))));
 }
 
-const builtAt = join(root, "build/server/index.js");
+// The compiled server is the build's last step: its presence means a whole build.
+const builtAt = join(root, "build/server/main.js");
 const stale =
   !existsSync(builtAt) ||
   SOURCES.some(
@@ -35,10 +39,10 @@ const stale =
 
 // build/site-url.txt: the SITE_URL the build was made for (scripts/finish-build.ts). A bad value
 // is left to the server's configuration check, which names the problem.
-const { parseSiteUrl } = await tsImport("../catalogue/site-url.ts", import.meta.url);
-const siteUrl = parseSiteUrl(process.env.SITE_URL);
+// A stale build is rebuilt whatever SITE_URL says; otherwise the build's own reading of it decides.
+const siteUrl = stale ? undefined : (await import("../build/server/site-url.js")).parseSiteUrl(process.env.SITE_URL);
 const builtFor = join(root, "build/site-url.txt");
-const otherSiteUrl = siteUrl.ok && (!existsSync(builtFor) || readFileSync(builtFor, "utf8").trim() !== siteUrl.origin);
+const otherSiteUrl = siteUrl?.ok && (!existsSync(builtFor) || readFileSync(builtFor, "utf8").trim() !== siteUrl.origin);
 
 if (stale || otherSiteUrl) {
   console.log(stale ? "Building the site…" : `Building the site for SITE_URL=${siteUrl.origin}…`);
@@ -46,5 +50,4 @@ if (stale || otherSiteUrl) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-register();
-await import("../server/main.ts");
+await import("../build/server/main.js");

@@ -10,8 +10,8 @@
  */
 import { type Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { MESSAGES } from "../app/validation/forms.ts";
-import type { ServiceResult, Services } from "./services.ts";
+import type { FormResult, FormServices } from "../rules/form-services.ts";
+import { MESSAGES } from "../rules/forms.ts";
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -28,7 +28,7 @@ export const API_ERRORS = {
 } as const;
 
 export type ApiDeps = {
-  services: Services;
+  services: FormServices;
   /** The public origin (config.siteUrl): the only `Origin` accepted. */
   siteUrl: string;
   /** The visitor's address for the rate limit; the caller decides which proxies to trust. */
@@ -129,7 +129,7 @@ function answer(c: Context, status: ContentfulStatusCode, body: object, headers:
   return c.json(body, status, { ...NO_STORE, ...headers });
 }
 
-function answerResult(c: Context, result: ServiceResult) {
+function answerResult(c: Context, result: FormResult) {
   if (result.ok) return answer(c, result.status, { ok: true });
   const body: { error: string; field?: string } = { error: result.error };
   if (result.field) body.field = result.field;
@@ -143,13 +143,12 @@ export function createApi(deps: ApiDeps): Hono {
   const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error));
   const api = new Hono();
 
-  const endpoint =
-    (service: (input: unknown, ip: string | undefined) => Promise<ServiceResult>) => async (c: Context) => {
-      if (isCrossSite(c.req.raw.headers, siteUrl)) return answer(c, 403, { error: API_ERRORS.crossSite });
-      const body = await readJson(c.req.raw);
-      if (!body.ok) return answer(c, body.status, { error: body.error });
-      return answerResult(c, await service(body.value, clientIp(c)));
-    };
+  const endpoint = (service: (input: unknown, ip: string | undefined) => Promise<FormResult>) => async (c: Context) => {
+    if (isCrossSite(c.req.raw.headers, siteUrl)) return answer(c, 403, { error: API_ERRORS.crossSite });
+    const body = await readJson(c.req.raw);
+    if (!body.ok) return answer(c, body.status, { error: body.error });
+    return answerResult(c, await service(body.value, clientIp(c)));
+  };
 
   api.post("/api/user", endpoint(services.subscribe));
   api.post("/api/email", endpoint(services.sendMessage));

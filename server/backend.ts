@@ -5,12 +5,13 @@
  */
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, Hono } from "hono";
+import type { FormServices } from "../rules/form-services.ts";
 import { createApi } from "./api.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db.ts";
 import { createMailer, type Mailer, type MailerOptions } from "./mail.ts";
 import { createOutbox, messageIdDomainOf, type Outbox, type OutboxOptions } from "./outbox.ts";
-import { createServices, type Services } from "./services.ts";
+import { createServices } from "./services.ts";
 
 export type BackendOptions = {
   /** The visitor's address; default: the TCP peer (no proxy trusted). */
@@ -26,7 +27,7 @@ export type Backend = {
   database: Database;
   mailer: Mailer;
   outbox: Outbox;
-  services: Services;
+  services: FormServices;
   /** Routes /api/user, /api/email (and a JSON 404 for other /api/ paths): `app.route("/", api)`. */
   api: Hono;
   /** Stops the worker (waiting for a send in flight), then closes the mailer and the database. */

@@ -4,8 +4,8 @@
  */
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { FORM_BODY_LIMIT_BYTES, type FormServices, formRequestContext } from "../app/lib/form-services.ts";
+import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
+import { FORM_BODY_LIMIT_BYTES, type FormRequestContext, type FormServices } from "../rules/form-services.ts";
 import { isCrossSite } from "./api.ts";
 import { baseSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from "./security.ts";
 import { createStaticFiles, pickEncoding } from "./static.ts";
@@ -23,6 +23,16 @@ export type HttpOptions = {
   services: FormServices;
   clientIp: (c: Context) => string | undefined;
 };
+
+/**
+ * The context key the app's actions read the form services from. It is the built app's own object,
+ * exported by its server entry (app/entry.server.tsx): the server never imports app source.
+ */
+function formRequestContextOf(build: ServerBuild): RouterContext<FormRequestContext> {
+  const entry = build.entry.module as { formRequestContext?: RouterContext<FormRequestContext> };
+  if (!entry.formRequestContext) throw new Error("The app's server entry does not export formRequestContext.");
+  return entry.formRequestContext;
+}
 
 export function createHttpApp({ build, mode, clientDir, siteUrl, api, services, clientIp }: HttpOptions): Hono {
   const app = new Hono();
@@ -72,7 +82,8 @@ export function createHttpApp({ build, mode, clientDir, siteUrl, api, services, 
 
   app.all("*", async (c) => {
     const context = new RouterContextProvider();
-    context.set(formRequestContext, { services, clientIp: clientIp(c) });
+    const serverBuild = typeof build === "function" ? await build() : build;
+    context.set(formRequestContextOf(serverBuild), { services, clientIp: clientIp(c) });
     const response = await handleRequest(c.req.raw, context);
     if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
     const html = await response.text();

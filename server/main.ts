@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
@@ -14,7 +14,15 @@ import { socketAddress, startBackend } from "./backend.ts";
 import { type Config, ConfigError, readConfig } from "./config.ts";
 import { createHttpApp } from "./http.ts";
 
-const root = resolve(import.meta.dirname, "..");
+/** The project folder: this module runs from server/ (development) or compiled from build/server/. */
+function projectRoot(from: string): string {
+  if (existsSync(join(from, "package.json"))) return from;
+  const parent = dirname(from);
+  if (parent === from) throw new Error("No package.json above the server: run it inside the project.");
+  return projectRoot(parent);
+}
+
+const root = projectRoot(import.meta.dirname);
 const buildDir = join(root, "build");
 const development = process.argv.includes("--dev");
 

@@ -25,7 +25,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
-import { normalizeContact } from "../app/validation/forms.ts";
+import { normalizeContact } from "../rules/forms.ts";
 import type { Db, MessagesTable } from "./db.ts";
 import type { Mailer } from "./mail.ts";
 

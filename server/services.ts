@@ -6,16 +6,12 @@
  *
  * Order of checks, for both: the shape of the input (an object of strings) → the honeypot (a
  * filled `website` field gets the success answer and nothing is stored or sent) → the form rules
- * (app/validation/forms.ts) → the rate limit (only well-formed submissions count, so a typo on a
+ * (rules/forms.ts) → the rate limit (only well-formed submissions count, so a typo on a
  * form without JavaScript costs nothing) → storage.
  */
-import {
-  type ContactField,
-  MESSAGES,
-  normalizeContact,
-  validateContact,
-  validateSignup,
-} from "../app/validation/forms.ts";
+
+import type { FormFailure, FormServices } from "../rules/form-services.ts";
+import { type ContactField, MESSAGES, normalizeContact, validateContact, validateSignup } from "../rules/forms.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db.ts";
 import type { Outbox } from "./outbox.ts";
@@ -24,26 +20,6 @@ import { subscribe } from "./subscriptions.ts";
 
 /** The honeypot: a field people never see or fill, that naive bots do. */
 export const HONEYPOT_FIELD = "website";
-
-export type ServiceSuccess = { ok: true; status: 201 | 202 };
-export type ServiceFailure = {
-  ok: false;
-  status: 400 | 409 | 429 | 500;
-  /** Safe to show to the visitor as is. */
-  error: string;
-  /** The form field the error belongs to, when it belongs to one. */
-  field?: ContactField;
-  /** With status 429: seconds until a new submission will be accepted. */
-  retryAfter?: number;
-};
-export type ServiceResult = ServiceSuccess | ServiceFailure;
-
-export type Services = {
-  /** API1/SU8: `{ email, website? }` → 201 created, 409 already used, 400, 429 or 500. */
-  subscribe(input: unknown, ip: string | undefined): Promise<ServiceResult>;
-  /** API2: `{ email, subject, body, website? }` → 202 stored for delivery, 400, 429 or 500. */
-  sendMessage(input: unknown, ip: string | undefined): Promise<ServiceResult>;
-};
 
 export type ServicesDeps = {
   db: Db;
@@ -60,8 +36,8 @@ type Fields<K extends string> = Record<K, string>;
 
 const LONE_SURROGATE = /\p{Cs}/u;
 
-function fieldFailure(name: string, error: string): ServiceFailure {
-  const failure: ServiceFailure = { ok: false, status: 400, error };
+function fieldFailure(name: string, error: string): FormFailure {
+  const failure: FormFailure = { ok: false, status: 400, error };
   if (name === "email" || name === "subject" || name === "body") failure.field = name as ContactField;
   return failure;
 }
@@ -70,7 +46,7 @@ function fieldFailure(name: string, error: string): ServiceFailure {
 function readFields<K extends string>(
   input: unknown,
   names: readonly K[],
-): { ok: true; value: Fields<K> } | { ok: false; failure: ServiceFailure } {
+): { ok: true; value: Fields<K> } | { ok: false; failure: FormFailure } {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     return { ok: false, failure: { ok: false, status: 400, error: NOT_AN_OBJECT } };
   }
@@ -92,12 +68,12 @@ function readFields<K extends string>(
   return { ok: true, value };
 }
 
-export function createServices(deps: ServicesDeps): Services {
+export function createServices(deps: ServicesDeps): FormServices {
   const { db, outbox } = deps;
   const limiter = deps.rateLimiter ?? createRateLimiter({ limit: deps.config.rateLimit });
   const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error));
 
-  function overLimit(endpoint: string, ip: string | undefined): ServiceFailure | null {
+  function overLimit(endpoint: string, ip: string | undefined): FormFailure | null {
     const decision = limiter.hit(`${endpoint} ${ip ?? "unknown"}`);
     if (decision.allowed) return null;
     return { ok: false, status: 429, error: MESSAGES.rateLimited, retryAfter: decision.retryAfterSeconds };

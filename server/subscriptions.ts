@@ -3,7 +3,7 @@
  * index on `email_lower` decides, so two requests racing for one email, even from two processes,
  * end with exactly one row and exactly one 'created'.
  */
-import { emailKey, normalizeEmail } from "../app/validation/forms.ts";
+import { emailKey, normalizeEmail } from "../rules/forms.ts";
 import type { Db } from "./db.ts";
 
 export type SubscribeOutcome = "created" | "exists";

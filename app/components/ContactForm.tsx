@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { Form } from "react-router";
+import { MESSAGES, validateContact } from "../../rules/forms.ts";
 import type { FormActionData } from "../lib/form-actions.server.ts";
 import { postJson } from "../lib/post-json.ts";
 import { updateVisitor, useVisitor } from "../lib/visitor.ts";
-import { MESSAGES, validateContact } from "../validation/forms.ts";
 import { Honeypot } from "./Honeypot.tsx";
 
 /**

@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Form } from "react-router";
+import { MESSAGES, validateSignup } from "../../rules/forms.ts";
 import type { FormActionData } from "../lib/form-actions.server.ts";
 import { useHydrated } from "../lib/hydrated.ts";
 import { postJson } from "../lib/post-json.ts";
 import { updateVisitor, useVisitor } from "../lib/visitor.ts";
-import { MESSAGES, validateSignup } from "../validation/forms.ts";
 import { Honeypot } from "./Honeypot.tsx";
 
 /** What the visitor sees when the server did not subscribe them (DESIGN §7.3). */

@@ -3,7 +3,7 @@
  * forms work as plain HTML forms and answer with the same messages.
  */
 import { type ActionFunctionArgs, data, type RouterContextProvider } from "react-router";
-import { formRequestContext } from "./form-services.ts";
+import { formRequestContext } from "./form-context.ts";
 
 async function readFields(request: Request): Promise<Record<string, string>> {
   const form = await request.formData();

@@ -1,4 +1,4 @@
-import type { FormResult } from "./form-services.ts";
+type FormResult = { ok: true; status: number } | { ok: false; status: number; error: string; field?: string };
 
 /** Posts a form's fields to the API; a network failure is status 0. */
 export async function postJson(path: string, body: Record<string, string>): Promise<FormResult> {

@@ -1,9 +1,11 @@
 /**
  * The browser tests' server: a real SMTP server on 127.0.0.1 that files every mail it receives
- * under $TEST_DATA_DIR/received/, then the production server (server/main.ts) sending to it.
+ * under $TEST_DATA_DIR/received/, then the production server as `npm start` runs it (compiled by the
+ * build into build/server/main.js) sending to it.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { startSmtp } from "../support/smtp.ts";
 
 const dataDir = process.env.DATA_DIR;
@@ -13,4 +15,4 @@ mkdirSync(received, { recursive: true });
 
 const smtp = await startSmtp({ saveTo: received });
 process.env.SMTP_URL = smtp.url;
-await import("../../server/main.ts");
+await import(pathToFileURL(join(process.cwd(), "build/server/main.js")).href);

@@ -3,7 +3,7 @@
  * file in a fresh folder, a real SMTP server.
  */
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { MESSAGES } from "../../app/validation/forms.ts";
+import { MESSAGES } from "../../rules/forms.ts";
 import { API_ERRORS } from "../../server/api.ts";
 import type { Backend } from "../../server/backend.ts";
 import type { Config } from "../../server/config.ts";

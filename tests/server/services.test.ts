@@ -3,7 +3,7 @@
  * with the fields of a form post. Real database, outbox writing .eml files.
  */
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { MESSAGES } from "../../app/validation/forms.ts";
+import { MESSAGES } from "../../rules/forms.ts";
 import type { Backend } from "../../server/backend.ts";
 import { createRateLimiter } from "../../server/rate-limit.ts";
 import { createServices } from "../../server/services.ts";

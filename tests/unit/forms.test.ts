@@ -9,7 +9,7 @@ import {
   normalizeEmail,
   validateContact,
   validateSignup,
-} from "../../app/validation/forms.ts";
+} from "../../rules/forms.ts";
 
 const valid = { email: "reader@example.com", subject: "Hello", body: "I liked your notes." };
 
