@@ -10,8 +10,9 @@ import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { parse as parseYaml } from "yaml";
-import { socketAddress, startBackend } from "./backend.ts";
-import { type Config, ConfigError, readConfig } from "./config.ts";
+import { startBackend } from "./backend.ts";
+import { type Config, ConfigError, configWarnings, readConfig } from "./config.ts";
+import { clientAddressReader, requestOriginReader } from "./forwarded.ts";
 import { createHttpApp } from "./http.ts";
 
 const root = resolve(import.meta.dirname, "..");
@@ -45,7 +46,14 @@ async function developmentListener(options: Omit<Parameters<typeof createHttpApp
 async function main() {
   const config = readConfigOrExit();
   const backend = startBackend(config);
-  const shared = { siteUrl: config.siteUrl, api: backend.api, services: backend.services, clientIp: socketAddress };
+  for (const warning of configWarnings(process.env, config)) console.warn(warning);
+  const shared = {
+    siteUrl: config.siteUrl,
+    api: backend.api,
+    services: backend.services,
+    clientIp: clientAddressReader(config.trustProxy),
+    ownOrigin: requestOriginReader(config.trustProxy),
+  };
 
   let listener: Listener;
   let closeDevelopment = async () => {};
