@@ -58,6 +58,18 @@ const environmentSchema = z.object({
     .min(0, "must be 0 (no proxy) or more")
     .max(10, "must be at most 10")
     .default(0),
+  REQUEST_TIMEOUT_SECONDS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number of seconds")
+    .min(1, "must be at least 1")
+    .max(300, "must be at most 300")
+    .default(20),
+  MAX_CONNECTIONS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(100_000, "must be at most 100000")
+    .default(1000),
 });
 
 export type Config = {
@@ -74,6 +86,10 @@ export type Config = {
   messageRetentionDays: number;
   /** Proxies in front of the server whose forwarding headers are believed (server/forwarded.ts). */
   trustProxy: number;
+  /** A request (headers and body) must arrive within this many seconds (server/limits.ts). */
+  requestTimeoutSeconds: number;
+  /** Open connections at most; more are closed at once (server/limits.ts). */
+  maxConnections: number;
 };
 
 /** Why `folder` cannot hold the database (it is created when missing), or undefined when it can. */
@@ -120,6 +136,8 @@ export function readConfig(environment: NodeJS.ProcessEnv, defaults: { ownerEmai
     rateLimit: env.RATE_LIMIT,
     messageRetentionDays: env.MESSAGE_RETENTION_DAYS,
     trustProxy: env.TRUST_PROXY,
+    requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
+    maxConnections: env.MAX_CONNECTIONS,
   };
 }
 

@@ -14,6 +14,7 @@ import { startBackend } from "./backend.ts";
 import { type Config, ConfigError, configWarnings, readConfig } from "./config.ts";
 import { clientAddressReader, requestOriginReader } from "./forwarded.ts";
 import { createHttpApp } from "./http.ts";
+import { applyConnectionCap, serverOptions } from "./limits.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const buildDir = join(root, "build");
@@ -72,7 +73,8 @@ async function main() {
     listener = getRequestListener(app.fetch);
   }
 
-  const server = createServer(listener);
+  const server = createServer(serverOptions(config), listener);
+  applyConnectionCap(server, config);
   server.on("error", (error) => {
     console.error(`Could not listen on ${config.host}:${config.port}: ${error.message}`);
     process.exit(1);

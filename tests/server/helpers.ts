@@ -35,6 +35,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     rateLimit: 0,
     messageRetentionDays: 90,
     trustProxy: 0,
+    requestTimeoutSeconds: 20,
+    maxConnections: 1000,
     ...overrides,
   };
 }
