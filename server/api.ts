@@ -12,6 +12,7 @@ import { type Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { FormResult, FormServices } from "../rules/form-services.ts";
 import { MESSAGES } from "../rules/forms.ts";
+import { checkOrigin } from "./forwarded.ts";
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -29,28 +30,14 @@ export const API_ERRORS = {
 
 export type ApiDeps = {
   services: FormServices;
-  /** The public origin (config.siteUrl): the only `Origin` accepted. */
+  /** The public origin (config.siteUrl): accepted as `Origin`, besides the request's own origin. */
   siteUrl: string;
   /** The visitor's address for the rate limit; the caller decides which proxies to trust. */
   clientIp: (c: Context) => string | undefined;
+  /** The origin the request was addressed to (server/forwarded.ts), also accepted as `Origin`. */
+  ownOrigin: (c: Context) => string | undefined;
   log?: (message: string, error?: unknown) => void;
 };
-
-/**
- * True for a request a browser sent from another site: `Sec-Fetch-Site: cross-site`, or an
- * `Origin` other than the site's own (including the opaque "null"). Requests without `Origin`
- * (same-origin GETs, curl, old browsers) pass. Usable by form actions as well.
- */
-export function isCrossSite(headers: Headers, siteUrl: string): boolean {
-  if (headers.get("sec-fetch-site")?.trim().toLowerCase() === "cross-site") return true;
-  const origin = headers.get("origin");
-  if (origin === null) return false;
-  try {
-    return new URL(origin).origin !== new URL(siteUrl).origin;
-  } catch {
-    return true;
-  }
-}
 
 /** `application/json`, optionally with a UTF-8 charset. */
 export function isJsonContentType(value: string | null): boolean {
@@ -139,12 +126,16 @@ function answerResult(c: Context, result: FormResult) {
 }
 
 export function createApi(deps: ApiDeps): Hono {
-  const { services, siteUrl, clientIp } = deps;
+  const { services, siteUrl, clientIp, ownOrigin } = deps;
   const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error));
   const api = new Hono();
 
   const endpoint = (service: (input: unknown, ip: string | undefined) => Promise<FormResult>) => async (c: Context) => {
-    if (isCrossSite(c.req.raw.headers, siteUrl)) return answer(c, 403, { error: API_ERRORS.crossSite });
+    const origin = checkOrigin(c.req.raw.headers, { siteUrl, ownOrigin: ownOrigin(c) });
+    if (origin.refused) {
+      log(`Refused ${c.req.method} ${c.req.path}: ${origin.reason}`);
+      return answer(c, 403, { error: API_ERRORS.crossSite });
+    }
     const body = await readJson(c.req.raw);
     if (!body.ok) return answer(c, body.status, { error: body.error });
     return answerResult(c, await service(body.value, clientIp(c)));

@@ -3,18 +3,18 @@
  * worker (started, so messages left pending by an earlier run go out now), services and the JSON
  * API. server/main.ts starts it once and calls `close()` on shutdown.
  */
-import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, Hono } from "hono";
 import type { FormServices } from "../rules/form-services.ts";
 import { createApi } from "./api.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db.ts";
+import { clientAddressReader, requestOriginReader } from "./forwarded.ts";
 import { createMailer, type Mailer, type MailerOptions } from "./mail.ts";
 import { createOutbox, messageIdDomainOf, type Outbox, type OutboxOptions } from "./outbox.ts";
 import { createServices } from "./services.ts";
 
 export type BackendOptions = {
-  /** The visitor's address; default: the TCP peer (no proxy trusted). */
+  /** The visitor's address; default: as config.trustProxy says (server/forwarded.ts). */
   clientIp?: (c: Context) => string | undefined;
   outbox?: Partial<OutboxOptions>;
   mailer?: MailerOptions;
@@ -34,15 +34,6 @@ export type Backend = {
   close(): Promise<void>;
 };
 
-/** The TCP peer's address, or undefined where there is no Node socket (e.g. some dev servers). */
-export function socketAddress(c: Context): string | undefined {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    return undefined;
-  }
-}
-
 export function startBackend(config: Config, options: BackendOptions = {}): Backend {
   const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ""));
   const database = openDatabase(config.dataDir);
@@ -54,7 +45,13 @@ export function startBackend(config: Config, options: BackendOptions = {}): Back
     ...options.outbox,
   });
   const services = createServices({ db: database.db, outbox, config, log });
-  const api = createApi({ services, siteUrl: config.siteUrl, clientIp: options.clientIp ?? socketAddress, log });
+  const api = createApi({
+    services,
+    siteUrl: config.siteUrl,
+    clientIp: options.clientIp ?? clientAddressReader(config.trustProxy),
+    ownOrigin: requestOriginReader(config.trustProxy),
+    log,
+  });
   if (options.startOutbox ?? true) outbox.start();
 
   let closing: Promise<void> | undefined;

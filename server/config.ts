@@ -52,6 +52,24 @@ const environmentSchema = z.object({
     .min(1, "must be at least 1")
     .max(36_500, "must be at most 36500")
     .default(90),
+  TRUST_PROXY: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number of proxies")
+    .min(0, "must be 0 (no proxy) or more")
+    .max(10, "must be at most 10")
+    .default(0),
+  REQUEST_TIMEOUT_SECONDS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number of seconds")
+    .min(1, "must be at least 1")
+    .max(300, "must be at most 300")
+    .default(20),
+  MAX_CONNECTIONS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(100_000, "must be at most 100000")
+    .default(1000),
 });
 
 export type Config = {
@@ -66,6 +84,12 @@ export type Config = {
   rateLimit: number;
   /** Delivered contact messages are deleted this many days after delivery. */
   messageRetentionDays: number;
+  /** Proxies in front of the server whose forwarding headers are believed (server/forwarded.ts). */
+  trustProxy: number;
+  /** A request (headers and body) must arrive within this many seconds (server/limits.ts). */
+  requestTimeoutSeconds: number;
+  /** Open connections at most; more are closed at once (server/limits.ts). */
+  maxConnections: number;
 };
 
 /** Why `folder` cannot hold the database (it is created when missing), or undefined when it can. */
@@ -111,5 +135,25 @@ export function readConfig(environment: NodeJS.ProcessEnv, defaults: { ownerEmai
     mailFrom: env.MAIL_FROM ?? env.OWNER_EMAIL ?? defaults.ownerEmail,
     rateLimit: env.RATE_LIMIT,
     messageRetentionDays: env.MESSAGE_RETENTION_DAYS,
+    trustProxy: env.TRUST_PROXY,
+    requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
+    maxConnections: env.MAX_CONNECTIONS,
   };
+}
+
+const isLoopback = (host: string) => /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host);
+
+/**
+ * What the owner should know at start although nothing is wrong enough to stop: a server others
+ * can reach that still thinks its public address is the default (links, feeds and sitemap would
+ * point at localhost, and forms posted from the public address pass only by their own origin).
+ */
+export function configWarnings(environment: NodeJS.ProcessEnv, config: Config): string[] {
+  const warnings: string[] = [];
+  if (!environment.SITE_URL && !isLoopback(config.host)) {
+    warnings.push(
+      `Warning: SITE_URL is not set, so canonical links, feeds and the sitemap point at ${config.siteUrl} although the server listens on ${config.host}. Set SITE_URL to the public address, e.g. SITE_URL=https://example.com (docs/deploy.md).`,
+    );
+  }
+  return warnings;
 }

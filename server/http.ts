@@ -6,7 +6,7 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import { FORM_BODY_LIMIT_BYTES, type FormRequestContext, type FormServices } from "../rules/form-services.ts";
-import { isCrossSite } from "./api.ts";
+import { checkOrigin } from "./forwarded.ts";
 import { baseSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from "./security.ts";
 import { createStaticFiles, pickEncoding } from "./static.ts";
 
@@ -22,6 +22,9 @@ export type HttpOptions = {
   /** The form services for React Router's actions (form posts without JavaScript). */
   services: FormServices;
   clientIp: (c: Context) => string | undefined;
+  /** The origin the request was addressed to, accepted as `Origin` besides siteUrl. */
+  ownOrigin: (c: Context) => string | undefined;
+  log?: (message: string) => void;
 };
 
 /**
@@ -34,7 +37,9 @@ function formRequestContextOf(build: ServerBuild): RouterContext<FormRequestCont
   return entry.formRequestContext;
 }
 
-export function createHttpApp({ build, mode, clientDir, siteUrl, api, services, clientIp }: HttpOptions): Hono {
+export function createHttpApp(options: HttpOptions): Hono {
+  const { build, mode, clientDir, siteUrl, api, services, clientIp, ownOrigin } = options;
+  const log = options.log ?? console.error;
   const app = new Hono();
   const securityHeaders = baseSecurityHeaders(siteUrl);
   const handleRequest = createRequestHandler(build, mode);
@@ -72,7 +77,11 @@ export function createHttpApp({ build, mode, clientDir, siteUrl, api, services, 
 
   // Form posts without JavaScript: same-site only, and never a huge body.
   app.on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c, next) => {
-    if (isCrossSite(c.req.raw.headers, siteUrl)) return c.text("Cross-site form posts are not accepted.", 403);
+    const origin = checkOrigin(c.req.raw.headers, { siteUrl, ownOrigin: ownOrigin(c) });
+    if (origin.refused) {
+      log(`Refused ${c.req.method} ${c.req.path}: ${origin.reason}`);
+      return c.text("Cross-site form posts are not accepted.", 403);
+    }
     return next();
   });
   app.use(

@@ -10,9 +10,11 @@ import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { parse as parseYaml } from "yaml";
-import { socketAddress, startBackend } from "./backend.ts";
-import { type Config, ConfigError, readConfig } from "./config.ts";
+import { startBackend } from "./backend.ts";
+import { type Config, ConfigError, configWarnings, readConfig } from "./config.ts";
+import { clientAddressReader, requestOriginReader } from "./forwarded.ts";
 import { createHttpApp } from "./http.ts";
+import { applyConnectionCap, serverOptions } from "./limits.ts";
 
 /** The project folder: this module runs from server/ (development) or compiled from build/server/. */
 function projectRoot(from: string): string {
@@ -53,7 +55,14 @@ async function developmentListener(options: Omit<Parameters<typeof createHttpApp
 async function main() {
   const config = readConfigOrExit();
   const backend = startBackend(config);
-  const shared = { siteUrl: config.siteUrl, api: backend.api, services: backend.services, clientIp: socketAddress };
+  for (const warning of configWarnings(process.env, config)) console.warn(warning);
+  const shared = {
+    siteUrl: config.siteUrl,
+    api: backend.api,
+    services: backend.services,
+    clientIp: clientAddressReader(config.trustProxy),
+    ownOrigin: requestOriginReader(config.trustProxy),
+  };
 
   let listener: Listener;
   let closeDevelopment = async () => {};
@@ -72,7 +81,8 @@ async function main() {
     listener = getRequestListener(app.fetch);
   }
 
-  const server = createServer(listener);
+  const server = createServer(serverOptions(config), listener);
+  applyConnectionCap(server, config);
   server.on("error", (error) => {
     console.error(`Could not listen on ${config.host}:${config.port}: ${error.message}`);
     process.exit(1);

@@ -9,8 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import type { Context, Hono } from "hono";
-import { type Backend, type BackendOptions, socketAddress, startBackend } from "../../server/backend.ts";
+import { type Backend, type BackendOptions, startBackend } from "../../server/backend.ts";
 import type { Config } from "../../server/config.ts";
+import { socketAddress } from "../../server/forwarded.ts";
 
 export const OWNER = "owner@example.com";
 export const SENDER = "site@example.com";
@@ -33,6 +34,9 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     mailFrom: SENDER,
     rateLimit: 0,
     messageRetentionDays: 90,
+    trustProxy: 0,
+    requestTimeoutSeconds: 20,
+    maxConnections: 1000,
     ...overrides,
   };
 }

@@ -7,61 +7,29 @@
  * a miss is never cached is tested in static.test.ts).
  * `npm start` builds the site first when the build is missing or stale, hence the long timeout.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { makeTempDir, waitFor } from "./helpers.ts";
+import { makeTempDir } from "./helpers.ts";
+import { type ProductionServer, root, startProductionServer } from "./production.ts";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const WARM_UP_REQUESTS = 600;
 const REQUESTS = 4000;
 const CONCURRENCY = 16;
 const BOUND_BYTES = 50 * 1024 * 1024;
 
 let temp: ReturnType<typeof makeTempDir>;
-let server: ChildProcess;
-let output = "";
+let server: ProductionServer;
 let origin = "";
-
-function startCommand(): string[] {
-  const scripts = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } })
-    .scripts;
-  const [program, ...args] = scripts.start.split(" ");
-  return program === "node" ? args : [program, ...args];
-}
 
 beforeAll(async () => {
   temp = makeTempDir();
-  const builtFor = join(root, "build/site-url.txt");
-  const siteUrl = existsSync(builtFor) ? readFileSync(builtFor, "utf8").trim() : "http://localhost:3000";
-  server = spawn(process.execPath, startCommand(), {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      SITE_URL: siteUrl,
-      DATA_DIR: temp.path,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-  };
-  server.stdout?.on("data", collect);
-  server.stderr?.on("data", collect);
-  const match = await waitFor(() => /Serving on (http:\/\/[\d.]+:\d+)/.exec(output), {
-    timeoutMs: 280_000,
-    what: "the production server to listen",
-  });
-  origin = match[1];
+  server = await startProductionServer({ DATA_DIR: temp.path });
+  origin = server.origin;
 }, 300_000);
 
-afterAll(() => {
-  if (server && server.exitCode === null) server.kill("SIGKILL");
+afterAll(async () => {
+  await server?.stop();
   temp?.remove();
 });
 
@@ -103,7 +71,7 @@ function respell(path: string): string {
 }
 
 test("thousands of random spellings of the biggest files leave the server's memory within 50 MB of idle", async () => {
-  const pid = server.pid;
+  const pid = server.child.pid;
   if (pid === undefined) throw new Error("the server has no process id");
   const targets = biggestFiles(12);
   const get = async (path: string) => {

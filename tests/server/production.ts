@@ -1,0 +1,118 @@
+/**
+ * The real production server for the tests that need it whole: `npm start`'s own command on the
+ * real build, in a child process, on a free port. `npm start` builds first when the build is
+ * missing or stale; test files run in parallel, so one start at a time holds a lock until its
+ * server listens, and the others find the build made.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { sleep, waitFor } from "./helpers.ts";
+
+export const root = fileURLToPath(new URL("../..", import.meta.url));
+
+/** `npm start` as node arguments, read from package.json so that the tests follow it. */
+function startCommand(): string[] {
+  const scripts = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } })
+    .scripts;
+  const [program, ...args] = scripts.start.split(" ");
+  return program === "node" ? args : [program as string, ...args];
+}
+
+/** The SITE_URL the current build was made for, so that starting does not rebuild for another. */
+export function builtSiteUrl(): string {
+  const builtFor = join(root, "build/site-url.txt");
+  return existsSync(builtFor) ? readFileSync(builtFor, "utf8").trim() : "http://localhost:3000";
+}
+
+const LOCK = join(tmpdir(), `creator-site-start-${Buffer.from(root).toString("hex").slice(-24)}.lock`);
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function withStartLock<T>(work: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      writeFileSync(join(LOCK, "pid"), String(process.pid));
+      break;
+    } catch {
+      const holder = Number(existsSync(join(LOCK, "pid")) ? readFileSync(join(LOCK, "pid"), "utf8") : Number.NaN);
+      if (Number.isInteger(holder) && !isAlive(holder)) rmSync(LOCK, { recursive: true, force: true });
+      await sleep(200);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+export type ProductionServer = {
+  /** The address the server printed ("Serving on http://127.0.0.1:PORT"). */
+  origin: string;
+  child: ChildProcess;
+  /** Everything it wrote to stdout and stderr so far. */
+  output(): string;
+  /** SIGTERM, then the exit code (SIGKILL after 15 s). */
+  stop(): Promise<number | null>;
+};
+
+/**
+ * Starts `npm start` with only these variables (and PATH, HOME): PORT 0, HOST 127.0.0.1 and the
+ * build's SITE_URL unless given. DATA_DIR is required: each test has its own.
+ */
+export async function startProductionServer(
+  env: Record<string, string> & { DATA_DIR: string },
+): Promise<ProductionServer> {
+  let output = "";
+  const child = await withStartLock(async () => {
+    const started = spawn(process.execPath, startCommand(), {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        SITE_URL: builtSiteUrl(),
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+    };
+    started.stdout?.on("data", collect);
+    started.stderr?.on("data", collect);
+    await waitFor(() => started.exitCode !== null || /Serving on http:\/\/\S+:\d+/.test(output), {
+      timeoutMs: 280_000,
+      what: "the production server to listen",
+    });
+    return started;
+  });
+  if (child.exitCode !== null) throw new Error(`The production server exited (${child.exitCode}):\n${output}`);
+  const origin = (/Serving on (http:\/\/\S+:\d+)/.exec(output) as RegExpExecArray)[1] as string;
+  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+  return {
+    origin,
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill("SIGTERM");
+      const kill = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      const code = await exited;
+      clearTimeout(kill);
+      return code;
+    },
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * Issue 11 item 2, for real: Debian's nginx, with the proxy lines of deploy/nginx/proxy.conf, in
+ * front of the production server started with TRUST_PROXY=1. Clients connect to nginx from two
+ * loopback addresses (127.0.0.2 and 127.0.0.3, each a different visitor to nginx) and are counted
+ * apart by the rate limit; a client that forges X-Forwarded-For gains nothing. A page's own origin
+ * through the proxy passes the origin check. `.ci/run` installs nginx; without it this test fails
+ * and says so.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { makeTempDir, waitFor } from "./helpers.ts";
+import { type ProductionServer, root, startProductionServer } from "./production.ts";
+
+let temp: ReturnType<typeof makeTempDir>;
+let server: ProductionServer;
+let nginx: ChildProcess | undefined;
+let proxyUrl = "";
+
+function findNginx(): string {
+  for (const candidate of ["/usr/sbin/nginx", "/usr/bin/nginx"]) if (existsSync(candidate)) return candidate;
+  const found = spawnSync("sh", ["-c", "command -v nginx"], { encoding: "utf8" }).stdout.trim();
+  if (found) return found;
+  throw new Error(
+    "nginx is not installed, and this test runs it in front of the server: apt-get install -y nginx (.ci/run does it).",
+  );
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A minimal nginx.conf around the deployed proxy lines, everything under `dir`. */
+function nginxConfig(dir: string, listenPort: number, upstreamPort: number): string {
+  return `
+daemon off;
+master_process off;
+${process.getuid?.() === 0 ? "user root;" : ""}
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream creator_site {
+    server 127.0.0.1:${upstreamPort};
+    keepalive 16;
+  }
+  server {
+    listen 127.0.0.1:${listenPort};
+    include ${join(root, "deploy/nginx/proxy.conf")};
+  }
+}
+`;
+}
+
+beforeAll(async () => {
+  const binary = findNginx();
+  temp = makeTempDir("site-proxy-");
+  const dataDir = join(temp.path, "data");
+  mkdirSync(dataDir);
+  server = await startProductionServer({ DATA_DIR: dataDir, TRUST_PROXY: "1", RATE_LIMIT: "2" });
+  const upstreamPort = Number(new URL(server.origin).port);
+
+  const dir = join(temp.path, "nginx");
+  for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(join(dir, sub), { recursive: true });
+  const listenPort = await freePort();
+  const configFile = join(dir, "nginx.conf");
+  writeFileSync(configFile, nginxConfig(dir, listenPort, upstreamPort));
+  const checked = spawnSync(binary, ["-t", "-p", dir, "-e", join(dir, "error.log"), "-c", configFile], {
+    encoding: "utf8",
+  });
+  if (checked.status !== 0) throw new Error(`nginx -t refused the configuration:\n${checked.stderr}`);
+  nginx = spawn(binary, ["-p", dir, "-e", join(dir, "error.log"), "-c", configFile], { stdio: "ignore" });
+  proxyUrl = `http://127.0.0.1:${listenPort}`;
+  await waitFor(
+    async () => {
+      if (nginx?.exitCode !== null) throw new Error(`nginx exited:\n${readFileSync(join(dir, "error.log"), "utf8")}`);
+      return fetch(`${proxyUrl}/`).then(
+        (response) => response.ok,
+        () => false,
+      );
+    },
+    { timeoutMs: 15_000, what: "nginx to answer" },
+  );
+}, 300_000);
+
+afterAll(async () => {
+  nginx?.kill("SIGTERM");
+  await server?.stop();
+  temp?.remove();
+});
+
+let count = 0;
+
+/** A JSON sign-up through nginx from the given local address (a different visitor for nginx). */
+function signUpFrom(localAddress: string, headers: Record<string, string> = {}): Promise<number> {
+  const body = JSON.stringify({ email: `proxied-${++count}@example.com` });
+  return new Promise((resolve, reject) => {
+    const sent = request(
+      `${proxyUrl}/api/user`,
+      { method: "POST", localAddress, headers: { "content-type": "application/json", ...headers } },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      },
+    );
+    sent.on("error", reject);
+    sent.end(body);
+  });
+}
+
+test("API1 behind nginx with TRUST_PROXY=1, visitors from 127.0.0.2 and 127.0.0.3 are rate-limited apart", async () => {
+  expect(await signUpFrom("127.0.0.2")).toBe(201);
+  expect(await signUpFrom("127.0.0.2")).toBe(201);
+  expect(await signUpFrom("127.0.0.2")).toBe(429);
+  expect(await signUpFrom("127.0.0.3")).toBe(201);
+}, 30_000);
+
+test("API1 behind nginx, a forged X-Forwarded-For or Forwarded gains a limited visitor nothing", async () => {
+  const forgeries: Record<string, string>[] = [
+    { "x-forwarded-for": "203.0.113.99" },
+    { "x-forwarded-for": "127.0.0.3" },
+    { forwarded: "for=203.0.113.98" },
+  ];
+  for (const forged of forgeries) {
+    expect(await signUpFrom("127.0.0.2", forged), JSON.stringify(forged)).toBe(429);
+  }
+}, 30_000);
+
+test("API1 behind nginx, a post from the page's own origin at the proxy's address passes the origin check", async () => {
+  // SITE_URL is the build's; the proxy's address is another origin, accepted as the request's own.
+  expect(new URL(proxyUrl).origin).not.toBe(new URL(server.origin).origin);
+  expect(await signUpFrom("127.0.0.4", { origin: proxyUrl })).toBe(201);
+  expect(await signUpFrom("127.0.0.5", { origin: "https://evil.example" })).toBe(403);
+  await waitFor(() => server.output().includes("Refused POST /api/user: Origin https://evil.example"), {
+    what: "the refusal in the server's log",
+  });
+}, 30_000);
