@@ -13,7 +13,8 @@ export default {
     if (only) return only.split(",");
     const catalogue = loadCatalogue(process.cwd());
     const cards = [...cardTitles(catalogue).keys()].map(cardPath);
-    return [...getStaticPaths(), ...catalogue.all.map((item) => item.path), ...cards];
+    const issues = catalogue.updates.map((issue) => issue.path);
+    return [...getStaticPaths(), ...catalogue.all.map((item) => item.path), ...issues, ...cards];
   },
   // Every route is known up front (a few dozen modules), so no /__manifest round trips.
   routeDiscovery: { mode: "initial" },

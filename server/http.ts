@@ -6,6 +6,7 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { FORM_BODY_LIMIT_BYTES, type FormServices, formRequestContext } from "../app/lib/form-services.ts";
+import { type NewsletterLinks, newsletterLinksContext } from "../app/lib/newsletter-services.ts";
 import { isCrossSite } from "./api.ts";
 import { baseSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from "./security.ts";
 import { createStaticFiles, pickEncoding } from "./static.ts";
@@ -21,10 +22,28 @@ export type HttpOptions = {
   api: Hono;
   /** The form services for React Router's actions (form posts without JavaScript). */
   services: FormServices;
+  /** The confirm and unsubscribe pages' questions to the database. */
+  newsletterLinks: NewsletterLinks;
   clientIp: (c: Context) => string | undefined;
 };
 
-export function createHttpApp({ build, mode, clientDir, siteUrl, api, services, clientIp }: HttpOptions): Hono {
+/**
+ * The one path a foreign server may POST to: mail providers send RFC 8058 one-click unsubscribes
+ * from their own machines, with no cookie and no Origin of ours. The token in the URL is the
+ * credential, and the action only ever takes its own subscriber off the list.
+ */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = "/updates/unsubscribe";
+
+export function createHttpApp({
+  build,
+  mode,
+  clientDir,
+  siteUrl,
+  api,
+  services,
+  newsletterLinks,
+  clientIp,
+}: HttpOptions): Hono {
   const app = new Hono();
   const securityHeaders = baseSecurityHeaders(siteUrl);
   const handleRequest = createRequestHandler(build, mode);
@@ -62,6 +81,7 @@ export function createHttpApp({ build, mode, clientDir, siteUrl, api, services, 
 
   // Form posts without JavaScript: same-site only, and never a huge body.
   app.on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c, next) => {
+    if (c.req.method === "POST" && c.req.path === ONE_CLICK_UNSUBSCRIBE_PATH) return next();
     if (isCrossSite(c.req.raw.headers, siteUrl)) return c.text("Cross-site form posts are not accepted.", 403);
     return next();
   });
@@ -73,6 +93,7 @@ export function createHttpApp({ build, mode, clientDir, siteUrl, api, services, 
   app.all("*", async (c) => {
     const context = new RouterContextProvider();
     context.set(formRequestContext, { services, clientIp: clientIp(c) });
+    context.set(newsletterLinksContext, newsletterLinks);
     const response = await handleRequest(c.req.raw, context);
     if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
     const html = await response.text();

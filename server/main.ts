@@ -45,7 +45,13 @@ async function developmentListener(options: Omit<Parameters<typeof createHttpApp
 async function main() {
   const config = readConfigOrExit();
   const backend = startBackend(config);
-  const shared = { siteUrl: config.siteUrl, api: backend.api, services: backend.services, clientIp: socketAddress };
+  const shared = {
+    siteUrl: config.siteUrl,
+    api: backend.api,
+    services: backend.services,
+    newsletterLinks: backend.newsletterLinks,
+    clientIp: socketAddress,
+  };
 
   let listener: Listener;
   let closeDevelopment = async () => {};

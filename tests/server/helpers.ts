@@ -17,6 +17,7 @@ import type { Config } from "../../server/config.ts";
 export const OWNER = "owner@example.com";
 export const SENDER = "site@example.com";
 export const SITE_URL = "http://localhost:3000";
+export const TEST_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
 
 /** A new empty folder under the system temp folder; `remove()` deletes it. */
 export function makeTempDir(prefix = "site-test-"): { path: string; remove(): void } {
@@ -35,6 +36,9 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     mailFrom: SENDER,
     rateLimit: 0,
     messageRetentionDays: 90,
+    secretKey: TEST_SECRET,
+    newsletterRate: 0,
+    newsletterBatch: 20,
     ...overrides,
   };
 }
