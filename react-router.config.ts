@@ -1,6 +1,7 @@
 import type { Config } from "@react-router/dev/config";
 import { cardPath, cardTitles } from "./catalogue/card.ts";
 import { loadCatalogue } from "./catalogue/disk.ts";
+import { RESERVED_UPDATE_SLUGS } from "./catalogue/load.ts";
 import { finishClientBuild } from "./scripts/finish-build.ts";
 
 export default {
@@ -14,7 +15,10 @@ export default {
     const catalogue = loadCatalogue(process.cwd());
     const cards = [...cardTitles(catalogue).keys()].map(cardPath);
     const issues = catalogue.updates.map((issue) => issue.path);
-    return [...getStaticPaths(), ...catalogue.all.map((item) => item.path), ...issues, ...cards];
+    // The newsletter's confirm and unsubscribe pages answer per visitor (their token): never prerendered.
+    const perRequest = new Set(RESERVED_UPDATE_SLUGS.map((slug) => `/updates/${slug}`));
+    const pages = getStaticPaths().filter((path) => !perRequest.has(path));
+    return [...pages, ...catalogue.all.map((item) => item.path), ...issues, ...cards];
   },
   // Every route is known up front (a few dozen modules), so no /__manifest round trips.
   routeDiscovery: { mode: "initial" },

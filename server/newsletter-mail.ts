@@ -121,3 +121,11 @@ export function listUnsubscribeHeaders(unsubscribeLink: string): Record<string, 
     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
   };
 }
+
+/** Root-relative Markdown links and images made absolute, then `[text](url)` written as `text (url)`. */
+export function markdownAsPlainText(markdown: string, siteUrl: string): string {
+  return markdown.replace(/(!?)\[([^\]]*)\]\(([^)\s]+)\)/g, (_match, image: string, label: string, target: string) => {
+    const url = target.startsWith("/") && !target.startsWith("//") ? `${siteUrl}${target}` : target;
+    return image ? `[${label || "image"}: ${url}]` : `${label} (${url})`;
+  });
+}

@@ -74,7 +74,7 @@ export async function freezeSend(
     const salt = randomBytes(6).toString("hex");
     const inserted = await sql`
       INSERT INTO newsletter_deliveries (send_id, subscriber_id, message_id, status, next_attempt_at)
-      SELECT ${send.id}, id, '<newsletter.' || ${send.id} || '.' || id || '.' || ${salt} || '@' || ${messageIdDomain} || '>', 'pending', ${now}
+      SELECT ${send.id}, id, '<newsletter.' || CAST(${send.id} AS INTEGER) || '.' || id || '.' || ${salt} || '@' || ${messageIdDomain} || '>', 'pending', ${now}
       FROM subscribers WHERE status = 'confirmed' ORDER BY id`.execute(trx);
     return { send, recipients: Number(inserted.numAffectedRows ?? 0n) };
   });
