@@ -1,6 +1,7 @@
 import type { Config } from "@react-router/dev/config";
 import { cardPath, cardTitles } from "./catalogue/card.ts";
 import { loadCatalogue } from "./catalogue/disk.ts";
+import { RESERVED_UPDATE_SLUGS } from "./catalogue/load.ts";
 import { buildServer } from "./scripts/build-server.ts";
 import { finishClientBuild } from "./scripts/finish-build.ts";
 
@@ -14,7 +15,11 @@ export default {
     if (only) return only.split(",");
     const catalogue = loadCatalogue(process.cwd());
     const cards = [...cardTitles(catalogue).keys()].map(cardPath);
-    return [...getStaticPaths(), ...catalogue.all.map((item) => item.path), ...cards];
+    const issues = catalogue.updates.map((issue) => issue.path);
+    // The newsletter's confirm and unsubscribe pages answer per visitor (their token): never prerendered.
+    const perRequest = new Set(RESERVED_UPDATE_SLUGS.map((slug) => `/updates/${slug}`));
+    const pages = getStaticPaths().filter((path) => !perRequest.has(path));
+    return [...pages, ...catalogue.all.map((item) => item.path), ...issues, ...cards];
   },
   // Every route is known up front (a few dozen modules), so no /__manifest round trips.
   routeDiscovery: { mode: "initial" },

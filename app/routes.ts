@@ -18,9 +18,14 @@ export default [
   route("videos", "routes/videos.tsx"),
   route("contact", "routes/contact.tsx"),
   route("updates", "routes/updates.tsx"),
+  // The newsletter (issue 13): the links of its mails, and the issues sent so far.
+  route("updates/confirm", "routes/updates-confirm.tsx"),
+  route("updates/unsubscribe", "routes/updates-unsubscribe.tsx"),
+  route("updates/:slug", "routes/update.tsx"),
   // Feeds, sitemap and robots.txt (issue 7): resource routes, prerendered into build/client.
   route("feeds/writings.atom", "routes/feed-writings.ts"),
   route("feeds/notes.atom", "routes/feed-notes.ts"),
+  route("feeds/updates.atom", "routes/feed-updates.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   // The social card of every page that shares one (issue 10): PNG, prerendered like the feeds.

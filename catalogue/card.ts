@@ -66,6 +66,7 @@ export function cardTitles(catalogue: Catalogue): Map<string, string> {
   titles.set("/now", pages.now.title);
   titles.set("/about", pages.about.title);
   for (const item of [...apps, ...work, ...writings]) titles.set(item.path, item.name);
+  for (const issue of catalogue.updates) titles.set(issue.path, issue.title);
   return titles;
 }
 

@@ -5,7 +5,7 @@
 import type { IsoDay } from "./dates.ts";
 import { renderWithAbsoluteLinks } from "./derive.ts";
 import type { Catalogue } from "./load.ts";
-import type { Note, Writing } from "./schema.ts";
+import type { Note, UpdateIssue, Writing } from "./schema.ts";
 import { absoluteUrl } from "./site-url.ts";
 import { escapeXml } from "./xml.ts";
 
@@ -15,6 +15,7 @@ export const FEED_SIZE = 50;
 export const FEEDS = {
   writings: { path: "/feeds/writings.atom", title: "Writings", listPath: "/write" },
   notes: { path: "/feeds/notes.atom", title: "Book notes", listPath: "/notes" },
+  updates: { path: "/feeds/updates.atom", title: "Updates", listPath: "/updates" },
 } as const;
 
 export const ATOM_CONTENT_TYPE = "application/atom+xml; charset=utf-8";
@@ -144,5 +145,25 @@ export function notesFeed(
     entries: byDateNewestFirst(catalogue.books)
       .slice(0, size)
       .map((note) => noteEntry(note, siteUrl, coverUrl(note))),
+  });
+}
+
+export function updateEntry(issue: UpdateIssue, siteUrl: string): AtomEntry {
+  return {
+    url: absoluteUrl(siteUrl, issue.path),
+    title: issue.title,
+    published: issue.date,
+    updated: issue.date,
+    html: renderWithAbsoluteLinks(issue.markdown, siteUrl),
+    categories: [],
+  };
+}
+
+/** The published issues of the newsletter, for those who would rather read them in a feed reader. */
+export function updatesFeed(catalogue: Catalogue, siteUrl: string, size = FEED_SIZE): string {
+  return atomFeed({
+    ...feedFrame(catalogue, siteUrl, "updates"),
+    subtitle: `The newsletter of ${catalogue.site.name}.`,
+    entries: catalogue.updates.slice(0, size).map((issue) => updateEntry(issue, siteUrl)),
   });
 }

@@ -16,6 +16,8 @@ import {
   pageSchema,
   type Site,
   siteSchema,
+  type UpdateIssue,
+  updateSchema,
   type Work,
   type Writing,
   workSchema,
@@ -39,7 +41,14 @@ export type Catalogue = {
   tags: string[];
   withVideo: Note[];
   withPodcast: Note[];
+  /** The published issues of the newsletter, newest first (not in `all`: they are no catalogue item). */
+  updates: UpdateIssue[];
+  /** The issues marked `draft: true`, for the owner's command line only. */
+  updateDrafts: UpdateIssue[];
 };
+
+/** Paths under /updates/ that are pages of their own, so no issue may take them as its slug. */
+export const RESERVED_UPDATE_SLUGS = ["confirm", "unsubscribe"];
 
 export class ContentError extends Error {
   constructor(
@@ -95,7 +104,7 @@ type ReadOptions = {
   slugFromTitle: boolean;
 };
 
-function readItems<S extends z.ZodType<{ name: string }>, T>(
+function readItems<S extends z.ZodType, T>(
   files: ContentFile[],
   folder: string,
   schema: S,
@@ -120,11 +129,12 @@ function readItems<S extends z.ZodType<{ name: string }>, T>(
       seen.set(slug, file.path);
       const { data, body } = splitFrontMatter(file);
       const fields = validate(schema, data, file.path);
-      if (slugFromTitle && !isSlugOf(slug, fields.name)) {
+      const name = (fields as { name?: string }).name ?? "";
+      if (slugFromTitle && !isSlugOf(slug, name)) {
         throw new ContentError(
           file.path,
           "name",
-          `does not match the file name: "${fields.name}" needs ${slugify(fields.name)}.md (or -2, -3 … for a re-read)`,
+          `does not match the file name: "${name}" needs ${slugify(name)}.md (or -2, -3 … for a re-read)`,
         );
       }
       return build(fields, slug, deriveBody(body));
@@ -207,6 +217,23 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
     }),
   );
 
+  const updates = readItems(
+    files,
+    "updates",
+    updateSchema,
+    { slugFromTitle: false },
+    (fields, slug, body): UpdateIssue => {
+      if (RESERVED_UPDATE_SLUGS.includes(slug)) {
+        throw new ContentError(
+          `content/updates/${slug}.md`,
+          null,
+          `cannot be named "${slug}": /updates/${slug} is a page of the site`,
+        );
+      }
+      return { ...fields, category: "updates", slug, path: `/updates/${slug}`, ...body };
+    },
+  ).sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+
   const byStartDate = <T extends { startDate: string }>(items: T[]) =>
     items.sort((a, b) => b.startDate.localeCompare(a.startDate));
 
@@ -227,5 +254,7 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
       books.filter((note) => note.podcastEmbed),
       "releaseDate",
     ),
+    updates: updates.filter((issue) => !issue.draft),
+    updateDrafts: updates.filter((issue) => issue.draft),
   };
 }

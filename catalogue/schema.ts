@@ -182,6 +182,14 @@ export const writingSchema = z.strictObject({
   youtubeLink: optionalUrl,
 });
 
+/** An issue of the newsletter (content/updates/<slug>.md): sent by `npm run newsletter`, archived on /updates. */
+export const updateSchema = z.strictObject({
+  title: text,
+  date: specDate,
+  /** A draft is neither listed on the site nor sendable; `preview` and `test` work on it. */
+  draft: z.boolean().default(false),
+});
+
 /** What every catalogue item has besides its own fields: where it lives and what its Markdown body gives. */
 type Located<Category extends string> = {
   category: Category;
@@ -197,3 +205,4 @@ export type Work = z.infer<typeof workSchema> & Located<"Work">;
 export type Note = z.infer<typeof noteSchema> & Located<"book">;
 export type Writing = z.infer<typeof writingSchema> & Located<"write">;
 export type Item = App | Work | Note | Writing;
+export type UpdateIssue = z.infer<typeof updateSchema> & Located<"updates">;

@@ -14,7 +14,7 @@ const newest = (days: readonly (IsoDay | "")[]): IsoDay | undefined => days.filt
 
 /** When a section's page last changed, where the content says it: its newest item, or its Markdown page's `updated`. */
 function sectionLastmod(catalogue: Catalogue): Partial<Record<SectionId, IsoDay | undefined>> {
-  const { pages, books, writings, withPodcast, withVideo } = catalogue;
+  const { pages, books, writings, withPodcast, withVideo, updates } = catalogue;
   const noteDates = books.map((note) => note.date);
   const writingDates = writings.map((writing) => writing.date);
   return {
@@ -26,6 +26,7 @@ function sectionLastmod(catalogue: Catalogue): Partial<Record<SectionId, IsoDay 
     write: newest(writingDates),
     podcast: newest(withPodcast.map((note) => note.releaseDate)),
     videos: newest(withVideo.map((note) => note.releaseDate)),
+    updates: newest(updates.map((issue) => issue.date)),
   };
 }
 
@@ -38,7 +39,7 @@ export function sitemapEntries(catalogue: Catalogue): SitemapEntry[] {
   const lastmod = sectionLastmod(catalogue);
   return SECTIONS.flatMap((section) => [
     { path: section.path, ...(lastmod[section.id] ? { lastmod: lastmod[section.id] } : {}) },
-    ...catalogue.all
+    ...[...catalogue.all, ...catalogue.updates]
       .filter((item) => section.path !== "/" && item.path.startsWith(`${section.path}/`))
       .map((item) => ("date" in item ? { path: item.path, lastmod: item.date } : { path: item.path })),
   ]);

@@ -25,7 +25,21 @@ export type FormServices = {
   sendMessage(input: unknown, ip: string | undefined): Promise<FormResult>;
 };
 
-export type FormRequestContext = { services: FormServices; clientIp: string | undefined };
+/** What the newsletter's confirm and unsubscribe pages ask the server (server/backend.ts answers). */
+export type NewsletterLinks = {
+  /** `valid`: a pending sign-up the button confirms; `confirmed`: already done; `invalid`: forged, expired or used. */
+  checkConfirm(token: string): Promise<"valid" | "confirmed" | "invalid">;
+  confirm(token: string): Promise<"confirmed" | "invalid">;
+  /** `valid`: the token names a subscriber (whatever their status). */
+  checkUnsubscribe(token: string): Promise<"valid" | "invalid">;
+  unsubscribe(token: string): Promise<"unsubscribed" | "invalid">;
+};
+
+export type FormRequestContext = {
+  services: FormServices;
+  newsletter: NewsletterLinks;
+  clientIp: string | undefined;
+};
 
 /** The largest form post accepted: a 5,000-character message percent-encoded, and then some. */
 export const FORM_BODY_LIMIT_BYTES = 64 * 1024;

@@ -4,21 +4,24 @@
  * API. server/main.ts starts it once and calls `close()` on shutdown.
  */
 import type { Context, Hono } from "hono";
-import type { FormServices } from "../rules/form-services.ts";
+import type { FormServices, NewsletterLinks } from "../rules/form-services.ts";
 import { createApi } from "./api.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db.ts";
 import { clientAddressReader, requestOriginReader } from "./forwarded.ts";
 import { createMailer, type Mailer, type MailerOptions } from "./mail.ts";
+import { createNewsletterWorker, type NewsletterWorker, type NewsletterWorkerOptions } from "./newsletter.ts";
 import { createOutbox, messageIdDomainOf, type Outbox, type OutboxOptions } from "./outbox.ts";
 import { createServices } from "./services.ts";
+import { checkConfirmToken, confirmSubscription, subscriberOfUnsubscribeToken, unsubscribe } from "./subscriptions.ts";
 
 export type BackendOptions = {
   /** The visitor's address; default: as config.trustProxy says (server/forwarded.ts). */
   clientIp?: (c: Context) => string | undefined;
   outbox?: Partial<OutboxOptions>;
+  newsletter?: Partial<NewsletterWorkerOptions>;
   mailer?: MailerOptions;
-  /** Start the outbox worker (default true). */
+  /** Start the outbox and newsletter workers (default true). */
   startOutbox?: boolean;
   log?: (message: string, error?: unknown) => void;
 };
@@ -28,6 +31,10 @@ export type Backend = {
   mailer: Mailer;
   outbox: Outbox;
   services: FormServices;
+  /** Delivers newsletter sends (frozen by `npm run newsletter -- send`). */
+  newsletter: NewsletterWorker;
+  /** What the confirm and unsubscribe pages ask (rules/form-services.ts). */
+  newsletterLinks: NewsletterLinks;
   /** Routes /api/user, /api/email (and a JSON 404 for other /api/ paths): `app.route("/", api)`. */
   api: Hono;
   /** Stops the worker (waiting for a send in flight), then closes the mailer and the database. */
@@ -52,7 +59,28 @@ export function startBackend(config: Config, options: BackendOptions = {}): Back
     ownOrigin: requestOriginReader(config.trustProxy),
     log,
   });
-  if (options.startOutbox ?? true) outbox.start();
+  const bulkMailer = createMailer(config, { ...options.mailer, pool: true });
+  const newsletter = createNewsletterWorker(database.db, bulkMailer, {
+    secretKey: config.secretKey,
+    siteUrl: config.siteUrl,
+    rate: config.newsletterRate,
+    batch: config.newsletterBatch,
+    log: (message, error) => log(`[newsletter] ${message}`, error),
+    ...options.newsletter,
+  });
+  const { db } = database;
+  const { secretKey } = config;
+  const newsletterLinks: NewsletterLinks = {
+    checkConfirm: async (token) => (await checkConfirmToken(db, secretKey, token)).state,
+    confirm: (token) => confirmSubscription(db, secretKey, token),
+    checkUnsubscribe: async (token) =>
+      (await subscriberOfUnsubscribeToken(db, secretKey, token)) ? "valid" : "invalid",
+    unsubscribe: (token) => unsubscribe(db, secretKey, token),
+  };
+  if (options.startOutbox ?? true) {
+    outbox.start();
+    newsletter.start();
+  }
 
   let closing: Promise<void> | undefined;
   return {
@@ -60,11 +88,14 @@ export function startBackend(config: Config, options: BackendOptions = {}): Back
     mailer,
     outbox,
     services,
+    newsletter,
+    newsletterLinks,
     api,
     close() {
       closing ??= (async () => {
-        await outbox.stop();
+        await Promise.all([outbox.stop(), newsletter.stop()]);
         mailer.close();
+        bulkMailer.close();
         await database.close();
       })();
       return closing;

@@ -2,8 +2,9 @@
  * The server's configuration, read once from the environment and validated at start (DESIGN §5).
  * A bad value stops the start with a message naming the variable, instead of a half-working server.
  */
-import { accessSync, constants, mkdirSync, statSync } from "node:fs";
-import { resolve } from "node:path";
+import { randomBytes } from "node:crypto";
+import { accessSync, chmodSync, constants, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { z } from "zod";
 import { parseSiteUrl } from "../catalogue/site-url.ts";
 
@@ -12,6 +13,12 @@ const port = z.coerce
   .int("must be a whole number")
   .min(0, "must be between 0 and 65535")
   .max(65535, "must be between 0 and 65535");
+
+/**
+ * Mails per minute when NEWSLETTER_RATE is unset: a pace small providers accept (many allow a few
+ * hundred an hour on a starter plan), 1,000 subscribers in under 17 minutes.
+ */
+export const DEFAULT_NEWSLETTER_RATE = 60;
 
 const environmentSchema = z.object({
   PORT: port.default(3000),
@@ -70,6 +77,24 @@ const environmentSchema = z.object({
     .min(1, "must be at least 1")
     .max(100_000, "must be at most 100000")
     .default(1000),
+  /** Signs the confirmation and unsubscribe links; long enough that it cannot be guessed. */
+  SECRET_KEY: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -hex 32`)").optional(),
+  /** Newsletter mails per minute, or "unlimited". */
+  NEWSLETTER_RATE: z
+    .union([
+      z.literal("unlimited").transform(() => 0),
+      z.coerce
+        .number({ message: 'must be a number of mails per minute or "unlimited"' })
+        .int("must be a whole number")
+        .min(1, 'must be at least 1 (or "unlimited")'),
+    ])
+    .default(DEFAULT_NEWSLETTER_RATE),
+  NEWSLETTER_BATCH: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(1000, "must be at most 1000")
+    .default(20),
 });
 
 export type Config = {
@@ -90,7 +115,37 @@ export type Config = {
   requestTimeoutSeconds: number;
   /** Open connections at most; more are closed at once (server/limits.ts). */
   maxConnections: number;
+  /** Signs confirmation and unsubscribe tokens: SECRET_KEY, else DATA_DIR/secret (generated once). */
+  secretKey: string;
+  /** Newsletter mails per minute; 0 means unlimited. */
+  newsletterRate: number;
+  /** How many newsletter deliveries a worker claims at once. */
+  newsletterBatch: number;
 };
+
+/** The file that holds the generated secret when SECRET_KEY is not set. */
+export const secretFile = (dataDir: string) => join(dataDir, "secret");
+
+/**
+ * The secret of DATA_DIR/secret, created on first use (readable by the owner only), so that
+ * `npm start` needs no configuration and the links already mailed keep working after a restart.
+ */
+export function readOrCreateSecret(dataDir: string): string {
+  const file = secretFile(dataDir);
+  try {
+    writeFileSync(file, `${randomBytes(32).toString("hex")}\n`, { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  chmodSync(file, 0o600);
+  const secret = readFileSync(file, "utf8").trim();
+  if (secret.length < 32) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${file} must hold a secret of at least 32 characters (delete it to generate one)`,
+    );
+  }
+  return secret;
+}
 
 /** Why `folder` cannot hold the database (it is created when missing), or undefined when it can. */
 function dataDirProblem(folder: string): string | undefined {
@@ -138,6 +193,9 @@ export function readConfig(environment: NodeJS.ProcessEnv, defaults: { ownerEmai
     trustProxy: env.TRUST_PROXY,
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
     maxConnections: env.MAX_CONNECTIONS,
+    secretKey: env.SECRET_KEY ?? readOrCreateSecret(env.DATA_DIR),
+    newsletterRate: env.NEWSLETTER_RATE,
+    newsletterBatch: env.NEWSLETTER_BATCH,
   };
 }
 

@@ -5,7 +5,12 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
-import { FORM_BODY_LIMIT_BYTES, type FormRequestContext, type FormServices } from "../rules/form-services.ts";
+import {
+  FORM_BODY_LIMIT_BYTES,
+  type FormRequestContext,
+  type FormServices,
+  type NewsletterLinks,
+} from "../rules/form-services.ts";
 import { checkOrigin } from "./forwarded.ts";
 import { baseSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from "./security.ts";
 import { createStaticFiles, pickEncoding } from "./static.ts";
@@ -21,11 +26,20 @@ export type HttpOptions = {
   api: Hono;
   /** The form services for React Router's actions (form posts without JavaScript). */
   services: FormServices;
+  /** The confirm and unsubscribe pages' questions to the database. */
+  newsletterLinks: NewsletterLinks;
   clientIp: (c: Context) => string | undefined;
   /** The origin the request was addressed to, accepted as `Origin` besides siteUrl. */
   ownOrigin: (c: Context) => string | undefined;
   log?: (message: string) => void;
 };
+
+/**
+ * The one path a foreign server may POST to: mail providers send RFC 8058 one-click unsubscribes
+ * from their own machines, with no cookie and no Origin of ours. The token in the URL is the
+ * credential, and the action only ever takes its own subscriber off the list.
+ */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = "/updates/unsubscribe";
 
 /**
  * The context key the app's actions read the form services from. It is the built app's own object,
@@ -38,7 +52,7 @@ function formRequestContextOf(build: ServerBuild): RouterContext<FormRequestCont
 }
 
 export function createHttpApp(options: HttpOptions): Hono {
-  const { build, mode, clientDir, siteUrl, api, services, clientIp, ownOrigin } = options;
+  const { build, mode, clientDir, siteUrl, api, services, newsletterLinks, clientIp, ownOrigin } = options;
   const log = options.log ?? console.error;
   const app = new Hono();
   const securityHeaders = baseSecurityHeaders(siteUrl);
@@ -77,6 +91,7 @@ export function createHttpApp(options: HttpOptions): Hono {
 
   // Form posts without JavaScript: same-site only, and never a huge body.
   app.on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c, next) => {
+    if (c.req.method === "POST" && c.req.path === ONE_CLICK_UNSUBSCRIBE_PATH) return next();
     const origin = checkOrigin(c.req.raw.headers, { siteUrl, ownOrigin: ownOrigin(c) });
     if (origin.refused) {
       log(`Refused ${c.req.method} ${c.req.path}: ${origin.reason}`);
@@ -92,7 +107,7 @@ export function createHttpApp(options: HttpOptions): Hono {
   app.all("*", async (c) => {
     const context = new RouterContextProvider();
     const serverBuild = typeof build === "function" ? await build() : build;
-    context.set(formRequestContextOf(serverBuild), { services, clientIp: clientIp(c) });
+    context.set(formRequestContextOf(serverBuild), { services, newsletter: newsletterLinks, clientIp: clientIp(c) });
     const response = await handleRequest(c.req.raw, context);
     if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
     const html = await response.text();

@@ -19,12 +19,20 @@ import type { Config } from "./config.ts";
 export type OutgoingMail = {
   /** RFC 5322 Message-ID with angle brackets, identical on every attempt. */
   messageId: string;
-  /** The Date header: when the visitor sent the message. */
+  /** The Date header: when the visitor sent the message (or the send was started). */
   date: Date;
-  /** The visitor's (validated) address. */
-  replyTo: string;
+  /** The recipient; the owner when absent (a contact message). */
+  to?: string;
+  /** The visitor's (validated) address, for a contact message. */
+  replyTo?: string;
+  /** The display name of the sender (the owner's name on the newsletter). */
+  fromName?: string;
   subject: string;
   text: string;
+  /** An HTML alternative to the text (the newsletter). */
+  html?: string;
+  /** Extra headers (List-Unsubscribe); names and values are the site's own, never a visitor's. */
+  headers?: Record<string, string>;
 };
 
 export type Mailer = {
@@ -41,6 +49,8 @@ export type MailerOptions = {
   connectionTimeoutMs?: number;
   greetingTimeoutMs?: number;
   socketTimeoutMs?: number;
+  /** Keep the SMTP connection open between mails (the newsletter worker). */
+  pool?: boolean;
 };
 
 /** The folder of the .eml files when there is no SMTP server. */
@@ -55,16 +65,19 @@ export function emlFileName(messageId: string): string {
 }
 
 function mailOptions(config: MailerConfig, mail: OutgoingMail) {
+  const to = mail.to ?? config.ownerEmail;
   return {
-    from: config.mailFrom,
-    to: config.ownerEmail,
-    replyTo: { name: "", address: mail.replyTo },
+    from: mail.fromName ? { name: mail.fromName, address: config.mailFrom } : config.mailFrom,
+    to: { name: "", address: to },
+    ...(mail.replyTo ? { replyTo: { name: "", address: mail.replyTo } } : {}),
     subject: mail.subject.replace(/[\r\n\u0085\u2028\u2029]+/g, " "),
     text: mail.text,
+    ...(mail.html ? { html: mail.html } : {}),
+    ...(mail.headers ? { headers: mail.headers } : {}),
     messageId: mail.messageId,
     date: mail.date,
-    // The envelope names only the owner and the site's sender, never the visitor.
-    envelope: { from: config.mailFrom, to: config.ownerEmail },
+    // The envelope names only the recipient and the site's sender, never a visitor's Reply-To.
+    envelope: { from: config.mailFrom, to },
     disableFileAccess: true,
     disableUrlAccess: true,
   };
@@ -74,6 +87,8 @@ export function createMailer(config: MailerConfig, options: MailerOptions = {}):
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport({
       url: config.smtpUrl,
+      // A newsletter sends thousands of mails: one connection reused, not one per mail.
+      ...(options.pool ? { pool: true, maxConnections: 1, maxMessages: Number.POSITIVE_INFINITY } : {}),
       connectionTimeout: options.connectionTimeoutMs ?? 15_000,
       greetingTimeout: options.greetingTimeoutMs ?? 15_000,
       socketTimeout: options.socketTimeoutMs ?? 60_000,

@@ -62,6 +62,7 @@ async function main() {
     services: backend.services,
     clientIp: clientAddressReader(config.trustProxy),
     ownOrigin: requestOriginReader(config.trustProxy),
+    newsletterLinks: backend.newsletterLinks,
   };
 
   let listener: Listener;

@@ -59,6 +59,33 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
 
 export type NewMessage = { email: string; subject: string; body: string };
 
+/** A mail to a subscriber (the double opt-in confirmation), delivered like a contact message. */
+export type NewConfirmation = { kind: "confirmation"; email: string; subject: string; body: string };
+
+/**
+ * Stores a confirmation mail as pending; `db` may be a transaction, so the subscriber and their
+ * mail are committed together. The worker sends it at its next round (call `nudge()` after commit).
+ */
+export async function insertConfirmation(
+  db: Db,
+  mail: NewConfirmation,
+  { messageIdDomain, now }: { messageIdDomain: string; now: number },
+) {
+  await db
+    .insertInto("messages")
+    .values({
+      message_id: `<${randomUUID()}@${messageIdDomain}>`,
+      kind: "confirmation",
+      email: mail.email,
+      subject: mail.subject,
+      body: mail.body,
+      created_at: new Date(now).toISOString(),
+      status: "pending",
+      next_attempt_at: now,
+    })
+    .execute();
+}
+
 export type Outbox = {
   /** Stores a (validated) message as pending and nudges the worker; resolves once committed. */
   enqueue(message: NewMessage): Promise<{ id: number; messageId: string }>;
@@ -158,10 +185,11 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
   async function attempt(row: Row & { claim_token: string }): Promise<boolean> {
     const stopRenewing = renewWhileSending(row);
     try {
+      const recipient = row.kind === "confirmation" ? { to: row.email } : { replyTo: row.email };
       await mailer.deliver({
         messageId: row.message_id,
         date: new Date(row.created_at),
-        replyTo: row.email,
+        ...recipient,
         subject: row.subject,
         text: row.body,
       });

@@ -14,17 +14,20 @@ import type { FormFailure, FormServices } from "../rules/form-services.ts";
 import { type ContactField, MESSAGES, normalizeContact, validateContact, validateSignup } from "../rules/forms.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db.ts";
-import type { Outbox } from "./outbox.ts";
+import { confirmationMail } from "./newsletter-mail.ts";
+import { insertConfirmation, messageIdDomainOf, type Outbox } from "./outbox.ts";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.ts";
 import { subscribe } from "./subscriptions.ts";
+import { confirmToken } from "./tokens.ts";
 
 /** The honeypot: a field people never see or fill, that naive bots do. */
 export const HONEYPOT_FIELD = "website";
 
 export type ServicesDeps = {
   db: Db;
-  outbox: Pick<Outbox, "enqueue">;
-  config: Pick<Config, "rateLimit">;
+  outbox: Pick<Outbox, "enqueue" | "nudge">;
+  /** The confirmation link: SITE_URL and the secret that signs it; MAIL_FROM names the Message-ID host. */
+  config: Pick<Config, "rateLimit" | "siteUrl" | "secretKey" | "mailFrom">;
   /** One limiter for both endpoints (keys are per endpoint); made from config.rateLimit if absent. */
   rateLimiter?: RateLimiter;
   log?: (message: string, error?: unknown) => void;
@@ -89,8 +92,23 @@ export function createServices(deps: ServicesDeps): FormServices {
       const limited = overLimit("user", ip);
       if (limited) return limited;
       try {
-        const outcome = await subscribe(db, fields.value.email);
-        if (outcome === "exists") return { ok: false, status: 409, error: MESSAGES.emailUsed };
+        const { siteUrl, secretKey, mailFrom } = deps.config;
+        // The subscriber and their confirmation mail are committed together (the outbox design).
+        const result = await db.transaction().execute(async (trx) => {
+          const now = Date.now();
+          const outcome = await subscribe(trx, fields.value.email, { ip, now: new Date(now) });
+          if (outcome.outcome === "created" || outcome.outcome === "resend") {
+            const mail = confirmationMail(siteUrl, confirmToken(secretKey, outcome.subscriber, now));
+            await insertConfirmation(
+              trx,
+              { kind: "confirmation", email: outcome.subscriber.email, ...mail },
+              { messageIdDomain: messageIdDomainOf(mailFrom), now },
+            );
+          }
+          return outcome.outcome;
+        });
+        if (result === "exists") return { ok: false, status: 409, error: MESSAGES.emailUsed };
+        if (result !== "pending") outbox.nudge();
         return { ok: true, status: 201 };
       } catch (error) {
         log("subscribe failed", error);

@@ -1,19 +1,152 @@
 /**
- * Newsletter subscribers (SU8, API1). An email is stored once without regard to case: the UNIQUE
- * index on `email_lower` decides, so two requests racing for one email, even from two processes,
- * end with exactly one row and exactly one 'created'.
+ * Newsletter subscribers (SU8, API1, DESIGN §9.1). An email is stored once without regard to case:
+ * the UNIQUE index on `email_lower` decides, so two requests racing for one email, even from two
+ * processes, end with exactly one row. A new email is `pending` until the person confirms from the
+ * mail; every state change is one conditional UPDATE, so a race never sends two confirmations.
  */
+import type { Selectable } from "kysely";
 import { emailKey, normalizeEmail } from "../rules/forms.ts";
-import type { Db } from "./db.ts";
+import type { Db, SubscribersTable } from "./db.ts";
+import { confirmTokenMatches, parseConfirmToken, parseUnsubscribeToken, unsubscribeTokenMatches } from "./tokens.ts";
 
-export type SubscribeOutcome = "created" | "exists";
+export type Subscriber = Selectable<SubscribersTable>;
 
-/** Stores a validated email; 'exists' when it (in any letter case) is already subscribed. */
-export async function subscribe(db: Db, email: string, now: Date = new Date()): Promise<SubscribeOutcome> {
-  const result = await db
+/** A pending sign-up gets the confirmation mail again at most this often. */
+export const CONFIRMATION_RESEND_MS = 10 * 60 * 1000;
+
+/**
+ * - `created`: a new pending subscriber (or one who had left and signs up again): mail the confirmation;
+ * - `resend`: still pending and the last confirmation is older than 10 minutes: mail it again;
+ * - `pending`: still pending, a confirmation went out moments ago: nothing to do;
+ * - `exists`: already confirmed.
+ */
+export type SubscribeOutcome =
+  | { outcome: "created" | "resend"; subscriber: Subscriber }
+  | { outcome: "pending" | "exists" };
+
+/** Stores a validated email as pending (or moves a returning one back to pending). */
+export async function subscribe(
+  db: Db,
+  email: string,
+  { ip, now = new Date() }: { ip?: string; now?: Date } = {},
+): Promise<SubscribeOutcome> {
+  const time = now.toISOString();
+  const key = emailKey(email);
+  const inserted = await db
     .insertInto("subscribers")
-    .values({ email: normalizeEmail(email), email_lower: emailKey(email), created_at: now.toISOString() })
+    .values({
+      email: normalizeEmail(email),
+      email_lower: key,
+      created_at: time,
+      status: "pending",
+      client_ip: ip ?? null,
+      confirmation_sent_at: time,
+    })
     .onConflict((conflict) => conflict.column("email_lower").doNothing())
+    .returningAll()
     .executeTakeFirst();
-  return result.numInsertedOrUpdatedRows === 1n ? "created" : "exists";
+  if (inserted) return { outcome: "created", subscriber: inserted };
+
+  const returning = await db
+    .updateTable("subscribers")
+    .set({
+      email: normalizeEmail(email),
+      status: "pending",
+      created_at: time,
+      client_ip: ip ?? null,
+      confirmed_at: null,
+      confirmation_sent_at: time,
+    })
+    .where("email_lower", "=", key)
+    .where("status", "in", ["unsubscribed", "bounced"])
+    .returningAll()
+    .executeTakeFirst();
+  if (returning) return { outcome: "created", subscriber: returning };
+
+  const resent = await db
+    .updateTable("subscribers")
+    .set({ confirmation_sent_at: time })
+    .where("email_lower", "=", key)
+    .where("status", "=", "pending")
+    .where((eb) =>
+      eb.or([
+        eb("confirmation_sent_at", "is", null),
+        eb("confirmation_sent_at", "<=", new Date(now.getTime() - CONFIRMATION_RESEND_MS).toISOString()),
+      ]),
+    )
+    .returningAll()
+    .executeTakeFirst();
+  if (resent) return { outcome: "resend", subscriber: resent };
+
+  const current = await db.selectFrom("subscribers").select("status").where("email_lower", "=", key).executeTakeFirst();
+  return { outcome: current?.status === "pending" ? "pending" : "exists" };
+}
+
+/**
+ * What a confirm link is worth: `valid` (a pending sign-up, not expired), `confirmed` (this very
+ * sign-up was already confirmed: the page may say so), or `invalid` (forged, expired, voided).
+ */
+export type ConfirmLinkState = { state: "valid"; subscriber: Subscriber } | { state: "confirmed" | "invalid" };
+
+export async function checkConfirmToken(
+  db: Db,
+  secret: string,
+  token: string,
+  now: number = Date.now(),
+): Promise<ConfirmLinkState> {
+  const parsed = parseConfirmToken(token);
+  if (!parsed || parsed.expiresAt <= now) return { state: "invalid" };
+  const subscriber = await db.selectFrom("subscribers").selectAll().where("id", "=", parsed.id).executeTakeFirst();
+  if (!subscriber || !confirmTokenMatches(secret, parsed, subscriber)) return { state: "invalid" };
+  if (subscriber.status === "pending") return { state: "valid", subscriber };
+  return { state: subscriber.status === "confirmed" ? "confirmed" : "invalid" };
+}
+
+/** Confirms the sign-up a valid token names; `invalid` for anything else (a used token included). */
+export async function confirmSubscription(
+  db: Db,
+  secret: string,
+  token: string,
+  now: number = Date.now(),
+): Promise<"confirmed" | "invalid"> {
+  const link = await checkConfirmToken(db, secret, token, now);
+  if (link.state !== "valid") return "invalid";
+  const updated = await db
+    .updateTable("subscribers")
+    .set({ status: "confirmed", confirmed_at: new Date(now).toISOString() })
+    .where("id", "=", link.subscriber.id)
+    .where("status", "=", "pending")
+    .where("created_at", "=", link.subscriber.created_at)
+    .executeTakeFirst();
+  return updated.numUpdatedRows === 1n ? "confirmed" : "invalid";
+}
+
+/** The subscriber an unsubscribe token was made for, or undefined (forged, or the person was removed). */
+export async function subscriberOfUnsubscribeToken(db: Db, secret: string, token: string) {
+  const parsed = parseUnsubscribeToken(token);
+  if (!parsed) return undefined;
+  const subscriber = await db.selectFrom("subscribers").selectAll().where("id", "=", parsed.id).executeTakeFirst();
+  if (!subscriber || !unsubscribeTokenMatches(secret, parsed.signature, subscriber)) return undefined;
+  return subscriber;
+}
+
+/**
+ * Takes the person off the list (idempotent: `unsubscribed` again for one who already left);
+ * `invalid` for a token that names nobody. A bounced address stays bounced.
+ */
+export async function unsubscribe(
+  db: Db,
+  secret: string,
+  token: string,
+  now: number = Date.now(),
+): Promise<"unsubscribed" | "invalid"> {
+  const subscriber = await subscriberOfUnsubscribeToken(db, secret, token);
+  if (!subscriber) return "invalid";
+  await db
+    .updateTable("subscribers")
+    .set({ status: "unsubscribed", unsubscribed_at: new Date(now).toISOString() })
+    .where("id", "=", subscriber.id)
+    .where("status", "in", ["pending", "confirmed"])
+    .execute();
+  return "unsubscribed";
 }

@@ -63,9 +63,12 @@ export function SignupBox({ result }: { result?: FormActionData }) {
     <section className={`signup-box${done ? " signup-done" : ""}`} aria-labelledby="signup-heading">
       <h2 id="signup-heading">Want updates?</h2>
       {done ? (
-        <p className="form-success" role="status">
-          Thank you for your interest :)
-        </p>
+        <>
+          <p className="form-success" role="status">
+            Thank you for your interest :)
+          </p>
+          <p className="form-note">Please confirm with the link we just sent to your inbox.</p>
+        </>
       ) : (
         <Form method="post" className="signup-form" noValidate onSubmit={submit}>
           <Honeypot value={honeypot} onChange={setHoneypot} />

@@ -1,3 +1,7 @@
+import { Link } from "react-router";
+import { formatMonthYear } from "../../catalogue/dates.ts";
+import { FEEDS } from "../../catalogue/feeds.ts";
+import { catalogue } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { SectionIntro } from "../components/SectionIntro.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
@@ -8,12 +12,18 @@ import type { Route } from "./+types/updates";
 
 export const handle = pageHandle("updates", { hydrate: true });
 
+export function loader() {
+  return {
+    issues: catalogue.updates.map(({ slug, path, title, date, excerpt }) => ({ slug, path, title, date, excerpt })),
+  };
+}
+
 export const action = signupAction;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Updates" });
 
-/** R12: the sign-up page; a visitor who already signed up is told so. */
-export default function Updates({ actionData }: Route.ComponentProps) {
+/** R12: the sign-up page (a visitor who already signed up is told so) and the issues sent so far, newest first. */
+export default function Updates({ loaderData: { issues }, actionData }: Route.ComponentProps) {
   return (
     <div className="page narrow">
       <Breadcrumb />
@@ -21,6 +31,29 @@ export default function Updates({ actionData }: Route.ComponentProps) {
       <SectionIntro section="updates" />
       <p className="signup-known">You're subscribed: updates will reach your inbox. Thank you!</p>
       <SignupBox key={actionData ? "answered" : "new"} result={actionData} />
+      {issues.length > 0 && (
+        <section aria-labelledby="issues-heading">
+          <h2 id="issues-heading">Past issues</h2>
+          <ul className="writing-list">
+            {issues.map((issue) => (
+              <li key={issue.slug} className="writing-entry">
+                <div>
+                  <h3 className="writing-title">
+                    <Link to={issue.path}>{issue.title}</Link>
+                  </h3>
+                  <p className="meta-line">
+                    <time dateTime={issue.date}>{formatMonthYear(issue.date)}</time>
+                  </p>
+                  {issue.excerpt && <p>{issue.excerpt}</p>}
+                </div>
+              </li>
+            ))}
+          </ul>
+          <p>
+            <a href={FEEDS.updates.path}>{FEEDS.updates.title} feed</a>
+          </p>
+        </section>
+      )}
     </div>
   );
 }

@@ -39,7 +39,7 @@ test("API1 migrations are applied once: reopening and migrating again change not
     .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
     .all()
     .map((row) => (row as { name: string }).name);
-  expect(tables).toEqual(["messages", "subscribers"]);
+  expect(tables).toEqual(["messages", "newsletter_deliveries", "newsletter_pacing", "newsletter_sends", "subscribers"]);
   await second.close();
 });
 
@@ -77,7 +77,7 @@ test("SU8 the UNIQUE index on email_lower is enforced by SQLite itself", async (
   await database.close();
 });
 
-test("SU8 subscribe: 'created' once, then 'exists' for any letter case, also across two connections", async () => {
+test("SU8 subscribe: 'created' once, then 'pending' (no second confirmation) for any letter case, also across two connections; 'exists' once confirmed", async () => {
   const a = openDatabase(temp.path);
   const b = openDatabase(temp.path);
   const outcomes = await Promise.all(
@@ -85,9 +85,11 @@ test("SU8 subscribe: 'created' once, then 'exists' for any letter case, also acr
       subscribe(index % 2 ? a.db : b.db, index % 3 ? " Same@Example.com " : "same@example.COM"),
     ),
   );
-  expect(outcomes.filter((outcome) => outcome === "created")).toHaveLength(1);
-  expect(outcomes.filter((outcome) => outcome === "exists")).toHaveLength(39);
+  expect(outcomes.filter(({ outcome }) => outcome === "created")).toHaveLength(1);
+  expect(outcomes.filter(({ outcome }) => outcome === "pending")).toHaveLength(39);
   expect(a.sqlite.prepare("SELECT email_lower FROM subscribers").all()).toEqual([{ email_lower: "same@example.com" }]);
+  a.sqlite.prepare("UPDATE subscribers SET status = 'confirmed'").run();
+  expect(await subscribe(b.db, "SAME@example.com")).toEqual({ outcome: "exists" });
   await a.close();
   await b.close();
 });

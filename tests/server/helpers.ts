@@ -16,6 +16,7 @@ import { socketAddress } from "../../server/forwarded.ts";
 export const OWNER = "owner@example.com";
 export const SENDER = "site@example.com";
 export const SITE_URL = "http://localhost:3000";
+export const TEST_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
 
 /** A new empty folder under the system temp folder; `remove()` deletes it. */
 export function makeTempDir(prefix = "site-test-"): { path: string; remove(): void } {
@@ -37,6 +38,9 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     trustProxy: 0,
     requestTimeoutSeconds: 20,
     maxConnections: 1000,
+    secretKey: TEST_SECRET,
+    newsletterRate: 0,
+    newsletterBatch: 20,
     ...overrides,
   };
 }

@@ -33,6 +33,7 @@ test("API1 subscribe with the fields of a form post: 201, then 409 with the SPEC
     ok: true,
     status: 201,
   });
+  backend.database.sqlite.prepare("UPDATE subscribers SET status = 'confirmed'").run();
   expect(await backend.services.subscribe(form({ email: "READER@example.com" }), "192.0.2.1")).toEqual({
     ok: false,
     status: 409,
@@ -91,7 +92,7 @@ test("API1 the rate limit is per endpoint and per IP, with retryAfter in seconds
   const services = createServices({
     db: backend.database.db,
     outbox: backend.outbox,
-    config: { rateLimit: 1 },
+    config: { ...testConfig(temp.path), rateLimit: 1 },
     rateLimiter: createRateLimiter({ limit: 1 }),
   });
   expect((await services.subscribe({ email: "one@example.com" }, "192.0.2.9")).status).toBe(201);

@@ -23,10 +23,20 @@ export type SmtpRecorder = {
  * there as 0001.eml, 0002.eml … for a test in another process to read.
  */
 export function startSmtp(
-  options: { port?: number; acceptDelayMs?: number; saveTo?: string } = {},
+  options: {
+    port?: number;
+    acceptDelayMs?: number;
+    saveTo?: string;
+    /** Recipients refused at RCPT TO with this reply code (e.g. 550: no such mailbox). */
+    rejectRecipients?: ReadonlyMap<string, number>;
+    /** The message after this many accepted ones gets no answer until its client goes away (once). */
+    holdAfter?: number;
+  } = {},
 ): Promise<SmtpRecorder> {
   const received: ReceivedMail[] = [];
   const closedSessions = new Set<string>();
+  const sessionClosed = new Map<string, () => void>();
+  let held = false;
   let failures = 0;
   let failureCode = 451;
   const server = new SMTPServer({
@@ -34,11 +44,23 @@ export function startSmtp(
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     closeTimeout: 100,
+    onRcptTo(address, _session, callback) {
+      const code = options.rejectRecipients?.get(address.address.toLowerCase());
+      if (code) return callback(Object.assign(new Error("No such mailbox"), { responseCode: code }));
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", async () => {
         if (options.acceptDelayMs) await new Promise((done) => setTimeout(done, options.acceptDelayMs));
+        if (options.holdAfter !== undefined && !held && received.length >= options.holdAfter) {
+          held = true;
+          await new Promise<void>((done) => {
+            if (closedSessions.has(session.id)) done();
+            else sessionClosed.set(session.id, done);
+          });
+        }
         if (closedSessions.has(session.id)) return callback(new Error("client went away"));
         if (failures > 0) {
           failures--;
@@ -58,6 +80,7 @@ export function startSmtp(
     },
     onClose(session) {
       closedSessions.add(session.id);
+      sessionClosed.get(session.id)?.();
     },
   });
   return new Promise((resolve, reject) => {

@@ -1,0 +1,62 @@
+import { cardPath } from "../../catalogue/card.ts";
+import { formatMonthYear } from "../../catalogue/dates.ts";
+import { blogPostingLd } from "../../catalogue/structured-data.ts";
+import { catalogue, forPage, notFound } from "../catalogue.server.ts";
+import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { SignupBox } from "../components/SignupBox.tsx";
+import { signupAction } from "../lib/form-actions.server.ts";
+import { pageMeta, siteOf } from "../lib/meta.ts";
+import { pageHandle } from "../lib/page-handle.ts";
+import { SITE_URL } from "../lib/site-url.ts";
+import type { Route } from "./+types/update";
+
+// The sign-up box at the foot of an issue answers in place, as on /updates.
+export const handle = pageHandle("updates", {
+  item: (data: Route.ComponentProps["loaderData"]) => data.issue.title,
+  hydrate: true,
+});
+
+export function loader({ params }: Route.LoaderArgs) {
+  return {
+    issue: forPage(catalogue.updates.find((issue) => issue.slug === params.slug) ?? notFound()),
+    author: catalogue.site.name,
+  };
+}
+
+export const action = signupAction;
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  if (!data) return [];
+  const { issue } = data;
+  return pageMeta(matches, {
+    title: issue.title,
+    description: issue.excerpt,
+    type: "article",
+    published: issue.date,
+    structuredData: [
+      blogPostingLd(
+        { name: issue.title, date: issue.date, path: issue.path, wordCount: issue.wordCount, time: 0, tags: [] },
+        { owner: siteOf(matches).name, siteUrl: SITE_URL, image: cardPath(issue.path), description: issue.excerpt },
+      ),
+    ],
+  });
+};
+
+/** One issue of the newsletter as it went out, with the sign-up box under it. */
+export default function UpdateIssuePage({ loaderData: { issue, author }, actionData }: Route.ComponentProps) {
+  return (
+    <article className="page detail writing">
+      <Breadcrumb />
+      <header className="writing-header">
+        <div>
+          <h1>{issue.title}</h1>
+          <p className="meta-line">
+            {author} · <time dateTime={issue.date}>{formatMonthYear(issue.date)}</time>
+          </p>
+        </div>
+      </header>
+      <div className="prose" dangerouslySetInnerHTML={{ __html: issue.html }} />
+      <SignupBox key={actionData ? "answered" : "new"} result={actionData} />
+    </article>
+  );
+}

@@ -1,0 +1,369 @@
+/**
+ * `npm run newsletter -- <command>`: the owner's newsletter, from drafting an issue to sending it
+ * and looking after the list. Reads content/ (or --root's) and the database in DATA_DIR, with the
+ * same environment as the server (SITE_URL, SMTP_URL, MAIL_FROM, OWNER_EMAIL, SECRET_KEY,
+ * NEWSLETTER_RATE, NEWSLETTER_BATCH). Run it next to the running server or while it is stopped.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { createInterface } from "node:readline/promises";
+import { loadCatalogue } from "../catalogue/disk.ts";
+import { type Catalogue, ContentError } from "../catalogue/load.ts";
+import { chooseSlug, specDateOf } from "../catalogue/new-item.ts";
+import type { UpdateIssue } from "../catalogue/schema.ts";
+import { type Config, ConfigError, readConfig } from "../server/config.ts";
+import { type Database, openDatabase, type SubscriberStatus } from "../server/db.ts";
+import { createMailer } from "../server/mail.ts";
+import {
+  AlreadySentError,
+  createNewsletterWorker,
+  freezeSend,
+  type SendProgress,
+  sendProgress,
+} from "../server/newsletter.ts";
+import { draftText, issueContentOf, issueToSend } from "../server/newsletter-issue.ts";
+import { issueMail, listUnsubscribeHeaders, unsubscribeUrl } from "../server/newsletter-mail.ts";
+import { messageIdDomainOf } from "../server/outbox.ts";
+import {
+  importSubscribers,
+  listSubscribers,
+  removeSubscriber,
+  SUBSCRIBER_STATUSES,
+  subscribersCsv,
+} from "../server/subscriber-admin.ts";
+
+const HELP = `Usage: npm run newsletter -- <command> [options]
+
+Writing an issue (files in content/updates/):
+  draft [--title "Title"]      write a new draft issue, listing the essays and book notes
+                               published since the last sent issue; edit it, then remove
+                               "draft: true" to publish it on /updates
+  preview <slug>               write the mail (HTML and plain text) to files and print their paths
+  test <slug>                  send the mail to OWNER_EMAIL only
+
+Sending:
+  send <slug> [--yes] [--again]
+                               send a published issue to every confirmed subscriber: asks first
+                               (--yes does not), then shows the progress until done. Ctrl-C stops
+                               watching: the running server (npm start) delivers the rest.
+                               An issue already sent is refused unless --again.
+  status                       the progress of every send
+
+The list:
+  subscribers [--status S]     the subscribers (S: ${SUBSCRIBER_STATUSES.join(", ")})
+  export                       the list as CSV on stdout (email, status, created_at,
+                               confirmed_at, unsubscribed_at)
+  import <file.csv>            add the addresses of a CSV file (first column, or the "email"
+                               column) as confirmed subscribers, e.g. when moving from another
+                               service; one bad row and nothing is imported
+  remove <email>               erase a person entirely (a deletion request)
+
+Options: --root <folder> reads <folder>/content instead of ./content. --help: this text.
+Uses the database in DATA_DIR (now ${resolve(process.env.DATA_DIR || "./data")}); without SMTP_URL
+mails are written to DATA_DIR/mail/ as .eml files.`;
+
+function fail(message: string, code = 2): never {
+  console.error(code === 2 ? `${message}\n\nRun \`npm run newsletter -- --help\` for the commands.` : message);
+  process.exit(code);
+}
+
+type Args = { command: string; positional: string[]; flags: Map<string, string | true> };
+
+const VALUE_FLAGS = new Set(["--title", "--status", "--root"]);
+const SWITCHES = new Set(["--yes", "--again"]);
+
+function parseArgs(argv: readonly string[]): Args {
+  const [command = "", ...rest] = argv;
+  const positional: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let index = 0; index < rest.length; index++) {
+    const arg = rest[index] as string;
+    if (VALUE_FLAGS.has(arg)) {
+      const value = rest[++index];
+      if (value === undefined) fail(`${arg} needs a value.`);
+      flags.set(arg, value);
+    } else if (SWITCHES.has(arg)) flags.set(arg, true);
+    else if (arg.startsWith("--")) fail(`Unknown option ${arg}.`);
+    else positional.push(arg);
+  }
+  return { command, positional, flags };
+}
+
+function loadContent(root: string): Catalogue {
+  try {
+    return loadCatalogue(root);
+  } catch (error) {
+    if (error instanceof ContentError) fail(`The content has a problem (npm run check:content):\n${error.message}`, 1);
+    throw error;
+  }
+}
+
+function loadConfig(root: string): Config {
+  const site = readFileSync(join(root, "content/site.yaml"), "utf8");
+  const email = /^email:\s*"?([^"\s]+)"?/m.exec(site)?.[1] ?? "owner@localhost";
+  try {
+    return readConfig(process.env, { ownerEmail: email });
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message, 1);
+    throw error;
+  }
+}
+
+function findIssue(catalogue: Catalogue, slug: string | undefined, { published }: { published: boolean }): UpdateIssue {
+  if (!slug) fail("Name the issue by its slug (its file name in content/updates/ without .md).");
+  const issue = [...catalogue.updates, ...catalogue.updateDrafts].find((candidate) => candidate.slug === slug);
+  if (!issue) {
+    const known = [...catalogue.updates, ...catalogue.updateDrafts].map((candidate) => candidate.slug);
+    fail(`No issue "${slug}" in content/updates/.${known.length ? ` Issues: ${known.join(", ")}.` : ""}`, 1);
+  }
+  if (published && issue.draft) fail(`"${slug}" is a draft: remove "draft: true" from its file to send it.`, 1);
+  return issue;
+}
+
+function progressLine(progress: SendProgress, startedAt: number, doneAtStart: number): string {
+  const done = progress.sent + progress.bounced + progress.skipped;
+  const width = 30;
+  const filled = progress.total === 0 ? width : Math.round((done / progress.total) * width);
+  const seconds = (Date.now() - startedAt) / 1000;
+  const rate = seconds > 0 ? (done - doneAtStart) / seconds : 0;
+  const left = rate > 0 ? (progress.total - done) / rate : Number.NaN;
+  const timeLeft = Number.isFinite(left) ? formatDuration(left) : "…";
+  const extra = [
+    progress.bounced ? `${progress.bounced} bounced` : "",
+    progress.skipped ? `${progress.skipped} skipped` : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
+  return `[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${progress.sent}/${progress.total} sent  ${rate.toFixed(1)}/s  ${timeLeft} left${extra ? `  (${extra})` : ""}`;
+}
+
+function formatDuration(seconds: number): string {
+  if (seconds < 60) return `${Math.ceil(seconds)} s`;
+  if (seconds < 3600) return `${Math.ceil(seconds / 60)} min`;
+  return `${(seconds / 3600).toFixed(1)} h`;
+}
+
+async function confirm(question: string): Promise<boolean> {
+  if (!process.stdin.isTTY) fail("Not asking on a non-interactive input: add --yes to send.", 1);
+  const reader = createInterface({ input: process.stdin, output: process.stdout });
+  const answer = await reader.question(`${question} [y/N] `);
+  reader.close();
+  return /^y(es)?$/i.test(answer.trim());
+}
+
+async function send(database: Database, config: Config, catalogue: Catalogue, args: Args) {
+  const issue = findIssue(catalogue, args.positional[0], { published: true });
+  const recipients = await database.db
+    .selectFrom("subscribers")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("status", "=", "confirmed")
+    .executeTakeFirstOrThrow();
+  const count = Number(recipients.count);
+  if (count === 0) fail("There is no confirmed subscriber yet: nothing to send.", 1);
+  if (!args.flags.has("--yes")) {
+    const rate = config.newsletterRate ? `${config.newsletterRate} mails a minute` : "no rate limit";
+    if (
+      !(await confirm(`Send "${issue.title}" to ${count} confirmed subscriber${count === 1 ? "" : "s"} (${rate})?`))
+    ) {
+      console.log("Not sent.");
+      return;
+    }
+  }
+  let frozen: Awaited<ReturnType<typeof freezeSend>>;
+  try {
+    frozen = await freezeSend(database.db, issueToSend(issue, catalogue.site.name, config.siteUrl), {
+      messageIdDomain: messageIdDomainOf(config.mailFrom),
+      again: args.flags.has("--again"),
+    });
+  } catch (error) {
+    if (error instanceof AlreadySentError) fail(`${error.message} Add --again to send it once more.`, 1);
+    throw error;
+  }
+  console.log(`Send #${frozen.send.id}: "${issue.title}" to ${frozen.recipients} recipients.`);
+
+  const mailer = createMailer(config, { pool: true });
+  const worker = createNewsletterWorker(database.db, mailer, {
+    secretKey: config.secretKey,
+    siteUrl: config.siteUrl,
+    rate: config.newsletterRate,
+    batch: config.newsletterBatch,
+    log: (message, error) => console.error(`\n[newsletter] ${message}`, error ?? ""),
+  });
+  worker.start();
+  let stopped = false;
+  process.once("SIGINT", () => {
+    stopped = true;
+  });
+  const startedAt = Date.now();
+  const interactive = process.stderr.isTTY;
+  let lastPrinted = -1;
+  let progress = (await sendProgress(database.db, frozen.send.id))[0] as SendProgress;
+  const doneAtStart = progress.sent + progress.bounced + progress.skipped;
+  for (;;) {
+    progress = (await sendProgress(database.db, frozen.send.id))[0] as SendProgress;
+    const line = progressLine(progress, startedAt, doneAtStart);
+    if (interactive) process.stderr.write(`\r${line}\u001b[K`);
+    else {
+      const tenth = Math.floor(((progress.total - progress.pending) / Math.max(progress.total, 1)) * 10);
+      if (tenth !== lastPrinted) console.error(line);
+      lastPrinted = tenth;
+    }
+    if (progress.pending === 0 || stopped) break;
+    await new Promise((done) => setTimeout(done, 500));
+  }
+  if (interactive) process.stderr.write("\n");
+  await worker.stop();
+  mailer.close();
+  if (stopped) {
+    const left = (await sendProgress(database.db, frozen.send.id))[0]?.pending ?? 0;
+    console.log(
+      `Stopped watching with ${left} mail${left === 1 ? "" : "s"} left: the server (npm start) delivers them; \`npm run newsletter -- status\` shows the progress.`,
+    );
+    process.exitCode = 130;
+    return;
+  }
+  console.log(
+    `Done: ${progress.sent} sent${progress.bounced ? `, ${progress.bounced} bounced (now left out)` : ""}${progress.skipped ? `, ${progress.skipped} skipped (unsubscribed meanwhile)` : ""}.`,
+  );
+}
+
+async function main(argv: string[]) {
+  if (argv.length === 0 || argv.includes("--help") || argv.includes("-h") || argv[0] === "help") {
+    console.log(HELP);
+    return;
+  }
+  const args = parseArgs(argv);
+  const root = resolve(String(args.flags.get("--root") ?? process.cwd()));
+  const commands = ["draft", "preview", "test", "send", "status", "subscribers", "export", "import", "remove"];
+  if (!commands.includes(args.command)) fail(`Unknown command "${args.command}".`);
+
+  const config = loadConfig(root);
+
+  if (args.command === "draft" || args.command === "preview" || args.command === "test") {
+    const catalogue = loadContent(root);
+    if (args.command === "draft") {
+      const database = openDatabase(config.dataDir);
+      const lastSend = await database.db
+        .selectFrom("newsletter_sends")
+        .select("slug")
+        .orderBy("id", "desc")
+        .executeTakeFirst();
+      await database.close();
+      const sinceIssue = [...catalogue.updates, ...catalogue.updateDrafts].find(
+        (issue) => issue.slug === lastSend?.slug,
+      );
+      const since = sinceIssue?.date ?? catalogue.updates[0]?.date;
+      const today = new Date();
+      const title = String(
+        args.flags.get("--title") ?? `Update of ${today.toLocaleString("en", { month: "long", year: "numeric" })}`,
+      );
+      const existing = new Set([...catalogue.updates, ...catalogue.updateDrafts].map((issue) => issue.slug));
+      const slug = chooseSlug(title, existing);
+      const path = join(root, "content/updates", `${slug}.md`);
+      mkdirSync(join(root, "content/updates"), { recursive: true });
+      if (existsSync(path)) fail(`${path} exists already.`, 1);
+      writeFileSync(path, draftText(catalogue, { title, date: specDateOf(today), since }), { flag: "wx" });
+      console.log(`Wrote ${path}${since ? ` (listing what was published after ${since})` : ""}.`);
+      console.log(
+        `Edit it, check it with \`npm run newsletter -- preview ${slug}\`, then remove "draft: true" to publish it.`,
+      );
+      return;
+    }
+    const issue = findIssue(catalogue, args.positional[0], { published: false });
+    const content = issueToSend(issue, catalogue.site.name, config.siteUrl);
+    // The preview's link names nobody: opened, it shows the page for a link that is not valid.
+    const link = unsubscribeUrl(config.siteUrl, "preview");
+    const mail = issueMail(issueContentOf(content, config.siteUrl), link);
+    if (args.command === "preview") {
+      const folder = join(config.dataDir, "newsletter-preview");
+      mkdirSync(folder, { recursive: true });
+      const html = join(folder, `${issue.slug}.html`);
+      const text = join(folder, `${issue.slug}.txt`);
+      writeFileSync(html, mail.html);
+      writeFileSync(text, mail.text);
+      console.log(`${html}\n${text}`);
+      return;
+    }
+    const mailer = createMailer(config);
+    try {
+      await mailer.deliver({
+        messageId: `<newsletter-test.${Date.now()}.${issue.slug}@${messageIdDomainOf(config.mailFrom)}>`,
+        date: new Date(),
+        to: config.ownerEmail,
+        fromName: catalogue.site.name,
+        subject: `[Test] ${issue.title}`,
+        text: mail.text,
+        html: mail.html,
+        headers: listUnsubscribeHeaders(link),
+      });
+    } catch (error) {
+      fail(`The test mail was not sent: ${error instanceof Error ? error.message : String(error)}`, 1);
+    } finally {
+      mailer.close();
+    }
+    console.log(
+      `Sent "${issue.title}" to ${config.ownerEmail}${config.smtpUrl ? "" : ` (written to ${join(config.dataDir, "mail")}: SMTP_URL is not set)`}.`,
+    );
+    return;
+  }
+
+  const database = openDatabase(config.dataDir);
+  try {
+    switch (args.command) {
+      case "send":
+        await send(database, config, loadContent(root), args);
+        return;
+      case "status": {
+        const sends = await sendProgress(database.db);
+        if (sends.length === 0) console.log("Nothing sent yet.");
+        for (const progress of sends) {
+          const state = progress.pending === 0 ? "done" : `${progress.pending} pending`;
+          console.log(
+            `#${progress.send.id}  ${progress.send.created_at}  ${progress.send.slug}  "${progress.send.subject}"  ${progress.sent}/${progress.total} sent, ${progress.bounced} bounced, ${progress.skipped} skipped, ${state}`,
+          );
+        }
+        return;
+      }
+      case "subscribers": {
+        const status = args.flags.get("--status");
+        if (status !== undefined && !SUBSCRIBER_STATUSES.includes(status as SubscriberStatus)) {
+          fail(`--status takes one of ${SUBSCRIBER_STATUSES.join(", ")}.`);
+        }
+        const rows = await listSubscribers(database.db, status as SubscriberStatus | undefined);
+        for (const row of rows) {
+          const when = row.status === "unsubscribed" ? row.unsubscribed_at : (row.confirmed_at ?? row.created_at);
+          console.log(`${row.email}  ${row.status}  ${when}`);
+        }
+        const counts = SUBSCRIBER_STATUSES.map((name) => `${rows.filter((row) => row.status === name).length} ${name}`);
+        console.log(rows.length === 0 ? "No subscribers." : `${rows.length} in all: ${counts.join(", ")}.`);
+        return;
+      }
+      case "export":
+        process.stdout.write(subscribersCsv(await listSubscribers(database.db)));
+        return;
+      case "import": {
+        const file = args.positional[0];
+        if (!file) fail("import takes the path of a CSV file.");
+        if (!existsSync(file)) fail(`No file ${file}.`, 1);
+        const result = await importSubscribers(database.db, readFileSync(file, "utf8"));
+        if (!result.ok) fail(`Nothing imported:\n  ${result.problems.join("\n  ")}`, 1);
+        console.log(
+          `Imported: ${result.added} added, ${result.confirmed} pending made confirmed, ${result.unchanged} already there (or unsubscribed, left as they are).`,
+        );
+        return;
+      }
+      case "remove": {
+        const email = args.positional[0];
+        if (!email) fail("remove takes an email address.");
+        if (await removeSubscriber(database.db, email))
+          console.log(`Erased ${email} and every record of their subscription.`);
+        else fail(`No subscriber ${email}.`, 1);
+        return;
+      }
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+await main(process.argv.slice(2));

@@ -1,0 +1,61 @@
+/**
+ * From an issue file of content/updates to what a send stores and the mails show: the body with
+ * absolute links, as HTML and as plain text; and the text of a new draft.
+ */
+
+import { renderWithAbsoluteLinks } from "../catalogue/derive.ts";
+import type { Catalogue } from "../catalogue/load.ts";
+import type { UpdateIssue } from "../catalogue/schema.ts";
+import { absoluteUrl } from "../catalogue/site-url.ts";
+import type { IssueToSend } from "./newsletter.ts";
+import { type IssueContent, markdownAsPlainText } from "./newsletter-mail.ts";
+
+export function issueToSend(issue: UpdateIssue, siteName: string, siteUrl: string): IssueToSend {
+  return {
+    slug: issue.slug,
+    subject: issue.title,
+    bodyHtml: renderWithAbsoluteLinks(issue.markdown, siteUrl),
+    bodyText: markdownAsPlainText(issue.markdown, siteUrl),
+    issueUrl: absoluteUrl(siteUrl, issue.path),
+    siteName,
+  };
+}
+
+export function issueContentOf(issue: IssueToSend, siteUrl: string): IssueContent {
+  return {
+    title: issue.subject,
+    bodyHtml: issue.bodyHtml,
+    bodyText: issue.bodyText,
+    issueUrl: issue.issueUrl,
+    siteName: issue.siteName,
+    siteUrl,
+  };
+}
+
+/**
+ * A new draft: front matter and a body listing what was published after `since` (an ISO day; the
+ * last sent issue's), essays first, for the owner to write around.
+ */
+export function draftText(
+  catalogue: Catalogue,
+  { title, date, since }: { title: string; date: string; since?: string },
+) {
+  const after = <T extends { date: string }>(items: readonly T[]) =>
+    items.filter((item) => since === undefined || item.date > since);
+  const writings = after(catalogue.writings).map((writing) => `- [${writing.name}](${writing.path})`);
+  const notes = after(catalogue.books).map((note) => `- [${note.name}](${note.path}) by ${note.author}`);
+  const sections = [
+    ...(writings.length > 0 ? ["## New essays", "", ...writings, ""] : []),
+    ...(notes.length > 0 ? ["## New book notes", "", ...notes, ""] : []),
+  ];
+  return [
+    "---",
+    `title: ${JSON.stringify(title)}`,
+    `date: ${JSON.stringify(date)}`,
+    "draft: true",
+    "---",
+    "Write the opening of this issue here.",
+    "",
+    ...sections,
+  ].join("\n");
+}

@@ -1,0 +1,131 @@
+/**
+ * The newsletter's two mails (issue 13 §7). The confirmation is short plain text. An issue is
+ * multipart: plain text, and a 600-px single-column HTML layout with inline styles (mail clients
+ * drop style sheets) in colours that read in light and dark clients, absolute links, no images of
+ * ours and no tracking pixel, and a footer that says why the person gets it and how to leave.
+ */
+import { escapeXml } from "../catalogue/xml.ts";
+import { CONFIRM_TOKEN_DAYS } from "./tokens.ts";
+
+export const confirmUrl = (siteUrl: string, token: string) =>
+  `${siteUrl}/updates/confirm?token=${encodeURIComponent(token)}`;
+export const unsubscribeUrl = (siteUrl: string, token: string) =>
+  `${siteUrl}/updates/unsubscribe?token=${encodeURIComponent(token)}`;
+
+const hostOf = (siteUrl: string) => new URL(siteUrl).host;
+
+export function confirmationMail(siteUrl: string, token: string): { subject: string; body: string } {
+  const host = hostOf(siteUrl);
+  return {
+    subject: `Please confirm your subscription to ${host}`,
+    body: [
+      `Someone, hopefully you, asked to receive updates from ${host} at this address.`,
+      "",
+      "To confirm, open this link and press the button:",
+      confirmUrl(siteUrl, token),
+      "",
+      `If you did not ask, ignore this mail: nothing will be sent to you, and the link stops working in ${CONFIRM_TOKEN_DAYS} days.`,
+      "",
+    ].join("\n"),
+  };
+}
+
+export type IssueContent = {
+  /** The subject and the heading. */
+  title: string;
+  /** The body rendered to HTML, links already absolute. */
+  bodyHtml: string;
+  /** The body as plain text, links already absolute. */
+  bodyText: string;
+  /** The issue's page on the site. */
+  issueUrl: string;
+  siteName: string;
+  siteUrl: string;
+};
+
+/** Inline styles for the tags the Markdown renderer writes (mail clients ignore <style> more often than not). */
+const TAG_STYLES: Record<string, string> = {
+  p: "margin:0 0 16px;",
+  h1: "font-size:24px;line-height:1.3;margin:24px 0 12px;",
+  h2: "font-size:20px;line-height:1.3;margin:24px 0 12px;",
+  h3: "font-size:17px;line-height:1.3;margin:20px 0 8px;",
+  a: "color:#2563eb;text-decoration:underline;",
+  ul: "margin:0 0 16px;padding-left:24px;",
+  ol: "margin:0 0 16px;padding-left:24px;",
+  li: "margin:0 0 6px;",
+  blockquote: "margin:0 0 16px;padding:0 0 0 14px;border-left:3px solid #9ca3af;",
+  img: "max-width:100%;height:auto;",
+  pre: "white-space:pre-wrap;font-size:14px;",
+  code: "font-family:Menlo,Consolas,monospace;font-size:14px;",
+  hr: "border:0;border-top:1px solid #d1d5db;margin:24px 0;",
+};
+
+/** Adds the inline style of each known tag to the renderer's HTML (its tags carry no style of their own). */
+export function inlineStyles(html: string): string {
+  return html.replace(/<(p|h[1-3]|a|ul|ol|li|blockquote|img|pre|code|hr)(?=[\s>/])/g, (tag, name: string) => {
+    const style = TAG_STYLES[name];
+    return style ? `${tag} style="${style}"` : tag;
+  });
+}
+
+export function issueMail(issue: IssueContent, unsubscribeLink: string): { html: string; text: string } {
+  const why = `You get this because you subscribed to updates from ${issue.siteName} at ${hostOf(issue.siteUrl)} and confirmed it.`;
+  const text = [
+    issue.title,
+    "",
+    issue.bodyText,
+    "",
+    `Read it on the site: ${issue.issueUrl}`,
+    "",
+    "--",
+    why,
+    `Unsubscribe with one click: ${unsubscribeLink}`,
+    "",
+  ].join("\n");
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="supported-color-schemes" content="light dark">
+<title>${escapeXml(issue.title)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f4f4f5;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f4f4f5;">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;color:#1f2937;border-radius:8px;">
+<tr><td style="padding:32px 28px;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,Arial,sans-serif;font-size:16px;line-height:1.6;color:#1f2937;">
+<p style="margin:0 0 8px;font-size:14px;color:#6b7280;">${escapeXml(issue.siteName)}</p>
+<h1 style="font-size:26px;line-height:1.25;margin:0 0 20px;color:#111827;">${escapeXml(issue.title)}</h1>
+${inlineStyles(issue.bodyHtml)}
+<p style="margin:24px 0 0;"><a href="${escapeXml(issue.issueUrl)}" style="color:#2563eb;text-decoration:underline;">Read it on the site</a></p>
+</td></tr>
+<tr><td style="padding:20px 28px;border-top:1px solid #e5e7eb;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,Arial,sans-serif;font-size:13px;line-height:1.5;color:#6b7280;">
+<p style="margin:0 0 8px;">${escapeXml(why)}</p>
+<p style="margin:0;"><a href="${escapeXml(unsubscribeLink)}" style="color:#6b7280;text-decoration:underline;">Unsubscribe</a> with one click.</p>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+  return { html, text };
+}
+
+/** The headers of RFC 2369 and RFC 8058: mail clients show an Unsubscribe button that posts to the link. */
+export function listUnsubscribeHeaders(unsubscribeLink: string): Record<string, string> {
+  return {
+    "List-Unsubscribe": `<${unsubscribeLink}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+}
+
+/** Root-relative Markdown links and images made absolute, then `[text](url)` written as `text (url)`. */
+export function markdownAsPlainText(markdown: string, siteUrl: string): string {
+  return markdown.replace(/(!?)\[([^\]]*)\]\(([^)\s]+)\)/g, (_match, image: string, label: string, target: string) => {
+    const url = target.startsWith("/") && !target.startsWith("//") ? `${siteUrl}${target}` : target;
+    return image ? `[${label || "image"}: ${url}]` : `${label} (${url})`;
+  });
+}
