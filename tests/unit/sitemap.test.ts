@@ -29,7 +29,8 @@ describe("sitemap", () => {
 
   test("SEO it lists every section and every app, job, note and writing", () => {
     const locs = new Set(urlset.url.map((url) => url.loc));
-    const paths = [...SECTIONS, "/contact", "/updates", ...catalogue.all.map((item) => item.path)];
+    const issues = catalogue.updates.map((issue) => issue.path);
+    const paths = [...SECTIONS, "/contact", "/updates", ...catalogue.all.map((item) => item.path), ...issues];
     for (const path of paths) expect(locs, path).toContain(`${SITE}${path}`);
     expect(locs.size).toBe(paths.length);
   });
@@ -52,10 +53,10 @@ test("SEO every page route of app/routes.ts is a section of catalogue/sections.t
     .filter((route) => route.file.endsWith(".tsx") && route.path !== "*")
     .map((route) => (route.index ? "/" : `/${route.path}`));
   const sectionPaths = SITE_SECTIONS.map((section) => section.path);
-  // A page with a :slug shows an item, listed under its section's path.
+  // A page below a section (an item's /notes/:slug, a mail link's /updates/confirm) is listed under it.
   for (const path of routePaths) {
-    const section = path.replace(/\/:slug$/, "");
-    expect(sectionPaths, path).toContain(section);
+    const section = path.replace(/\/[^/]+$/, "") || "/";
+    expect(sectionPaths, path).toContain(sectionPaths.includes(path) ? path : section);
   }
   for (const path of sectionPaths) expect(routePaths, path).toContain(path);
 });
