@@ -38,12 +38,14 @@ const firstIssue = fixtures.updates.find((issue) => issue.slug === "first-issue"
 if (!firstIssue) throw new Error("tests/fixtures/content/updates/first-issue.md is missing");
 const issue = issueToSend(firstIssue, fixtures.site.name, SITE_URL);
 
+type TestBackend = ReturnType<typeof startTestBackend>;
+
 /** Quick retries for tests: 50 ms doubling up to 400 ms. */
 const FAST_NEWSLETTER = { baseDelayMs: 50, maxDelayMs: 400, leaseMs: 2000, pollIntervalMs: 50 };
 
 let temp: ReturnType<typeof makeTempDir>;
 let smtp: SmtpRecorder | undefined;
-let backend: Backend | undefined;
+let backend: TestBackend | undefined;
 
 beforeEach(() => {
   temp = makeTempDir();
