@@ -122,6 +122,9 @@ describe("the mail a subscriber receives", () => {
     expect(mail.from?.value).toEqual([{ name: fixtures.site.name, address: SENDER }]);
     expect(mail.subject).toBe("First issue");
     expect(mail.html).toMatch(/max-width:600px/);
+    expect(mail.html).toMatch(
+      /<meta name="color-scheme" content="light dark">[\s\S]*@media \(prefers-color-scheme: dark\)/,
+    );
   });
 
   test("API1 List-Unsubscribe names the subscriber's own link on the site and List-Unsubscribe-Post says One-Click (RFC 8058); the footer repeats it and says why", () => {
