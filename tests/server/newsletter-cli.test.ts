@@ -2,14 +2,25 @@
  * `npm run newsletter` as the owner runs it (issue 13 §5): on a copy of the fixture content, a
  * real database in a temporary DATA_DIR and the real SMTP server of the tests. Draft, preview,
  * test, import with bad rows, send (refused for a draft, a second time, and without a
- * confirmation on a pipe), status, subscribers, remove, export.
+ * confirmation on a pipe), status, subscribers, remove, export; and Ctrl-C in the middle of a send.
  */
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { makeTempDir, OWNER, type SmtpRecorder, startSmtp, TEST_SECRET } from "./helpers.ts";
+import { importSubscribers } from "../../server/subscriber-admin.ts";
+import {
+  makeTempDir,
+  OWNER,
+  type SmtpRecorder,
+  sleep,
+  startSmtp,
+  startTestBackend,
+  TEST_SECRET,
+  testConfig,
+  waitFor,
+} from "./helpers.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 let site: ReturnType<typeof makeTempDir>;
@@ -29,28 +40,38 @@ afterAll(async () => {
   data.remove();
 });
 
-/** One run of the command, on the copied content, the test's DATA_DIR and SMTP server. */
-function newsletter(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+type Run = { status: number | null; stdout: string; stderr: string };
+
+/** Starts the command on the copied content, a DATA_DIR (the file's own by default) and the test's SMTP server. */
+function startNewsletter(args: string[], { dataDir = data.path, env = {} as Record<string, string> } = {}) {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/newsletter.ts", ...args, "--root", site.path], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? "",
-      DATA_DIR: data.path,
+      DATA_DIR: dataDir,
       SMTP_URL: smtp.url,
       SITE_URL: "https://example.net",
       MAIL_FROM: "news@example.net",
       OWNER_EMAIL: OWNER,
       SECRET_KEY: TEST_SECRET,
       NEWSLETTER_RATE: "unlimited",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
-  return new Promise((done) => child.once("close", (status) => done({ status, stdout, stderr })));
+  const run: Run = { status: null, stdout: "", stderr: "" };
+  child.stdout.on("data", (chunk: Buffer) => (run.stdout += chunk));
+  child.stderr.on("data", (chunk: Buffer) => (run.stderr += chunk));
+  const ended = new Promise<Run>((done) =>
+    child.once("close", (status) => {
+      run.status = status;
+      done(run);
+    }),
+  );
+  return { child, run, ended };
 }
+
+const newsletter = (...args: string[]) => startNewsletter(args).ended;
 
 test("API1 `newsletter --help` names every command; an unknown one is refused with a pointer to it", async () => {
   const help = await newsletter("--help");
@@ -130,3 +151,36 @@ test("API1 the owner's path: draft, preview, test, import, send, status, subscri
   ]);
   expect(existsSync(draftFile)).toBe(true);
 }, 120_000);
+
+test("API1 Ctrl-C during a send stops watching and leaves the rest to the server's worker: everyone gets the issue once", async () => {
+  const own = makeTempDir("site-newsletter-interrupted-");
+  const backend = startTestBackend(testConfig(own.path, { smtpUrl: smtp.url }), {
+    startOutbox: false,
+    newsletter: { pollIntervalMs: 100 },
+  });
+  try {
+    const emails = ["one@example.net", "two@example.net", "three@example.net", "four@example.net"];
+    expect(await importSubscribers(backend.database.db, `email\n${emails.join("\n")}\n`)).toMatchObject({ ok: true });
+    const before = smtp.received.length;
+    const mailed = () => smtp.received.slice(before).flatMap((mail) => mail.envelope.to);
+    // 30 a minute: one mail every 2 s, so the owner presses Ctrl-C with most of the send to go.
+    const sending = startNewsletter(["send", "second-issue", "--yes"], {
+      dataDir: own.path,
+      env: { NEWSLETTER_RATE: "30" },
+    });
+    await waitFor(() => mailed().length >= 1, { timeoutMs: 20_000, what: `the first mail (${sending.run.stderr})` });
+    sending.child.kill("SIGINT");
+    const stopped = await sending.ended;
+    expect(stopped.status, stopped.stderr).toBe(130);
+    expect(stopped.stdout).toMatch(/Stopped watching with [1-3] mails? left: the server \(npm start\) delivers them/);
+    expect(mailed().length).toBeLessThan(emails.length);
+
+    backend.newsletter.start();
+    await waitFor(() => mailed().length === emails.length, { timeoutMs: 20_000, what: "the rest of the send" });
+    await sleep(300);
+    expect(mailed().sort()).toEqual([...emails].sort());
+  } finally {
+    await backend.close();
+    own.remove();
+  }
+}, 60_000);
