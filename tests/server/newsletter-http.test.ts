@@ -93,7 +93,7 @@ test("API1 the confirm link: a GET (a mail scanner) changes nothing and shows no
   expect(await used.text()).toContain("This link has expired");
 });
 
-test("API1 a forged or unusable confirm link gets a clear page with the sign-up box, never a 5xx", async () => {
+test("API1 a forged or unusable confirm link gets a clear page whose sign-up box works, never a 5xx", async () => {
   for (const token of ["", "1", "1.1.x", `1.9999999999.${"A".repeat(43)}`, "%ff", "a".repeat(5000)]) {
     const page = await fetch(`${server.origin}/updates/confirm?token=${token}`);
     expect(page.status, token).toBe(400);
@@ -101,6 +101,15 @@ test("API1 a forged or unusable confirm link gets a clear page with the sign-up 
     expect(html).toContain("This link has expired");
     expect(html).toContain("Want updates?");
   }
+  // The sign-up box on that page posts there too, and signs the person up anew.
+  const fresh = "fresh.start@example.org";
+  const signup = await fetch(
+    `${server.origin}/updates/confirm?token=1`,
+    form({ email: fresh }, { Origin: server.origin }),
+  );
+  expect(signup.status).toBe(201);
+  expect(await signup.text()).toContain("Thank you for your interest :)");
+  expect(statusOf(fresh)).toBe("pending");
   const noForm = await fetch(`${server.origin}/updates/confirm?token=1`, {
     method: "POST",
     headers: { Origin: server.origin, "Content-Type": "application/json" },
