@@ -1,4 +1,5 @@
 /** The printed report: a few titled tables of the same figures as bench/results.json. */
+import { describeNewsletter } from "./newsletter.ts";
 import { ok, type Results, type Section } from "./results.ts";
 import { kB } from "./stats.ts";
 import { type Cell, table } from "./table.ts";
@@ -206,6 +207,13 @@ export function renderReport(results: Results): string {
       keyNotes,
     ),
   );
+
+  if (results.newsletter) {
+    const newsletter = ok(results.newsletter);
+    parts.push(
+      newsletter ? `${describeNewsletter(newsletter)}\n` : (failed("Newsletter delivery", results.newsletter) ?? ""),
+    );
+  }
 
   parts.push(
     table(

@@ -3,6 +3,7 @@ import type { BytesResult } from "./bytes.ts";
 import type { LighthousePage } from "./lighthouse.ts";
 import type { LoadFigures } from "./load.ts";
 import type { KeystrokeFigures } from "./measure-keystrokes.ts";
+import type { NewsletterFigures } from "./newsletter.ts";
 import type { TypingCheck } from "./typing-check.ts";
 
 export type Section<T> = ({ status: "ok" } & T) | { status: "failed" | "skipped"; reason: string };
@@ -53,6 +54,8 @@ export type Results = {
         }
     >;
   };
+  /** Absent in results written before the newsletter was measured. */
+  newsletter?: Section<NewsletterFigures>;
   budgets: Budget[];
 };
 

@@ -2,13 +2,14 @@
  * `npm run bench`: builds the site (timed), starts the production server on a free port with a
  * temporary DATA_DIR and RATE_LIMIT=0, measures Lighthouse, page weight, HTTP load (against nginx
  * too when it is installed), sign-ups and the notes search, then the notes search again on a
- * temporary copy with 10,000 notes. Prints the figures with the budgets and writes them to
+ * temporary copy with 10,000 notes, and newsletter delivery to 10,000 recipients (bench/newsletter.ts). Prints the figures with the budgets and writes them to
  * bench/results.json. A section that fails says why; the others still run. Progress goes to
  * stderr, the report to stdout.
  *
  * Environment (all optional): BENCH_LH_RUNS (Lighthouse runs per page, 3), BENCH_TARGET_SECONDS
  * (the whole run's target, 600: Lighthouse does fewer passes rather than pass it), BENCH_NOTES
- * (10000), BENCH_SKIP (comma-separated: lighthouse, bytes, load, signups, keystrokes, large).
+ * (10000), BENCH_RECIPIENTS (10000), BENCH_SKIP (comma-separated: lighthouse, bytes, load, signups,
+ * keystrokes, large, newsletter).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
@@ -21,6 +22,7 @@ import { measureBytes } from "./bytes.ts";
 import { BLOCKED_URL_PATTERNS, CHROME_PATH, measureLighthouse, SKIPPED_AUDITS } from "./lighthouse.ts";
 import { measureLoad, pageRequests, signupRequests } from "./load.ts";
 import { measureKeystrokes } from "./measure-keystrokes.ts";
+import { measureNewsletter } from "./newsletter.ts";
 import { findNginx, startNginx } from "./nginx.ts";
 import { freePort, installExitHandlers, tempDir, withTimeout } from "./processes.ts";
 import { renderReport } from "./report.ts";
@@ -49,6 +51,7 @@ const PAGES = [
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const TARGET_SECONDS = Number(process.env.BENCH_TARGET_SECONDS ?? 600);
 const LARGE_NOTES = Number(process.env.BENCH_NOTES ?? 10_000);
+const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
 const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
 /** What the sections after Lighthouse need, in seconds, kept out of its time budget. */
 const RESERVED_AFTER_LIGHTHOUSE_S = 150;
@@ -233,6 +236,8 @@ async function main() {
     });
   }
 
+  const newsletter = await section("newsletter", () => measureNewsletter({ recipients: RECIPIENTS, log }));
+
   const partial = {
     date: new Date().toISOString().slice(0, 10),
     machine: {
@@ -259,6 +264,7 @@ async function main() {
     pageLoad,
     signups,
     keystrokes: partial.keystrokes,
+    newsletter,
     budgets: checkBudgets(partial),
   };
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);

@@ -53,9 +53,11 @@ The list:
   subscribers [--status S]     the subscribers (S: ${SUBSCRIBER_STATUSES.join(", ")})
   export                       the list as CSV on stdout (email, status, created_at,
                                confirmed_at, unsubscribed_at)
-  import <file.csv>            add the addresses of a CSV file (first column, or the "email"
-                               column) as confirmed subscribers, e.g. when moving from another
-                               service; one bad row and nothing is imported
+  import <file.csv>            add the addresses of a CSV file (the "email" column, or the first
+                               one without a header line) as confirmed subscribers, e.g. when
+                               moving from another service; a file of \`export\` keeps each
+                               status and date. Bad rows are listed by line number, and then
+                               nothing is imported
   remove <email>               erase a person entirely (a deletion request)
 
 Options: --root <folder> reads <folder>/content instead of ./content. --help: this text.

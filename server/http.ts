@@ -41,6 +41,15 @@ export type HttpOptions = {
  */
 export const ONE_CLICK_UNSUBSCRIBE_PATH = "/updates/unsubscribe";
 
+const isOneClickUnsubscribe = (c: Context) => c.req.method === "POST" && c.req.path === ONE_CLICK_UNSUBSCRIBE_PATH;
+
+/** React Router refuses an action whose Origin is not the request's own, as a provider's POST may carry. */
+function withoutOrigin(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("Origin");
+  return new Request(request, { headers });
+}
+
 /**
  * The context key the app's actions read the form services from. It is the built app's own object,
  * exported by its server entry (app/entry.server.tsx): the server never imports app source.
@@ -91,7 +100,7 @@ export function createHttpApp(options: HttpOptions): Hono {
 
   // Form posts without JavaScript: same-site only, and never a huge body.
   app.on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c, next) => {
-    if (c.req.method === "POST" && c.req.path === ONE_CLICK_UNSUBSCRIBE_PATH) return next();
+    if (isOneClickUnsubscribe(c)) return next();
     const origin = checkOrigin(c.req.raw.headers, { siteUrl, ownOrigin: ownOrigin(c) });
     if (origin.refused) {
       log(`Refused ${c.req.method} ${c.req.path}: ${origin.reason}`);
@@ -108,7 +117,7 @@ export function createHttpApp(options: HttpOptions): Hono {
     const context = new RouterContextProvider();
     const serverBuild = typeof build === "function" ? await build() : build;
     context.set(formRequestContextOf(serverBuild), { services, newsletter: newsletterLinks, clientIp: clientIp(c) });
-    const response = await handleRequest(c.req.raw, context);
+    const response = await handleRequest(isOneClickUnsubscribe(c) ? withoutOrigin(c.req.raw) : c.req.raw, context);
     if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
     const html = await response.text();
     const headers = new Headers(response.headers);

@@ -68,6 +68,18 @@ export function inlineStyles(html: string): string {
   });
 }
 
+/**
+ * The dark palette, for the clients that honour prefers-color-scheme in a mail (Apple Mail, iOS,
+ * Outlook on the Mac); the others show the light one of the inline styles, which reads in both.
+ */
+const DARK_STYLE = `@media (prefers-color-scheme: dark) {
+  .mail-page { background: #111827 !important; }
+  .mail-card { background: #1f2937 !important; }
+  .mail-body, .mail-body p, .mail-body li, .mail-body h1, .mail-body h2, .mail-body h3 { color: #e5e7eb !important; }
+  .mail-body a { color: #93c5fd !important; }
+  .mail-footer, .mail-footer p, .mail-footer a { color: #9ca3af !important; border-color: #374151 !important; }
+}`;
+
 export function issueMail(issue: IssueContent, unsubscribeLink: string): { html: string; text: string } {
   const why = `You get this because you subscribed to updates from ${issue.siteName} at ${hostOf(issue.siteUrl)} and confirmed it.`;
   const text = [
@@ -90,18 +102,19 @@ export function issueMail(issue: IssueContent, unsubscribeLink: string): { html:
 <meta name="color-scheme" content="light dark">
 <meta name="supported-color-schemes" content="light dark">
 <title>${escapeXml(issue.title)}</title>
+<style>${DARK_STYLE}</style>
 </head>
-<body style="margin:0;padding:0;background:#f4f4f5;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f4f4f5;">
+<body class="mail-page" style="margin:0;padding:0;background:#f4f4f5;">
+<table role="presentation" class="mail-page" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f4f4f5;">
 <tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;color:#1f2937;border-radius:8px;">
-<tr><td style="padding:32px 28px;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,Arial,sans-serif;font-size:16px;line-height:1.6;color:#1f2937;">
+<table role="presentation" class="mail-card" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;color:#1f2937;border-radius:8px;">
+<tr><td class="mail-body" style="padding:32px 28px;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,Arial,sans-serif;font-size:16px;line-height:1.6;color:#1f2937;">
 <p style="margin:0 0 8px;font-size:14px;color:#6b7280;">${escapeXml(issue.siteName)}</p>
 <h1 style="font-size:26px;line-height:1.25;margin:0 0 20px;color:#111827;">${escapeXml(issue.title)}</h1>
 ${inlineStyles(issue.bodyHtml)}
 <p style="margin:24px 0 0;"><a href="${escapeXml(issue.issueUrl)}" style="color:#2563eb;text-decoration:underline;">Read it on the site</a></p>
 </td></tr>
-<tr><td style="padding:20px 28px;border-top:1px solid #e5e7eb;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,Arial,sans-serif;font-size:13px;line-height:1.5;color:#6b7280;">
+<tr><td class="mail-footer" style="padding:20px 28px;border-top:1px solid #e5e7eb;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,Arial,sans-serif;font-size:13px;line-height:1.5;color:#6b7280;">
 <p style="margin:0 0 8px;">${escapeXml(why)}</p>
 <p style="margin:0;"><a href="${escapeXml(unsubscribeLink)}" style="color:#6b7280;text-decoration:underline;">Unsubscribe</a> with one click.</p>
 </td></tr>

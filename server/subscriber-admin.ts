@@ -90,51 +90,92 @@ export type ImportResult =
   | { ok: true; added: number; confirmed: number; unchanged: number }
   | { ok: false; problems: string[] };
 
+type ImportRow = {
+  email: string;
+  status: SubscriberStatus;
+  created_at: string | null;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+};
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
 /**
- * Imports a CSV of addresses as confirmed subscribers (moving from another service): the first
- * column is the email (a header line naming `email` is skipped; other columns are ignored). Every
- * row is checked first; any bad row imports nothing. Pending sign-ups become confirmed; people
- * who unsubscribed or bounced stay as they are (their choice outlives a move).
+ * Imports a CSV of addresses (moving from another service, or a file of `export`). With a header
+ * line, the column named `email` holds the address, and the columns of `export` (status, created_at,
+ * confirmed_at, unsubscribed_at) are kept when present, so an export imported elsewhere is the same
+ * list: people who left stay unsubscribed. Without a header, or without a status, an address is a
+ * confirmed subscriber. Every row is checked first; any bad row imports nothing. Of the addresses
+ * already in the database, pending sign-ups become confirmed when the file says confirmed; the
+ * others stay as they are (an unsubscribe outlives a move).
  */
 export async function importSubscribers(db: Db, csv: string, now: Date = new Date()): Promise<ImportResult> {
   const records = parseCsv(csv);
+  const header = records[0]?.fields.map((name) => name.trim().toLowerCase()) ?? [];
+  const hasHeader = header.includes("email");
+  const column = (name: string) => (hasHeader ? header.indexOf(name) : name === "email" ? 0 : -1);
+  const at = (fields: string[], name: string) => {
+    const index = column(name);
+    return index < 0 ? "" : (fields[index] ?? "").trim();
+  };
   const problems: string[] = [];
-  const emails = new Map<string, string>();
-  for (const [index, record] of records.entries()) {
-    const first = record.fields[0] ?? "";
-    if (index === 0 && first.trim().toLowerCase() === "email") continue;
-    const email = normalizeEmail(first);
-    if (!isValidEmail(email)) problems.push(`line ${record.line}: "${first}" is not a valid email address`);
+  const rows = new Map<string, ImportRow>();
+  for (const record of hasHeader ? records.slice(1) : records) {
+    const given = at(record.fields, "email");
+    const email = normalizeEmail(given);
+    const status = (at(record.fields, "status") || "confirmed") as SubscriberStatus;
+    const dates = {
+      created_at: at(record.fields, "created_at") || null,
+      confirmed_at: at(record.fields, "confirmed_at") || null,
+      unsubscribed_at: at(record.fields, "unsubscribed_at") || null,
+    };
+    if (!isValidEmail(email)) problems.push(`line ${record.line}: "${given}" is not a valid email address`);
     else if (email.length > LIMITS.emailMaxLength)
-      problems.push(`line ${record.line}: the email is over 254 characters`);
-    else if (!emails.has(emailKey(email))) emails.set(emailKey(email), email);
+      problems.push(`line ${record.line}: the email is over ${LIMITS.emailMaxLength} characters`);
+    else if (!SUBSCRIBER_STATUSES.includes(status))
+      problems.push(`line ${record.line}: the status "${status}" is not one of ${SUBSCRIBER_STATUSES.join(", ")}`);
+    else {
+      const badDate = Object.entries(dates).find(([, value]) => value !== null && !ISO_INSTANT.test(value));
+      if (badDate)
+        problems.push(`line ${record.line}: ${badDate[0]} "${badDate[1]}" is not a time like 2025-04-06T12:00:00.000Z`);
+      else if (!rows.has(emailKey(email))) rows.set(emailKey(email), { email, status, ...dates });
+    }
   }
   if (problems.length > 0) return { ok: false, problems };
-  if (emails.size === 0) return { ok: false, problems: ["the file holds no email address"] };
+  if (rows.size === 0) return { ok: false, problems: ["the file holds no email address"] };
 
   const time = now.toISOString();
   return db.transaction().execute(async (trx) => {
     let added = 0;
     let confirmed = 0;
-    for (const [key, email] of emails) {
+    for (const [key, row] of rows) {
       const inserted = await trx
         .insertInto("subscribers")
-        .values({ email, email_lower: key, created_at: time, status: "confirmed", confirmed_at: time })
+        .values({
+          email: row.email,
+          email_lower: key,
+          status: row.status,
+          created_at: row.created_at ?? time,
+          confirmed_at:
+            row.status === "pending" ? null : (row.confirmed_at ?? (row.status === "confirmed" ? time : null)),
+          unsubscribed_at: row.status === "unsubscribed" ? (row.unsubscribed_at ?? time) : null,
+        })
         .onConflict((conflict) => conflict.column("email_lower").doNothing())
         .executeTakeFirst();
       if (inserted.numInsertedOrUpdatedRows === 1n) {
         added++;
         continue;
       }
+      if (row.status !== "confirmed") continue;
       const updated = await trx
         .updateTable("subscribers")
-        .set({ status: "confirmed", confirmed_at: time })
+        .set({ status: "confirmed", confirmed_at: row.confirmed_at ?? time })
         .where("email_lower", "=", key)
         .where("status", "=", "pending")
         .executeTakeFirst();
       if (updated.numUpdatedRows === 1n) confirmed++;
     }
-    return { ok: true, added, confirmed, unchanged: emails.size - added - confirmed };
+    return { ok: true, added, confirmed, unchanged: rows.size - added - confirmed };
   });
 }
 

@@ -20,7 +20,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The button confirms; the sign-up box shown beside an expired link posts here too. */
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.clone().formData();
+  // A body that is not a form (a hand-made request) is an empty form: the URL's token still counts.
+  const form = await args.request
+    .clone()
+    .formData()
+    .catch(() => new FormData());
   if (form.has("email")) return signupAction(args as unknown as Parameters<typeof signupAction>[0]);
   const token = String(form.get("token") ?? tokenOf(args.request.url));
   const outcome = await args.context.get(formRequestContext).newsletter.confirm(token);

@@ -22,8 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * below posts the same field. The token in the URL is the credential. Idempotent.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const token = tokenOf(request.url) || String(form.get("token") ?? "");
+  // Only the URL's token counts, so a body in any shape (or none) cannot make this fail.
+  const token = tokenOf(request.url);
   const outcome = await context.get(formRequestContext).newsletter.unsubscribe(token);
   return data({ unsubscribed: outcome === "unsubscribed" }, { status: outcome === "unsubscribed" ? 200 : 400 });
 }

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { loadCatalogue } from "../../catalogue/disk.ts";
 import { applyFilters } from "../../catalogue/filters.ts";
+import { confirmationLink } from "./mailbox.ts";
 
 const catalogue = loadCatalogue(process.cwd());
 
@@ -126,7 +127,15 @@ test("NOJS sign-up works as a form post and answers with the same messages", asy
   const email = `nojs-${Date.now()}@example.com`;
   await page.getByPlaceholder("Enter your email").fill(email);
   await page.getByRole("button", { name: "Send" }).click();
-  await expect(page.getByText("Thank you for your interest :)")).toBeVisible();
+  const thanks = page.getByText("Thank you for your interest :)");
+  const askToConfirm = page.locator(".signup-box").getByText(/confirm/i);
+  await expect(thanks).toBeVisible();
+  await expect(askToConfirm).toBeVisible();
+  expect((await askToConfirm.boundingBox())?.y).toBeGreaterThan((await thanks.boundingBox())?.y ?? Infinity);
+  // Only a confirmed email counts as used: the person confirms from the mail first.
+  await page.goto((await confirmationLink(email)).href);
+  await page.getByRole("button", { name: "Confirm subscription" }).click();
+  await expect(page.getByRole("heading", { name: "You're subscribed" })).toBeVisible();
   await page.goto("/");
   await page.getByPlaceholder("Enter your email").fill(email);
   await page.getByRole("button", { name: "Send" }).click();

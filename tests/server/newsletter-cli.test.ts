@@ -1,0 +1,186 @@
+/**
+ * `npm run newsletter` as the owner runs it (issue 13 §5): on a copy of the fixture content, a
+ * real database in a temporary DATA_DIR and the real SMTP server of the tests. Draft, preview,
+ * test, import with bad rows, send (refused for a draft, a second time, and without a
+ * confirmation on a pipe), status, subscribers, remove, export; and Ctrl-C in the middle of a send.
+ */
+import { spawn } from "node:child_process";
+import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { importSubscribers } from "../../server/subscriber-admin.ts";
+import {
+  makeTempDir,
+  OWNER,
+  type SmtpRecorder,
+  sleep,
+  startSmtp,
+  startTestBackend,
+  TEST_SECRET,
+  testConfig,
+  waitFor,
+} from "./helpers.ts";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+let site: ReturnType<typeof makeTempDir>;
+let data: ReturnType<typeof makeTempDir>;
+let smtp: SmtpRecorder;
+
+beforeAll(async () => {
+  site = makeTempDir("site-newsletter-root-");
+  data = makeTempDir("site-newsletter-data-");
+  cpSync(join(root, "tests/fixtures/content"), join(site.path, "content"), { recursive: true });
+  smtp = await startSmtp({ rejectRecipients: new Map([["gone@example.org", 550]]) });
+});
+
+afterAll(async () => {
+  await smtp.stop();
+  site.remove();
+  data.remove();
+});
+
+type Run = { status: number | null; stdout: string; stderr: string };
+
+/** Starts the command on the copied content, a DATA_DIR (the file's own by default) and the test's SMTP server. */
+function startNewsletter(args: string[], { dataDir = data.path, env = {} as Record<string, string> } = {}) {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/newsletter.ts", ...args, "--root", site.path], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      SITE_URL: "https://example.net",
+      MAIL_FROM: "news@example.net",
+      OWNER_EMAIL: OWNER,
+      SECRET_KEY: TEST_SECRET,
+      NEWSLETTER_RATE: "unlimited",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const run: Run = { status: null, stdout: "", stderr: "" };
+  child.stdout.on("data", (chunk: Buffer) => (run.stdout += chunk));
+  child.stderr.on("data", (chunk: Buffer) => (run.stderr += chunk));
+  const ended = new Promise<Run>((done) =>
+    child.once("close", (status) => {
+      run.status = status;
+      done(run);
+    }),
+  );
+  return { child, run, ended };
+}
+
+const newsletter = (...args: string[]) => startNewsletter(args).ended;
+
+test("API1 `newsletter --help` names every command; an unknown one is refused with a pointer to it", async () => {
+  const help = await newsletter("--help");
+  expect(help.status).toBe(0);
+  for (const command of ["draft", "preview <slug>", "test <slug>", "send <slug>", "status", "subscribers", "export"])
+    expect(help.stdout).toContain(command);
+  expect(help.stdout).toMatch(/import <file\.csv>[\s\S]*remove <email>/);
+  const unknown = await newsletter("mail-everyone");
+  expect(unknown.status).toBe(2);
+  expect(unknown.stderr).toContain('Unknown command "mail-everyone".');
+  expect(unknown.stderr).toContain("npm run newsletter -- --help");
+});
+
+test("API1 the owner's path: draft, preview, test, import, send, status, subscribers, remove, export", async () => {
+  const draft = await newsletter("draft", "--title", "Winter letter");
+  expect(draft.status, draft.stderr).toBe(0);
+  const draftFile = join(site.path, "content/updates/winter-letter.md");
+  expect(readFileSync(draftFile, "utf8")).toMatch(/^---\ntitle: "Winter letter"\ndate: "[\d/]+"\ndraft: true\n---\n/);
+  const refusedDraft = await newsletter("send", "winter-letter", "--yes");
+  expect(refusedDraft.status).toBe(1);
+  expect(refusedDraft.stderr).toContain('"winter-letter" is a draft: remove "draft: true" from its file to send it.');
+
+  const preview = await newsletter("preview", "first-issue");
+  expect(preview.status, preview.stderr).toBe(0);
+  const [htmlPath, textPath] = preview.stdout.trim().split("\n") as [string, string];
+  expect(readFileSync(htmlPath, "utf8")).toContain('href="https://example.net/notes/deep-work"');
+  expect(readFileSync(textPath, "utf8")).toContain("a note (https://example.net/notes/deep-work)");
+
+  const trial = await newsletter("test", "first-issue");
+  expect(trial.status, trial.stderr).toBe(0);
+  expect(smtp.received.map((mail) => [mail.envelope.to, mail.parsed.subject])).toEqual([
+    [[OWNER], "[Test] First issue"],
+  ]);
+
+  const csv = join(data.path, "list.csv");
+  writeFileSync(csv, "email\nann@example.org\nnot an address\ngone@example.org\nbo@example.org\n");
+  const bad = await newsletter("import", csv);
+  expect(bad.status).toBe(1);
+  expect(bad.stderr).toBe('Nothing imported:\n  line 3: "not an address" is not a valid email address\n');
+  writeFileSync(csv, "email\nann@example.org\ngone@example.org\nbo@example.org\n");
+  const imported = await newsletter("import", csv);
+  expect(imported.stdout).toContain("Imported: 3 added");
+
+  const asked = await newsletter("send", "first-issue");
+  expect(asked.status).toBe(1);
+  expect(asked.stderr).toContain("Not asking on a non-interactive input: add --yes to send.");
+
+  const sent = await newsletter("send", "first-issue", "--yes");
+  expect(sent.status, sent.stderr).toBe(0);
+  expect(sent.stdout).toContain('Send #1: "First issue" to 3 recipients.');
+  expect(sent.stdout).toContain("Done: 2 sent, 1 bounced (now left out).");
+  expect(sent.stderr).toMatch(/\[#{30}\] 2\/3 sent/);
+  expect(smtp.received.slice(1).flatMap((mail) => mail.envelope.to)).toEqual(["ann@example.org", "bo@example.org"]);
+
+  const twice = await newsletter("send", "first-issue", "--yes");
+  expect(twice.status).toBe(1);
+  expect(twice.stderr).toMatch(/"first-issue" was already sent \(send #1, .+\)\. Add --again to send it once more\./);
+
+  const status = await newsletter("status");
+  expect(status.stdout).toMatch(
+    /^#1 {2}\S+ {2}first-issue {2}"First issue" {2}2\/3 sent, 1 bounced, 0 skipped, done$/m,
+  );
+
+  const bounced = await newsletter("subscribers", "--status", "bounced");
+  expect(bounced.stdout).toMatch(
+    /^gone@example\.org {2}bounced {2}\S+\n1 in all: 0 pending, 0 confirmed, 0 unsubscribed, 1 bounced\.\n$/,
+  );
+
+  const removed = await newsletter("remove", "GONE@example.org");
+  expect(removed.stdout).toContain("Erased GONE@example.org and every record of their subscription.");
+  const exported = await newsletter("export");
+  expect(exported.stdout.split("\r\n").map((line) => line.split(",").slice(0, 2).join(","))).toEqual([
+    "email,status",
+    "ann@example.org,confirmed",
+    "bo@example.org,confirmed",
+    "",
+  ]);
+  expect(existsSync(draftFile)).toBe(true);
+}, 120_000);
+
+test("API1 Ctrl-C during a send stops watching and leaves the rest to the server's worker: everyone gets the issue once", async () => {
+  const own = makeTempDir("site-newsletter-interrupted-");
+  const backend = startTestBackend(testConfig(own.path, { smtpUrl: smtp.url }), {
+    startOutbox: false,
+    newsletter: { pollIntervalMs: 100 },
+  });
+  try {
+    const emails = ["one@example.net", "two@example.net", "three@example.net", "four@example.net"];
+    expect(await importSubscribers(backend.database.db, `email\n${emails.join("\n")}\n`)).toMatchObject({ ok: true });
+    const before = smtp.received.length;
+    const mailed = () => smtp.received.slice(before).flatMap((mail) => mail.envelope.to);
+    // 30 a minute: one mail every 2 s, so the owner presses Ctrl-C with most of the send to go.
+    const sending = startNewsletter(["send", "second-issue", "--yes"], {
+      dataDir: own.path,
+      env: { NEWSLETTER_RATE: "30" },
+    });
+    await waitFor(() => mailed().length >= 1, { timeoutMs: 20_000, what: `the first mail (${sending.run.stderr})` });
+    sending.child.kill("SIGINT");
+    const stopped = await sending.ended;
+    expect(stopped.status, stopped.stderr).toBe(130);
+    expect(stopped.stdout).toMatch(/Stopped watching with [1-3] mails? left: the server \(npm start\) delivers them/);
+    expect(mailed().length).toBeLessThan(emails.length);
+
+    backend.newsletter.start();
+    await waitFor(() => mailed().length === emails.length, { timeoutMs: 20_000, what: "the rest of the send" });
+    await sleep(300);
+    expect(mailed().sort()).toEqual([...emails].sort());
+  } finally {
+    await backend.close();
+    own.remove();
+  }
+}, 60_000);

@@ -1,0 +1,120 @@
+/**
+ * Issue 13 §6, for real: a send to 2,000 confirmed subscribers, delivered by the server's worker in
+ * a child process, is killed with SIGKILL half-way; the next process on the same DATA_DIR delivers
+ * the rest, and every recipient gets the issue exactly once, with the Message-ID frozen for them.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { loadCatalogue } from "../../catalogue/disk.ts";
+import { openDatabase } from "../../server/db.ts";
+import { freezeSend } from "../../server/newsletter.ts";
+import { issueToSend } from "../../server/newsletter-issue.ts";
+import { importSubscribers } from "../../server/subscriber-admin.ts";
+import { makeTempDir, SITE_URL, type SmtpRecorder, sleep, startSmtp, TEST_SECRET, waitFor } from "./helpers.ts";
+
+const fixture = fileURLToPath(new URL("./fixtures/backend-process.ts", import.meta.url));
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const RECIPIENTS = 2000;
+const KILLED_AFTER = 1000;
+
+let temp: ReturnType<typeof makeTempDir>;
+let smtp: SmtpRecorder | undefined;
+const children: ChildProcess[] = [];
+
+beforeEach(() => {
+  temp = makeTempDir();
+});
+
+afterEach(async () => {
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  await smtp?.stop();
+  smtp = undefined;
+  temp.remove();
+});
+
+function startServerProcess(smtpUrl: string) {
+  const child = spawn(process.execPath, ["--import", "tsx", fixture], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      SITE_URL,
+      DATA_DIR: temp.path,
+      SMTP_URL: smtpUrl,
+      MAIL_FROM: "site@example.com",
+      SECRET_KEY: TEST_SECRET,
+      NEWSLETTER_RATE: "unlimited",
+      OUTBOX_LEASE_MS: "600",
+      OUTBOX_POLL_MS: "100",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let output = "";
+  for (const stream of [child.stdout, child.stderr]) stream?.on("data", (chunk: Buffer) => (output += chunk));
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  return { child, exited, output: () => output };
+}
+
+function deliveryRows() {
+  const database = openDatabase(temp.path);
+  try {
+    return database.sqlite
+      .prepare(
+        "SELECT s.email_lower AS email, d.status, d.message_id FROM newsletter_deliveries d JOIN subscribers s ON s.id = d.subscriber_id",
+      )
+      .all() as { email: string; status: string; message_id: string }[];
+  } finally {
+    void database.close();
+  }
+}
+
+test(`API1 a send to ${RECIPIENTS} recipients killed with SIGKILL half-way and resumed by the next process delivers each exactly once`, async () => {
+  const fixtures = loadCatalogue(join(import.meta.dirname, "../fixtures"));
+  const issue = fixtures.updates.find((candidate) => candidate.slug === "first-issue");
+  if (!issue) throw new Error("tests/fixtures/content/updates/first-issue.md is missing");
+  const emails = Array.from({ length: RECIPIENTS }, (_, index) => `reader-${index}@example.org`);
+  const database = openDatabase(temp.path);
+  expect(await importSubscribers(database.db, `email\n${emails.join("\n")}\n`)).toMatchObject({ added: RECIPIENTS });
+  const frozen = await freezeSend(database.db, issueToSend(issue, fixtures.site.name, SITE_URL), {
+    messageIdDomain: "example.com",
+  });
+  expect(frozen.recipients).toBe(RECIPIENTS);
+  await database.close();
+
+  // The SMTP server accepts 1,000 mails, then never answers the next one: the kill lands inside
+  // that SMTP transaction, so the mail in flight is not accepted, and no 250 can go unrecorded.
+  smtp = await startSmtp({ holdAfter: KILLED_AFTER });
+  const first = startServerProcess(smtp.url);
+  await waitFor(() => smtp?.received.length === KILLED_AFTER, {
+    timeoutMs: 60_000,
+    what: `the first ${KILLED_AFTER} mails (output: ${first.output()})`,
+  });
+  await sleep(200);
+  first.child.kill("SIGKILL");
+  await first.exited;
+  expect(smtp.received).toHaveLength(KILLED_AFTER);
+  const afterKill = deliveryRows();
+  expect(afterKill.filter((row) => row.status === "sent")).toHaveLength(KILLED_AFTER);
+
+  const second = startServerProcess(smtp.url);
+  await waitFor(() => deliveryRows().every((row) => row.status === "sent"), {
+    timeoutMs: 60_000,
+    intervalMs: 250,
+    what: `the rest of the send (output: ${second.output()})`,
+  });
+  await sleep(300);
+  second.child.kill("SIGTERM");
+  await second.exited;
+
+  const received = smtp.received.map((mail) => ({ to: mail.envelope.to.join(","), id: mail.parsed.messageId }));
+  expect(received).toHaveLength(RECIPIENTS);
+  expect(new Set(received.map((mail) => mail.to)).size).toBe(RECIPIENTS);
+  const frozenIds = new Map(deliveryRows().map((row) => [row.email, row.message_id]));
+  for (const mail of received) expect(mail.id).toBe(frozenIds.get(mail.to));
+}, 150_000);
