@@ -138,6 +138,16 @@ test("SU8 other failures say what happened instead of claiming the email was use
   await expect(signupBox(page).getByText(/Could not reach the server/)).toBeVisible();
 });
 
+test("SU5 after signing up on /updates exactly one thank-you shows", async ({ page }) => {
+  await open(page, "/updates");
+  await signupInput(page).fill(uniqueEmail());
+  await signupInput(page).press("Enter");
+  await expect(signupBox(page).getByText("Thank you for your interest :)")).toBeVisible();
+  await expect(page.locator("main").getByRole("status")).toHaveText(["Thank you for your interest :)"]);
+  // The page's own line for a known subscriber waits for the next visit (SU6).
+  await expect(page.locator(".signup-known")).toBeHidden();
+});
+
 test("SU6 ST1 a visitor who signed up never sees the box again, not even for a frame; /updates says so", async ({
   page,
 }) => {
@@ -243,6 +253,38 @@ test("CO4 errors show in a block above the send button, in the order of CO5", as
     expect(errorBox && buttonBox && errorBox.y < buttonBox.y).toBe(true);
   }
 });
+test("CO4 each message also shows beside its own field, linked to it", async ({ page }) => {
+  await open(page, "/contact");
+  const send = page.getByRole("button", { name: "send", exact: true });
+  const steps: Array<[() => Promise<void>, string, string]> = [
+    [async () => {}, "Email", "Please enter your email."],
+    [() => page.getByLabel("Email").fill("nope"), "Email", "Please enter a valid email."],
+    [() => page.getByLabel("Email").fill("me@example.com"), "Subject", "Please enter a subject."],
+    [() => page.getByLabel("Subject").fill("Hello"), "Message", "Please enter a message."],
+  ];
+  for (const [change, label, message] of steps) {
+    await change();
+    await send.click();
+    const field = page.getByLabel(label, { exact: true });
+    await expect(field).toHaveAccessibleDescription(message);
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    const beside = page.locator(".contact-form .field-error");
+    await expect(beside).toHaveCount(1);
+    await expect(beside).toHaveText(message);
+    // Right under its field: below it, and above the next field or the summary.
+    const [fieldBox, besideBox, summaryBox] = [
+      await field.boundingBox(),
+      await beside.boundingBox(),
+      await page.locator(".contact-form .form-error").boundingBox(),
+    ];
+    expect(fieldBox && besideBox && summaryBox).toBeTruthy();
+    if (!fieldBox || !besideBox || !summaryBox) return;
+    expect(besideBox.y).toBeGreaterThanOrEqual(fieldBox.y + fieldBox.height - 1);
+    expect(besideBox.y - (fieldBox.y + fieldBox.height)).toBeLessThan(24);
+    expect(besideBox.y).toBeLessThanOrEqual(summaryBox.y);
+  }
+});
+
 test("CO7 changing the email, the subject or the message clears the error", async ({ page }) => {
   await open(page, "/contact");
   const send = page.getByRole("button", { name: "send", exact: true });
