@@ -48,6 +48,11 @@ export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page narrow">
       <Breadcrumb />
+      {answer?.outcome === "unreadable" && (
+        <p className="form-error" role="alert">
+          {MESSAGES.formUnreadable}
+        </p>
+      )}
       {state === "invalid" ? (
         <>
           <h1>This link is not valid</h1>
@@ -62,11 +67,6 @@ export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
         <>
           <h1>Unsubscribe</h1>
           <p>Press the button to stop receiving updates by email.</p>
-          {answer?.outcome === "unreadable" && (
-            <p className="form-error" role="alert">
-              {MESSAGES.formUnreadable}
-            </p>
-          )}
           <fetcher.Form method="post">
             <input type="hidden" name="List-Unsubscribe" value="One-Click" />
             <button type="submit" className="primary-button">
