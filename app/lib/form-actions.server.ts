@@ -26,7 +26,7 @@ export async function readForm(request: Request): Promise<FormRead> {
     ?.trim()
     .replace(/^"|"$/g, "")
     .toLowerCase();
-  if (!FORM_TYPES.has(type.trim().toLowerCase()) || (charset !== undefined && charset !== "utf-8")) {
+  if (!FORM_TYPES.has(type.trim().toLowerCase()) || (charset !== undefined && charset !== "utf-8" && charset !== "utf8")) {
     return { ok: false, status: 415, error: MESSAGES.formUnreadable };
   }
   let form: FormData;
