@@ -13,6 +13,7 @@ export type FormRead =
   | { ok: false; status: 400 | 415; error: typeof MESSAGES.formUnreadable };
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+const UTF_8 = new Set(["utf-8", "utf8"]);
 
 /**
  * A form post as browsers send it: URL-encoded or multipart, in UTF-8 (the charset of every page
@@ -26,7 +27,7 @@ export async function readForm(request: Request): Promise<FormRead> {
     ?.trim()
     .replace(/^"|"$/g, "")
     .toLowerCase();
-  if (!FORM_TYPES.has(type.trim().toLowerCase()) || (charset !== undefined && charset !== "utf-8" && charset !== "utf8")) {
+  if (!FORM_TYPES.has(type.trim().toLowerCase()) || (charset !== undefined && !UTF_8.has(charset))) {
     return { ok: false, status: 415, error: MESSAGES.formUnreadable };
   }
   let form: FormData;
