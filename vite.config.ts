@@ -4,4 +4,9 @@ import { catalogueVitePlugin } from "./catalogue/vite-plugin.ts";
 
 export default defineConfig({
   plugins: [catalogueVitePlugin(), reactRouter()],
+  build: {
+    // React Router prerenders and analyses routes inside its plugin hooks, so rolldown's timing
+    // report would name them on every build: that time is the build's work, not a slow plugin.
+    rolldownOptions: { checks: { pluginTimings: false } },
+  },
 });

@@ -8,11 +8,21 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, ServerRouter } from "react-router";
+import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from "react-router";
 
 export { formRequestContext } from "./lib/form-context.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * React Router's own logging, less the client's mistakes it answers with a 4xx itself (a POST to a
+ * page that has no form gets a 405): a hand-made request must not fill the log with stack traces.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  const internal = isRouteErrorResponse(error) && "error" in error ? error.error : undefined;
+  console.error(internal ?? error);
+};
 
 export default function handleRequest(
   request: Request,

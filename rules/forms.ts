@@ -21,6 +21,8 @@ export const MESSAGES = {
   rateLimited: "Too many attempts. Please wait a few minutes and try again.",
   /** The request never got an answer (offline, server down). */
   network: "Could not reach the server. Please check your connection and try again.",
+  /** A post that is no HTML form (wrong content type, broken body): only a hand-made request gets it. */
+  formUnreadable: "The form could not be read. Please reload the page and try again.",
   /** The server failed (5xx): nothing the visitor typed is wrong. */
   serverError: "Something went wrong. Please try again.",
 } as const;

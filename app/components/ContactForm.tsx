@@ -1,68 +1,32 @@
-import { type FormEvent, useState } from "react";
 import { Form } from "react-router";
-import { MESSAGES, validateContact } from "../../rules/forms.ts";
-import type { FormActionData } from "../lib/form-actions.server.ts";
-import { postJson } from "../lib/post-json.ts";
+import type { ContactField } from "../../rules/forms.ts";
+import type { FormAnswer } from "../lib/form-answer.ts";
+import { useFormAnswer } from "../lib/form-client.ts";
 import { updateVisitor, useVisitor } from "../lib/visitor.ts";
 import { Honeypot } from "./Honeypot.tsx";
 
 /**
- * R11, CO1–CO7: email, subject and message, checked in the order of CO5 before anything is sent.
- * Without JavaScript it is a plain form post whose answer (`result`) carries the same messages.
+ * R11, CO1–CO7: email, subject and message, posting to the contact route's action (contactAction,
+ * with contactClientAction in the browser, which checks them in the order of CO5 first). A message
+ * that belongs to a field shows beside it, and again in the block above the button (CO4).
  */
-export function ContactForm({ result }: { result?: FormActionData }) {
+export function ContactForm() {
   const visitor = useVisitor();
-  const [emailInput, setEmailInput] = useState<string | undefined>(result?.fields.email);
-  const email = emailInput ?? visitor.email;
-  const [subject, setSubject] = useState(result && !result.ok ? (result.fields.subject ?? "") : "");
-  const [body, setBody] = useState(result && !result.ok ? (result.fields.body ?? "") : "");
-  const [honeypot, setHoneypot] = useState("");
-  const [error, setError] = useState(result && !result.ok ? (result.error ?? MESSAGES.sendFailed) : "");
-  const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(result?.ok === true);
+  const { fetcher, answer, busy, clear } = useFormAnswer<FormAnswer>("contact");
 
-  /** CO7: any change clears the error and the sent state. */
-  const edit = (apply: () => void) => {
-    apply();
-    setError("");
-    setSent(false);
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    const problem = validateContact({ email, subject, body });
-    if (problem) {
-      setError(problem.error);
-      return;
-    }
-    setError("");
-    setSending(true);
-    const answer = await postJson("/api/email", { email, subject, body, website: honeypot });
-    setSending(false);
-    if (answer.ok) {
-      setSubject("");
-      setBody("");
-      setSent(true);
-    } else {
-      // The visitor can fix a 400 or wait out a 429; anything else is our failure (CO6).
-      setError(answer.status === 400 || answer.status === 429 ? answer.error : MESSAGES.sendFailed);
-    }
-  };
-
-  if (sent) {
+  if (answer?.ok) {
     return (
       <div className="contact-sent">
         <p className="form-success" role="status">
           I'll email you back shortly :)
         </p>
-        {/* Without JavaScript this reloads an empty form; with it, the form comes back in place. */}
+        {/* Without JavaScript this loads an empty form; with it, the form comes back in place. */}
         <Form
           method="get"
           action="/contact"
           onSubmit={(event) => {
             event.preventDefault();
-            setSent(false);
+            clear();
           }}
         >
           <button type="submit" className="primary-button">
@@ -73,45 +37,57 @@ export function ContactForm({ result }: { result?: FormActionData }) {
     );
   }
 
+  const failure = answer && !answer.ok ? answer : undefined;
+  /** The field's own message, linked to its input. */
+  const fieldProblem = (field: ContactField) => {
+    const id = `contact-${field}-error`;
+    const message = failure?.field === field ? failure.error : "";
+    return {
+      input: { "aria-invalid": message ? true : undefined, "aria-describedby": message ? id : undefined },
+      message: message && (
+        <p id={id} className="field-error">
+          {message}
+        </p>
+      ),
+    };
+  };
+  const email = fieldProblem("email");
+  const subject = fieldProblem("subject");
+  const body = fieldProblem("body");
+
   return (
-    <Form method="post" className="contact-form" noValidate onSubmit={submit}>
-      <Honeypot value={honeypot} onChange={setHoneypot} />
+    // CO7: any change clears the error.
+    <fetcher.Form method="post" className="contact-form" noValidate defaultShouldRevalidate={false} onChange={clear}>
+      <Honeypot />
       <label htmlFor="contact-email">Email</label>
       <input
         id="contact-email"
         type="email"
         name="email"
         autoComplete="email"
-        value={email}
-        onChange={(event) =>
-          edit(() => {
-            setEmailInput(event.target.value);
-            updateVisitor({ email: event.target.value });
-          })
-        }
+        defaultValue={failure?.fields.email ?? visitor.email}
+        onChange={(event) => updateVisitor({ email: event.target.value })}
+        {...email.input}
       />
+      {email.message}
       <label htmlFor="contact-subject">Subject</label>
       <input
         id="contact-subject"
         type="text"
         name="subject"
-        value={subject}
-        onChange={(event) => edit(() => setSubject(event.target.value))}
+        defaultValue={failure?.fields.subject}
+        {...subject.input}
       />
+      {subject.message}
       <label htmlFor="contact-message">Message</label>
-      <textarea
-        id="contact-message"
-        name="body"
-        rows={8}
-        value={body}
-        onChange={(event) => edit(() => setBody(event.target.value))}
-      />
-      {error && (
+      <textarea id="contact-message" name="body" rows={8} defaultValue={failure?.fields.body} {...body.input} />
+      {body.message}
+      {failure && (
         <p className="form-error" role="alert">
-          {error}
+          {failure.error}
         </p>
       )}
-      {sending ? (
+      {busy ? (
         <span className="form-loading" role="status">
           Sending...
         </span>
@@ -120,6 +96,6 @@ export function ContactForm({ result }: { result?: FormActionData }) {
           send
         </button>
       )}
-    </Form>
+    </fetcher.Form>
   );
 }

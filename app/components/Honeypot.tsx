@@ -1,17 +1,10 @@
 /** A field people never see; bots that fill it are answered as if they succeeded (DESIGN §6). */
-export function Honeypot({ value, onChange }: { value?: string; onChange?: (value: string) => void }) {
+export function Honeypot() {
   return (
     <div className="honeypot" aria-hidden="true">
       <label>
         Leave this field empty
-        <input
-          type="text"
-          name="website"
-          tabIndex={-1}
-          autoComplete="off"
-          value={value}
-          onChange={onChange && ((event) => onChange(event.target.value))}
-        />
+        <input type="text" name="website" tabIndex={-1} autoComplete="off" />
       </label>
     </div>
   );

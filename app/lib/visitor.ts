@@ -71,6 +71,15 @@ export function updateVisitor(change: Partial<Visitor>) {
   scheduleWrite();
 }
 
+/**
+ * SU6: from now on the sign-up box stays hidden, on this page's next views as on later visits (the
+ * shell script sets the same flag from storage before the first paint).
+ */
+export function rememberSignedUp() {
+  updateVisitor({ signedUp: true });
+  document.documentElement.dataset.signedUp = "true";
+}
+
 /** The server (and the first render in the browser) knows no visitor: forms start empty. */
 export function useVisitor(): Visitor {
   return useSyncExternalStore(subscribe, snapshot, () => EMPTY);

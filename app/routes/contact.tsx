@@ -1,7 +1,8 @@
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { ContactForm } from "../components/ContactForm.tsx";
 import { SectionIntro } from "../components/SectionIntro.tsx";
-import { contactAction } from "../lib/form-actions.server.ts";
+import { contactAction, formHeaders } from "../lib/form-actions.server.ts";
+import { contactClientAction } from "../lib/form-client.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/contact";
@@ -9,16 +10,18 @@ import type { Route } from "./+types/contact";
 export const handle = pageHandle("contact", { hydrate: true });
 
 export const action = contactAction;
+export const clientAction = contactClientAction;
+export const headers = formHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Contact" });
 
-export default function Contact({ actionData }: Route.ComponentProps) {
+export default function Contact() {
   return (
     <div className="page narrow">
       <Breadcrumb />
       <h1>Contact</h1>
       <SectionIntro section="contact" />
-      <ContactForm key={actionData ? "answered" : "new"} result={actionData} />
+      <ContactForm />
     </div>
   );
 }

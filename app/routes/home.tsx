@@ -1,7 +1,8 @@
 import { HomeTiles } from "../components/HomeTiles.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
 import { SocialLinks } from "../components/SocialLinks.tsx";
-import { signupAction } from "../lib/form-actions.server.ts";
+import { formHeaders, signupAction } from "../lib/form-actions.server.ts";
+import { signupClientAction } from "../lib/form-client.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { HydrationHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/home";
@@ -16,8 +17,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export const action = signupAction;
+export const clientAction = signupClientAction;
+export const headers = formHeaders;
 
-export default function Home({ matches, actionData }: Route.ComponentProps) {
+export default function Home({ matches }: Route.ComponentProps) {
   const { site } = matches[0].loaderData;
   return (
     <div className="page home">
@@ -26,7 +29,7 @@ export default function Home({ matches, actionData }: Route.ComponentProps) {
       <div className="lede" dangerouslySetInnerHTML={{ __html: site.lead }} />
       <HomeTiles />
       <SocialLinks social={site.social} label="Find me elsewhere" />
-      <SignupBox key={actionData ? "answered" : "new"} result={actionData} />
+      <SignupBox />
     </div>
   );
 }

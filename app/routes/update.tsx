@@ -4,7 +4,8 @@ import { blogPostingLd } from "../../catalogue/structured-data.ts";
 import { catalogue, forPage, notFound } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
-import { signupAction } from "../lib/form-actions.server.ts";
+import { formHeaders, signupAction } from "../lib/form-actions.server.ts";
+import { signupClientAction } from "../lib/form-client.ts";
 import { pageMeta, siteOf } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { SITE_URL } from "../lib/site-url.ts";
@@ -24,6 +25,8 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export const action = signupAction;
+export const clientAction = signupClientAction;
+export const headers = formHeaders;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   if (!data) return [];
@@ -43,7 +46,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 /** One issue of the newsletter as it went out, with the sign-up box under it. */
-export default function UpdateIssuePage({ loaderData: { issue, author }, actionData }: Route.ComponentProps) {
+export default function UpdateIssuePage({ loaderData: { issue, author } }: Route.ComponentProps) {
   return (
     <article className="page detail writing">
       <Breadcrumb />
@@ -56,7 +59,7 @@ export default function UpdateIssuePage({ loaderData: { issue, author }, actionD
         </div>
       </header>
       <div className="prose" dangerouslySetInnerHTML={{ __html: issue.html }} />
-      <SignupBox key={actionData ? "answered" : "new"} result={actionData} />
+      <SignupBox />
     </article>
   );
 }

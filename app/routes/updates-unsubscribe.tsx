@@ -1,5 +1,8 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
+import { MESSAGES } from "../../rules/forms.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { formHeaders, readForm } from "../lib/form-actions.server.ts";
+import { useFormAnswer } from "../lib/form-client.ts";
 import { formRequestContext } from "../lib/form-context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
@@ -16,34 +19,46 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ token, state }, { status: state === "invalid" ? 400 : 200 });
 }
 
+type UnsubscribeAnswer = { form: "unsubscribe"; outcome: "unsubscribed" | "invalid" | "unreadable" };
+
 /**
  * RFC 8058 one-click: a mail provider POSTs `List-Unsubscribe=One-Click` to the link from its own
  * servers (server/http.ts lets this path alone through without a same-site Origin); the button
  * below posts the same field. The token in the URL is the credential. Idempotent.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  // Only the URL's token counts, so a body in any shape (or none) cannot make this fail.
-  const token = tokenOf(request.url);
+  const read = await readForm(request);
+  if (!read.ok) return data<UnsubscribeAnswer>({ form: "unsubscribe", outcome: "unreadable" }, { status: read.status });
+  const token = tokenOf(request.url) || (read.values.token ?? "");
   const outcome = await context.get(formRequestContext).newsletter.unsubscribe(token);
-  return data({ unsubscribed: outcome === "unsubscribed" }, { status: outcome === "unsubscribed" ? 200 : 400 });
+  return data<UnsubscribeAnswer>({ form: "unsubscribe", outcome }, { status: outcome === "unsubscribed" ? 200 : 400 });
 }
+
+export const headers = formHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, { title: "Unsubscribe" }),
   { name: "robots", content: "noindex" },
 ];
 
-export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const invalid = actionData ? !actionData.unsubscribed : loaderData.state === "invalid";
+/** This page ships no script: its button posts as a plain form, and the answer comes with the page. */
+export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
+  const { fetcher, answer } = useFormAnswer<UnsubscribeAnswer>("unsubscribe");
+  const state = answer && answer.outcome !== "unreadable" ? answer.outcome : loaderData.state;
   return (
     <div className="page narrow">
       <Breadcrumb />
-      {invalid ? (
+      {answer?.outcome === "unreadable" && (
+        <p className="form-error" role="alert">
+          {MESSAGES.formUnreadable}
+        </p>
+      )}
+      {state === "invalid" ? (
         <>
           <h1>This link is not valid</h1>
           <p>Please use the unsubscribe link of a recent update, exactly as it appears in the mail.</p>
         </>
-      ) : actionData?.unsubscribed ? (
+      ) : state === "unsubscribed" ? (
         <>
           <h1>You're unsubscribed</h1>
           <p role="status">No more updates will be sent to you. You can sign up again at any time.</p>
@@ -52,12 +67,12 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         <>
           <h1>Unsubscribe</h1>
           <p>Press the button to stop receiving updates by email.</p>
-          <Form method="post" action={`?token=${encodeURIComponent(loaderData.token)}`}>
+          <fetcher.Form method="post">
             <input type="hidden" name="List-Unsubscribe" value="One-Click" />
             <button type="submit" className="primary-button">
               Unsubscribe
             </button>
-          </Form>
+          </fetcher.Form>
         </>
       )}
     </div>

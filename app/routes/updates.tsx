@@ -5,7 +5,8 @@ import { catalogue } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { SectionIntro } from "../components/SectionIntro.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
-import { signupAction } from "../lib/form-actions.server.ts";
+import { formHeaders, signupAction } from "../lib/form-actions.server.ts";
+import { signupClientAction } from "../lib/form-client.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/updates";
@@ -19,18 +20,20 @@ export function loader() {
 }
 
 export const action = signupAction;
+export const clientAction = signupClientAction;
+export const headers = formHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Updates" });
 
 /** R12: the sign-up page (a visitor who already signed up is told so) and the issues sent so far, newest first. */
-export default function Updates({ loaderData: { issues }, actionData }: Route.ComponentProps) {
+export default function Updates({ loaderData: { issues } }: Route.ComponentProps) {
   return (
     <div className="page narrow">
       <Breadcrumb />
       <h1>Updates</h1>
       <SectionIntro section="updates" />
       <p className="signup-known">You're subscribed: updates will reach your inbox. Thank you!</p>
-      <SignupBox key={actionData ? "answered" : "new"} result={actionData} />
+      <SignupBox />
       {issues.length > 0 && (
         <section aria-labelledby="issues-heading">
           <h2 id="issues-heading">Past issues</h2>

@@ -155,3 +155,14 @@ test("NOJS the contact form works as a form post, keeps what was typed on an err
   await page.getByRole("button", { name: "Send another email" }).click();
   await expect(page.getByLabel("Subject")).toHaveValue("");
 });
+
+test("NOJS a contact message's problem shows beside its field as well as above the button", async ({ page }) => {
+  await page.goto("/contact");
+  await page.getByLabel("Email").fill("reader@example.com");
+  await page.getByLabel("Subject").fill("No-JS hello");
+  await page.getByRole("button", { name: "send", exact: true }).click();
+  await expect(page.getByLabel("Message")).toHaveAccessibleDescription("Please enter a message.");
+  await expect(page.locator(".contact-form .field-error")).toHaveText("Please enter a message.");
+  await expect(page.locator(".contact-form .form-error")).toHaveText("Please enter a message.");
+  await expect(page.getByLabel("Subject")).toHaveValue("No-JS hello");
+});
