@@ -77,6 +77,18 @@ const environmentSchema = z.object({
     .min(1, "must be at least 1")
     .max(100_000, "must be at most 100000")
     .default(1000),
+  RENDER_CONCURRENCY: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(64, "must be at most 64")
+    .default(4),
+  RENDER_CACHE_MB: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number of megabytes")
+    .min(1, "must be at least 1")
+    .max(4096, "must be at most 4096")
+    .default(32),
   /** Signs the confirmation and unsubscribe links; long enough that it cannot be guessed. */
   SECRET_KEY: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -hex 32`)").optional(),
   /** Newsletter mails per minute, or "unlimited". */
@@ -115,6 +127,10 @@ export type Config = {
   requestTimeoutSeconds: number;
   /** Open connections at most; more are closed at once (server/limits.ts). */
   maxConnections: number;
+  /** Server renders at once; one more gets a 503 with Retry-After (server/render-cache.ts). */
+  renderConcurrency: number;
+  /** Bytes of rendered filtered lists kept in memory. */
+  renderCacheBytes: number;
   /** Signs confirmation and unsubscribe tokens: SECRET_KEY, else DATA_DIR/secret (generated once). */
   secretKey: string;
   /** Newsletter mails per minute; 0 means unlimited. */
@@ -193,6 +209,8 @@ export function readConfig(environment: NodeJS.ProcessEnv, defaults: { ownerEmai
     trustProxy: env.TRUST_PROXY,
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
     maxConnections: env.MAX_CONNECTIONS,
+    renderConcurrency: env.RENDER_CONCURRENCY,
+    renderCacheBytes: env.RENDER_CACHE_MB * 1024 * 1024,
     secretKey: env.SECRET_KEY ?? readOrCreateSecret(env.DATA_DIR),
     newsletterRate: env.NEWSLETTER_RATE,
     newsletterBatch: env.NEWSLETTER_BATCH,
