@@ -8,12 +8,15 @@
  *
  * Environment (all optional): BENCH_LH_RUNS (Lighthouse runs per page, 3), BENCH_TARGET_SECONDS
  * (the whole run's target, 600: Lighthouse does fewer passes rather than pass it), BENCH_NOTES
- * (10000), BENCH_SKIP (comma-separated: lighthouse, bytes, load, signups, keystrokes, large).
+ * (10000), BENCH_SKIP (comma-separated: lighthouse, bytes, load, signups, amplification, keystrokes,
+ * large). BENCH_ONLY (comma-separated section names) skips every other section, e.g.
+ * `BENCH_ONLY=amplification npm run bench` for the API latency under list load alone.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
+import { measureAmplification } from "./amplification.ts";
 import { withBrowser } from "./browser.ts";
 import { checkBudgets } from "./budgets.ts";
 import { buildLargeCopy, buildSite } from "./build.ts";
@@ -50,6 +53,9 @@ const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const TARGET_SECONDS = Number(process.env.BENCH_TARGET_SECONDS ?? 600);
 const LARGE_NOTES = Number(process.env.BENCH_NOTES ?? 10_000);
 const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
+const ONLY = new Set((process.env.BENCH_ONLY ?? "").split(",").filter(Boolean));
+/** The build is always made: every other section measures it. */
+const skipped = (name: string) => SKIP.has(name) || (ONLY.size > 0 && name !== "build" && !ONLY.has(name));
 /** What the sections after Lighthouse need, in seconds, kept out of its time budget. */
 const RESERVED_AFTER_LIGHTHOUSE_S = 150;
 const PAGE_LOAD = { connections: 100, seconds: 10, acceptEncoding: "br, gzip" };
@@ -62,7 +68,7 @@ const log = (message: string) => console.error(`[bench ${elapsedSeconds().toFixe
 
 /** Runs one section: its figures, or "failed: reason" without stopping the benchmark. */
 async function section<T>(name: string, work: () => Promise<T>): Promise<Section<T>> {
-  if (SKIP.has(name)) return { status: "skipped", reason: "BENCH_SKIP" };
+  if (skipped(name)) return { status: "skipped", reason: SKIP.has(name) ? "BENCH_SKIP" : "BENCH_ONLY" };
   log(`${name}…`);
   const sectionStarted = performance.now();
   try {
@@ -152,6 +158,7 @@ async function main() {
   let bytes: Results["bytes"] = unavailable("the build failed");
   let pageLoad: Results["pageLoad"] = unavailable("the build failed");
   let signups: Results["signups"] = unavailable("the build failed");
+  let amplification: Results["amplification"] = unavailable("the build failed");
   let real: Results["keystrokes"]["real"] = unavailable("the build failed");
   if (build.status === "ok") {
     let server: RunningServer | undefined;
@@ -159,7 +166,7 @@ async function main() {
       server = await startSiteServer(ROOT, "site", port);
     } catch (error) {
       const why = `the server did not start: ${reason(error)}`;
-      lighthouse = bytes = pageLoad = signups = real = unavailable(why);
+      lighthouse = bytes = pageLoad = signups = amplification = real = unavailable(why);
       log(why);
     }
     if (server) {
@@ -189,6 +196,7 @@ async function main() {
           ...SIGNUPS,
           figures: await measureLoad({ ...SIGNUPS, url, requests: signupRequests(url), warmupSeconds: 2 }),
         }));
+        amplification = await section("amplification", () => measureAmplification(url, log));
         real = await section("keystrokes", async () => ({
           catalogueNotes: countNotes(ROOT),
           ...(await withTimeout(
@@ -247,6 +255,7 @@ async function main() {
     bytes,
     pageLoad,
     signups,
+    amplification,
     keystrokes: { real, large },
   };
   const results: Results = {
@@ -258,6 +267,7 @@ async function main() {
     bytes,
     pageLoad,
     signups,
+    amplification,
     keystrokes: partial.keystrokes,
     budgets: checkBudgets(partial),
   };
