@@ -19,7 +19,7 @@ export const SMTPUTF8_HEADERS = "smtpUtf8Headers";
 /** Whether an address needs SMTPUTF8 to appear raw in a header: a non-ASCII local part. */
 export function needsSmtpUtf8(address: string): boolean {
   const at = address.lastIndexOf("@");
-  return /[^\x00-\x7f]/.test(at === -1 ? address : address.slice(0, at));
+  return /[\u0080-\u{10FFFF}]/u.test(at === -1 ? address : address.slice(0, at));
 }
 
 type Connection = {
