@@ -6,7 +6,9 @@
  */
 import { gunzipSync } from "node:zlib";
 import { expect, test } from "vitest";
+import { ConfigError, readConfig } from "../../server/config.ts";
 import { createRenderCache, createRenderLimiter, filteredListKey } from "../../server/render-cache.ts";
+import { makeTempDir } from "./helpers.ts";
 
 const page = (text: string) =>
   new Response(`<!doctype html><title>${text}</title><script>run()</script><p>${"x".repeat(20_000)}</p>`, {
@@ -113,4 +115,28 @@ test("SERVER a failed render frees its slot and caches nothing", async () => {
   await expect(cache.page("/notes?q=x", "/notes", broken)).rejects.toThrow(/answered 500/);
   expect(limiter.running()).toBe(0);
   expect(cache.size().entries).toBe(0);
+});
+
+test("SERVER RENDER_CONCURRENCY and RENDER_CACHE_MB: defaults 4 and 32 MB; a bad value names the variable", () => {
+  const temp = makeTempDir();
+  try {
+    const defaults = { ownerEmail: "owner@example.com" };
+    const config = readConfig({ DATA_DIR: temp.path }, defaults);
+    expect([config.renderConcurrency, config.renderCacheBytes]).toEqual([4, 32 * 1024 * 1024]);
+    const set = readConfig({ DATA_DIR: temp.path, RENDER_CONCURRENCY: "1", RENDER_CACHE_MB: "8" }, defaults);
+    expect([set.renderConcurrency, set.renderCacheBytes]).toEqual([1, 8 * 1024 * 1024]);
+    for (const [name, value] of [
+      ["RENDER_CONCURRENCY", "0"],
+      ["RENDER_CONCURRENCY", "many"],
+      ["RENDER_CONCURRENCY", "1.5"],
+      ["RENDER_CACHE_MB", "0"],
+      ["RENDER_CACHE_MB", "-3"],
+    ] as const) {
+      const read = () => readConfig({ DATA_DIR: temp.path, [name]: value }, defaults);
+      expect(read, `${name}=${value}`).toThrow(ConfigError);
+      expect(read, `${name}=${value}`).toThrow(new RegExp(`${name}="${value}" must`));
+    }
+  } finally {
+    temp.remove();
+  }
 });
