@@ -118,7 +118,8 @@ export function createHttpApp(options: HttpOptions): Hono {
       // A query is ignored by every page but the filtered lists, which render it once per filter.
       const key = url.search ? filteredListKey(file.urlPath, url.search) : null;
       if (key === null) return answerFile(c, file);
-      const canonical = new Request(new URL(key, url), { headers: { Accept: "text/html" } });
+      // Rendered at the public origin, never the request's Host: a cached page is shared by all visitors.
+      const canonical = new Request(new URL(key, siteUrl), { headers: { Accept: "text/html" } });
       const cached = await lists.page(key, file.urlPath, () => render(c, canonical));
       return cached.kind === "busy" ? busyAnswer(c) : answerFile(c, cached.page);
     });
