@@ -5,9 +5,14 @@
  * rendered pages, and a client that gives up mid-body.
  */
 import { connect } from "node:net";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { makeTempDir, sleep } from "./helpers.ts";
-import { type ProductionServer, startProductionServer } from "./production.ts";
+import { requestOriginReader } from "../../server/forwarded.ts";
+import { createHttpApp } from "../../server/http.ts";
+import { makeTempDir, SITE_URL, serveApp, sleep, startTestBackend, testClientIp, testConfig } from "./helpers.ts";
+import { type ProductionServer, root, startProductionServer } from "./production.ts";
 
 let temp: ReturnType<typeof makeTempDir>;
 let server: ProductionServer;
@@ -133,4 +138,61 @@ test("SERVER a client that closes the connection mid-body is not logged as a ser
   const logged = server.output().slice(before);
   expect(logged).not.toMatch(/failed|Error|at /);
   expect((await get("/about")).status).toBe(200);
+});
+
+test("SERVER while the one render slot is taken, a render is refused at once and the API and the files answer", async () => {
+  // The build the production server above was started on (npm start made it when it was missing).
+  const serverBuild = (await import(pathToFileURL(join(root, "build/server/index.js")).href)) as ServerBuild;
+  let letRenderFinish = () => {};
+  const renderHeld = new Promise<void>((resolve) => {
+    letRenderFinish = resolve;
+  });
+  const dataDir = makeTempDir();
+  const backend = startTestBackend(testConfig(dataDir.path), { startOutbox: false });
+  const app = createHttpApp({
+    // The first render waits here, holding the only slot, until the test lets it go.
+    build: async () => {
+      await renderHeld;
+      return serverBuild;
+    },
+    mode: "production",
+    clientDir: join(root, "build/client"),
+    siteUrl: SITE_URL,
+    api: backend.api,
+    services: backend.services,
+    newsletterLinks: backend.newsletterLinks,
+    clientIp: testClientIp,
+    ownOrigin: requestOriginReader(0),
+    renders: { concurrency: 1, cacheBytes: 1024 * 1024 },
+    log: () => {},
+  });
+  const served = await serveApp(app);
+  try {
+    const held = fetch(`${served.url}/notes?q=held`);
+    await sleep(100);
+    const refused = await fetch(`${served.url}/no-such-page`);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("Retry-After")).toBe("2");
+    expect(await refused.text()).toMatch(/busy/i);
+    expect((await fetch(`${served.url}/notes?q=another`)).status).toBe(503);
+    const signup = await fetch(`${served.url}/api/user`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: SITE_URL },
+      body: JSON.stringify({ email: "while-busy@example.com" }),
+    });
+    expect(signup.status).toBe(201);
+    for (const path of ["/", "/about", "/notes", "/notes?utm_source=x", "/robots.txt"]) {
+      const answer = await fetch(served.url + path);
+      await answer.arrayBuffer();
+      expect(answer.status, path).toBe(200);
+    }
+    letRenderFinish();
+    expect((await held).status).toBe(200);
+    expect((await fetch(`${served.url}/no-such-page`)).status).toBe(404);
+  } finally {
+    letRenderFinish();
+    await served.close();
+    await backend.close();
+    dataDir.remove();
+  }
 });
