@@ -117,12 +117,12 @@ test("SERVER a failed render frees its slot and caches nothing", async () => {
   expect(cache.size().entries).toBe(0);
 });
 
-test("SERVER RENDER_CONCURRENCY and RENDER_CACHE_MB: defaults 4 and 32 MB; a bad value names the variable", () => {
+test("SERVER RENDER_CONCURRENCY and RENDER_CACHE_MB: defaults 2 and 32 MB; a bad value names the variable", () => {
   const temp = makeTempDir();
   try {
     const defaults = { ownerEmail: "owner@example.com" };
     const config = readConfig({ DATA_DIR: temp.path }, defaults);
-    expect([config.renderConcurrency, config.renderCacheBytes]).toEqual([4, 32 * 1024 * 1024]);
+    expect([config.renderConcurrency, config.renderCacheBytes]).toEqual([2, 32 * 1024 * 1024]);
     const set = readConfig({ DATA_DIR: temp.path, RENDER_CONCURRENCY: "1", RENDER_CACHE_MB: "8" }, defaults);
     expect([set.renderConcurrency, set.renderCacheBytes]).toEqual([1, 8 * 1024 * 1024]);
     for (const [name, value] of [
