@@ -1,4 +1,5 @@
 /** The printed report: a few titled tables of the same figures as bench/results.json. */
+import type { LoadFigures } from "./load.ts";
 import { describeNewsletter } from "./newsletter.ts";
 import { ok, type Results, type Section } from "./results.ts";
 import { kB } from "./stats.ts";
@@ -163,6 +164,32 @@ export function renderReport(results: Results): string {
       loadNotes,
     ),
   );
+
+  const amplificationTitle = "The API under list load (autocannon, in-process)";
+  const amplification = ok(results.amplification);
+  if (!amplification) parts.push(failed(amplificationTitle, results.amplification) ?? "");
+  else {
+    const row = (label: string, figures: LoadFigures, connections: number): Cell[] => [
+      label,
+      connections,
+      figures.requestsPerSecond,
+      figures.p50Ms,
+      figures.p99Ms,
+      figures.non2xx,
+      figures.errors,
+    ];
+    const rows: Cell[][] = [row("POST /api/user alone", amplification.apiAlone, amplification.apiConnections)];
+    for (const load of amplification.withLists) {
+      rows.push(row(`POST /api/user, lists loaded`, load.api, amplification.apiConnections));
+      rows.push(row(`  GET ${load.query}`, load.list, amplification.listConnections));
+    }
+    parts.push(
+      table(amplificationTitle, ["Requests", "Conns", "2xx/s", "p50 ms", "p99 ms", "Non-2xx", "Errors"], rows, [
+        `${amplification.seconds} s each; the API measured while the list load runs; non-2xx of a list are 503s`,
+        "beyond RENDER_CONCURRENCY. /notes?q=x is answered from the render cache; a new query each time renders.",
+      ]),
+    );
+  }
 
   const keyRows: Cell[][] = [];
   const keyNotes: string[] = [];

@@ -1,4 +1,5 @@
 /** The shape of bench/results.json: every section either has its figures or says why it has none. */
+import type { AmplificationFigures } from "./amplification.ts";
 import type { BytesResult } from "./bytes.ts";
 import type { LighthousePage } from "./lighthouse.ts";
 import type { LoadFigures } from "./load.ts";
@@ -40,6 +41,8 @@ export type Results = {
     ratio: number | null;
   }>;
   signups: Section<{ connections: number; seconds: number; figures: LoadFigures }>;
+  /** The API's latency alone and while 20 connections ask for filtered lists (issue 12 item 3). */
+  amplification: Section<AmplificationFigures>;
   keystrokes: {
     /** `catalogueNotes`: notes in the catalogue; `notes`: entries on screen before typing. */
     real: Section<{ catalogueNotes: number } & KeystrokeFigures & { fastTyping: TypingCheck }>;

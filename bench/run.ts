@@ -9,12 +9,15 @@
  * Environment (all optional): BENCH_LH_RUNS (Lighthouse runs per page, 3), BENCH_TARGET_SECONDS
  * (the whole run's target, 600: Lighthouse does fewer passes rather than pass it), BENCH_NOTES
  * (10000), BENCH_RECIPIENTS (10000), BENCH_SKIP (comma-separated: lighthouse, bytes, load, signups,
- * keystrokes, large, newsletter).
+ * amplification, keystrokes, large, newsletter). BENCH_ONLY (comma-separated section names) skips
+ * every other section, e.g. `BENCH_ONLY=amplification npm run bench` for the API latency under list
+ * load alone.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
+import { measureAmplification } from "./amplification.ts";
 import { withBrowser } from "./browser.ts";
 import { checkBudgets } from "./budgets.ts";
 import { buildLargeCopy, buildSite } from "./build.ts";
@@ -53,6 +56,9 @@ const TARGET_SECONDS = Number(process.env.BENCH_TARGET_SECONDS ?? 600);
 const LARGE_NOTES = Number(process.env.BENCH_NOTES ?? 10_000);
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
 const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
+const ONLY = new Set((process.env.BENCH_ONLY ?? "").split(",").filter(Boolean));
+/** The build is always made: every other section measures it. */
+const skipped = (name: string) => SKIP.has(name) || (ONLY.size > 0 && name !== "build" && !ONLY.has(name));
 /** What the sections after Lighthouse need, in seconds, kept out of its time budget. */
 const RESERVED_AFTER_LIGHTHOUSE_S = 150;
 const PAGE_LOAD = { connections: 100, seconds: 10, acceptEncoding: "br, gzip" };
@@ -65,7 +71,7 @@ const log = (message: string) => console.error(`[bench ${elapsedSeconds().toFixe
 
 /** Runs one section: its figures, or "failed: reason" without stopping the benchmark. */
 async function section<T>(name: string, work: () => Promise<T>): Promise<Section<T>> {
-  if (SKIP.has(name)) return { status: "skipped", reason: "BENCH_SKIP" };
+  if (skipped(name)) return { status: "skipped", reason: SKIP.has(name) ? "BENCH_SKIP" : "BENCH_ONLY" };
   log(`${name}…`);
   const sectionStarted = performance.now();
   try {
@@ -155,6 +161,7 @@ async function main() {
   let bytes: Results["bytes"] = unavailable("the build failed");
   let pageLoad: Results["pageLoad"] = unavailable("the build failed");
   let signups: Results["signups"] = unavailable("the build failed");
+  let amplification: Results["amplification"] = unavailable("the build failed");
   let real: Results["keystrokes"]["real"] = unavailable("the build failed");
   if (build.status === "ok") {
     let server: RunningServer | undefined;
@@ -162,7 +169,7 @@ async function main() {
       server = await startSiteServer(ROOT, "site", port);
     } catch (error) {
       const why = `the server did not start: ${reason(error)}`;
-      lighthouse = bytes = pageLoad = signups = real = unavailable(why);
+      lighthouse = bytes = pageLoad = signups = amplification = real = unavailable(why);
       log(why);
     }
     if (server) {
@@ -192,6 +199,7 @@ async function main() {
           ...SIGNUPS,
           figures: await measureLoad({ ...SIGNUPS, url, requests: signupRequests(url), warmupSeconds: 2 }),
         }));
+        amplification = await section("amplification", () => measureAmplification(url, log));
         real = await section("keystrokes", async () => ({
           catalogueNotes: countNotes(ROOT),
           ...(await withTimeout(
@@ -252,6 +260,7 @@ async function main() {
     bytes,
     pageLoad,
     signups,
+    amplification,
     keystrokes: { real, large },
   };
   const results: Results = {
@@ -263,6 +272,7 @@ async function main() {
     bytes,
     pageLoad,
     signups,
+    amplification,
     keystrokes: partial.keystrokes,
     newsletter,
     budgets: checkBudgets(partial),

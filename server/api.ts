@@ -23,6 +23,7 @@ export const API_ERRORS = {
   tooLarge: "The request is too large: 16 KB at most.",
   badUtf8: "The request body is not valid UTF-8.",
   badJson: "The request body is not valid JSON.",
+  aborted: "The request body was cut off before its end.",
   method: "Method not allowed: use POST.",
   notFound: "Not found.",
   server: MESSAGES.serverError,
@@ -51,7 +52,15 @@ export function isJsonContentType(value: string | null): boolean {
   });
 }
 
-export type BodyRead = { ok: true; bytes: Uint8Array } | { ok: false; reason: "too-large" };
+export type BodyRead = { ok: true; bytes: Uint8Array } | { ok: false; reason: "too-large" | "aborted" };
+
+/**
+ * Whether a failed body read is the client closing the connection mid-body: nothing is wrong with
+ * the server and nobody is left to answer, so it is neither a 500 nor worth a stack in the log.
+ */
+export function isClientAbort(request: Request, error: unknown): boolean {
+  return request.signal.aborted || (error as NodeJS.ErrnoException | undefined)?.code === "ECONNRESET";
+}
 
 /**
  * Reads a request body of at most `limit` bytes. A declared Content-Length over the limit is
@@ -73,6 +82,9 @@ export async function readLimitedBody(request: Request, limit = BODY_LIMIT_BYTES
       if (total > limit) return { ok: false, reason: "too-large" };
       chunks.push(value);
     }
+  } catch (error) {
+    if (isClientAbort(request, error)) return { ok: false, reason: "aborted" };
+    throw error;
   } finally {
     reader.releaseLock();
   }
@@ -96,6 +108,7 @@ async function readJson(request: Request): Promise<JsonBody> {
     return { ok: false, status: 415, error: API_ERRORS.encoding };
   }
   const body = await readLimitedBody(request);
+  if (!body.ok && body.reason === "aborted") return { ok: false, status: 400, error: API_ERRORS.aborted };
   if (!body.ok) return { ok: false, status: 413, error: API_ERRORS.tooLarge };
   let text: string;
   try {

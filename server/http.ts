@@ -11,9 +11,11 @@ import {
   type FormServices,
   type NewsletterLinks,
 } from "../rules/form-services.ts";
+import { isClientAbort } from "./api.ts";
 import { checkOrigin } from "./forwarded.ts";
+import { busyAnswer, createRenderCache, createRenderLimiter, filteredListKey } from "./render-cache.ts";
 import { baseSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from "./security.ts";
-import { createStaticFiles, pickEncoding } from "./static.ts";
+import { createStaticFiles, pickEncoding, type StaticFile } from "./static.ts";
 
 export type HttpOptions = {
   /** The React Router build; in development a function that loads the current one. */
@@ -31,6 +33,8 @@ export type HttpOptions = {
   clientIp: (c: Context) => string | undefined;
   /** The origin the request was addressed to, accepted as `Origin` besides siteUrl. */
   ownOrigin: (c: Context) => string | undefined;
+  /** Renders at once (more get a 503) and the bytes of rendered filtered lists kept (server/render-cache.ts). */
+  renders: { concurrency: number; cacheBytes: number };
   log?: (message: string) => void;
 };
 
@@ -60,8 +64,26 @@ function formRequestContextOf(build: ServerBuild): RouterContext<FormRequestCont
   return entry.formRequestContext;
 }
 
+/** A prerendered file or a cached render: conditional, compressed, with its page's CSP. */
+function answerFile(c: Context, file: StaticFile): Response {
+  const headers: Record<string, string> = {
+    "Content-Type": file.contentType,
+    "Cache-Control": file.immutable ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+    ETag: file.etag,
+    Vary: "Accept-Encoding",
+  };
+  if (file.scriptHashes) headers["Content-Security-Policy"] = contentSecurityPolicy(file.scriptHashes);
+  if (c.req.header("If-None-Match") === file.etag) return c.body(null, 304, headers);
+  const encoding = pickEncoding(c.req.header("Accept-Encoding"), file);
+  if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+  const body = file.bodies[encoding] ?? file.bodies.identity;
+  headers["Content-Length"] = String(body.length);
+  if (c.req.method === "HEAD") return c.body(null, 200, headers);
+  return c.body(new Uint8Array(body), 200, headers);
+}
+
 export function createHttpApp(options: HttpOptions): Hono {
-  const { build, mode, clientDir, siteUrl, api, services, newsletterLinks, clientIp, ownOrigin } = options;
+  const { build, mode, clientDir, siteUrl, api, services, newsletterLinks, clientIp, ownOrigin, renders } = options;
   const log = options.log ?? console.error;
   const app = new Hono();
   const securityHeaders = baseSecurityHeaders(siteUrl);
@@ -74,27 +96,41 @@ export function createHttpApp(options: HttpOptions): Hono {
 
   app.route("/", api);
 
+  /** React Router's answer; an HTML page gets its CSP and charset, and HEAD the headers GET would have. */
+  async function render(c: Context, request: Request): Promise<Response> {
+    const context = new RouterContextProvider();
+    const serverBuild = typeof build === "function" ? await build() : build;
+    context.set(formRequestContextOf(serverBuild), { services, newsletter: newsletterLinks, clientIp: clientIp(c) });
+    const head = request.method === "HEAD";
+    const response = await handleRequest(head ? new Request(request, { method: "GET" }) : request, context);
+    if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
+    const html = await response.text();
+    const headers = new Headers(response.headers);
+    headers.set("Content-Type", "text/html; charset=utf-8");
+    if (mode === "production") {
+      headers.set("Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(html)));
+    }
+    headers.set("Cache-Control", "no-store");
+    headers.delete("Content-Length");
+    return new Response(head ? null : html, { status: response.status, headers });
+  }
+
+  const limiter = createRenderLimiter(renders.concurrency);
+
   if (clientDir) {
     const lookup = createStaticFiles(clientDir);
+    const lists = createRenderCache(renders.cacheBytes, limiter);
     app.on(["GET", "HEAD"], "*", async (c, next) => {
       const url = new URL(c.req.url);
-      // A query string can change what a page shows (/notes?tag=Fiction), so React Router renders it.
-      const file = url.search && !url.pathname.startsWith("/assets/") ? null : lookup(url.pathname);
+      const file = lookup(url.pathname);
       if (!file) return next();
-      const headers: Record<string, string> = {
-        "Content-Type": file.contentType,
-        "Cache-Control": file.immutable ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
-        ETag: file.etag,
-        Vary: "Accept-Encoding",
-      };
-      if (file.scriptHashes) headers["Content-Security-Policy"] = contentSecurityPolicy(file.scriptHashes);
-      if (c.req.header("If-None-Match") === file.etag) return c.body(null, 304, headers);
-      const encoding = pickEncoding(c.req.header("Accept-Encoding"), file);
-      if (encoding !== "identity") headers["Content-Encoding"] = encoding;
-      const body = file.bodies[encoding] ?? file.bodies.identity;
-      headers["Content-Length"] = String(body.length);
-      if (c.req.method === "HEAD") return c.body(null, 200, headers);
-      return c.body(new Uint8Array(body), 200, headers);
+      // A query is ignored by every page but the filtered lists, which render it once per filter.
+      const key = url.search ? filteredListKey(file.urlPath, url.search) : null;
+      if (key === null) return answerFile(c, file);
+      // Rendered at the public origin, never the request's Host: a cached page is shared by all visitors.
+      const canonical = new Request(new URL(key, siteUrl), { headers: { Accept: "text/html" } });
+      const cached = await lists.page(key, file.urlPath, () => render(c, canonical));
+      return cached.kind === "busy" ? busyAnswer(c) : answerFile(c, cached.page);
     });
   }
 
@@ -114,22 +150,17 @@ export function createHttpApp(options: HttpOptions): Hono {
   );
 
   app.all("*", async (c) => {
-    const context = new RouterContextProvider();
-    const serverBuild = typeof build === "function" ? await build() : build;
-    context.set(formRequestContextOf(serverBuild), { services, newsletter: newsletterLinks, clientIp: clientIp(c) });
-    const response = await handleRequest(isOneClickUnsubscribe(c) ? withoutOrigin(c.req.raw) : c.req.raw, context);
-    if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
-    const html = await response.text();
-    const headers = new Headers(response.headers);
-    if (mode === "production") {
-      headers.set("Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(html)));
+    const release = limiter.acquire();
+    if (!release) return busyAnswer(c);
+    try {
+      return await render(c, isOneClickUnsubscribe(c) ? withoutOrigin(c.req.raw) : c.req.raw);
+    } finally {
+      release();
     }
-    headers.set("Cache-Control", "no-store");
-    headers.delete("Content-Length");
-    return new Response(c.req.method === "HEAD" ? null : html, { status: response.status, headers });
   });
 
   app.onError((error, c) => {
+    if (isClientAbort(c.req.raw, error)) return c.text("The request was cut off before its end.", 400);
     console.error(error);
     return c.text("Something went wrong. Please try again.", 500);
   });

@@ -15,6 +15,7 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "./config.ts";
+import { needsSmtpUtf8, SMTPUTF8_HEADERS } from "./smtputf8.ts";
 
 export type OutgoingMail = {
   /** RFC 5322 Message-ID with angle brackets, identical on every attempt. */
@@ -85,23 +86,34 @@ function mailOptions(config: MailerConfig, mail: OutgoingMail) {
 
 export function createMailer(config: MailerConfig, options: MailerOptions = {}): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport({
+    const smtpOptions = {
       url: config.smtpUrl,
-      // A newsletter sends thousands of mails: one connection reused, not one per mail.
-      ...(options.pool ? { pool: true, maxConnections: 1, maxMessages: Number.POSITIVE_INFINITY } : {}),
       connectionTimeout: options.connectionTimeoutMs ?? 15_000,
       greetingTimeout: options.greetingTimeoutMs ?? 15_000,
       socketTimeout: options.socketTimeoutMs ?? 60_000,
       disableFileAccess: true,
       disableUrlAccess: true,
+    };
+    const transport = nodemailer.createTransport({
+      ...smtpOptions,
+      // A newsletter sends thousands of mails: one connection reused, not one per mail.
+      ...(options.pool ? { pool: true, maxConnections: 1, maxMessages: Number.POSITIVE_INFINITY } : {}),
     });
+    // A visitor whose address has a non-ASCII local part is in Reply-To only (server/smtputf8.ts).
+    let utf8Transport: ReturnType<typeof nodemailer.createTransport> | undefined;
+    const transportFor = (mail: OutgoingMail) => {
+      if (!mail.replyTo || !needsSmtpUtf8(mail.replyTo)) return transport;
+      utf8Transport ??= nodemailer.createTransport({ ...smtpOptions, [SMTPUTF8_HEADERS]: true } as typeof smtpOptions);
+      return utf8Transport;
+    };
     return {
       kind: "smtp",
       async deliver(mail) {
-        await transport.sendMail(mailOptions(config, mail));
+        await transportFor(mail).sendMail(mailOptions(config, mail));
       },
       close() {
         transport.close();
+        utf8Transport?.close();
       },
     };
   }

@@ -63,6 +63,7 @@ async function main() {
     clientIp: clientAddressReader(config.trustProxy),
     ownOrigin: requestOriginReader(config.trustProxy),
     newsletterLinks: backend.newsletterLinks,
+    renders: { concurrency: config.renderConcurrency, cacheBytes: config.renderCacheBytes },
   };
 
   let listener: Listener;

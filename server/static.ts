@@ -7,7 +7,8 @@
  * build/client/notes/x/index.html).
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { extname, join, normalize, sep } from "node:path";
+import { extname, join, normalize, relative, sep } from "node:path";
+import { createByteLru } from "./lru.ts";
 import { readScriptHashes } from "./security.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -32,6 +33,8 @@ const CONTENT_TYPES: Record<string, string> = {
 export type Encoding = "br" | "gzip" | "identity";
 
 export type StaticFile = {
+  /** The file's own URL path: "/notes" for notes/index.html, whatever spelling asked for it. */
+  urlPath: string;
   contentType: string;
   /** Hashed build assets never change under their name. */
   immutable: boolean;
@@ -48,7 +51,7 @@ export function pickEncoding(acceptEncoding: string | undefined, file: StaticFil
   return "identity";
 }
 
-const bodyBytes = (file: StaticFile) =>
+export const bodyBytes = (file: Pick<StaticFile, "bodies">) =>
   Object.values(file.bodies).reduce((total, body) => total + (body?.byteLength ?? 0), 0);
 
 /** 32 MB holds a typical site's pages and assets with both compressed copies. */
@@ -56,29 +59,17 @@ export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 
 export function createStaticFiles(clientDir: string, maxCacheBytes = DEFAULT_CACHE_BYTES) {
   const clientRoot = clientDir.endsWith(sep) ? clientDir : clientDir + sep;
-  // A Map iterates in insertion order; re-inserting on a hit makes the first key the least recent.
-  const cache = new Map<string, { file: StaticFile; bytes: number; mtimeMs: number }>();
-  let cachedBytes = 0;
+  const cache = createByteLru<{ file: StaticFile; mtimeMs: number }>(maxCacheBytes, (entry) => bodyBytes(entry.file));
   const scriptHashesOf = readScriptHashes(clientDir);
-
-  function remember(path: string, file: StaticFile, mtimeMs: number) {
-    const bytes = bodyBytes(file);
-    if (bytes > maxCacheBytes) return;
-    cache.set(path, { file, bytes, mtimeMs });
-    cachedBytes += bytes;
-    for (const [oldest, entry] of cache) {
-      if (cachedBytes <= maxCacheBytes) break;
-      cache.delete(oldest);
-      cachedBytes -= entry.bytes;
-    }
-  }
 
   function load(file: string): StaticFile {
     const identity = readFileSync(file);
     const read = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : undefined);
     const extension = extname(file);
     const stat = statSync(file);
+    const urlPath = `/${relative(clientDir, file).split(sep).join("/")}`.replace(/\/?index\.html$/, "") || "/";
     return {
+      urlPath,
       contentType: CONTENT_TYPES[extension] ?? "application/octet-stream",
       immutable: file.includes(`${sep}assets${sep}`),
       etag: `"${stat.size.toString(36)}-${stat.mtimeMs.toString(36)}"`,
@@ -95,9 +86,9 @@ export function createStaticFiles(clientDir: string, maxCacheBytes = DEFAULT_CAC
       return null;
     }
     if (decoded.includes("\0")) return null;
-    const relative = normalize(decoded).replace(/^[/\\]+/, "");
-    if (relative.startsWith("..") || /\.(br|gz)$/.test(relative)) return null;
-    for (const candidate of [join(clientDir, relative), join(clientDir, relative, "index.html")]) {
+    const inside = normalize(decoded).replace(/^[/\\]+/, "");
+    if (inside.startsWith("..") || /\.(br|gz)$/.test(inside)) return null;
+    for (const candidate of [join(clientDir, inside), join(clientDir, inside, "index.html")]) {
       if (!candidate.startsWith(clientRoot)) continue;
       const stat = statSync(candidate, { throwIfNoEntry: false });
       if (stat?.isFile()) return { path: candidate, mtimeMs: stat.mtimeMs };
@@ -110,18 +101,16 @@ export function createStaticFiles(clientDir: string, maxCacheBytes = DEFAULT_CAC
     const found = resolve(pathname);
     if (!found) return null;
     const cached = cache.get(found.path);
-    if (cached) {
-      cache.delete(found.path);
-      cachedBytes -= cached.bytes;
-      if (cached.mtimeMs === found.mtimeMs) {
-        remember(found.path, cached.file, cached.mtimeMs);
-        return cached.file;
-      }
-    }
+    if (cached?.mtimeMs === found.mtimeMs) return cached.file;
     const file = load(found.path);
-    remember(found.path, file, found.mtimeMs);
+    cache.set(found.path, { file, mtimeMs: found.mtimeMs });
     return file;
   }
 
-  return Object.assign(lookup, { cacheSize: () => ({ files: cache.size, bytes: cachedBytes }) });
+  return Object.assign(lookup, {
+    cacheSize: () => {
+      const { entries, bytes } = cache.size();
+      return { files: entries, bytes };
+    },
+  });
 }

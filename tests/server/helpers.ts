@@ -38,6 +38,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     trustProxy: 0,
     requestTimeoutSeconds: 20,
     maxConnections: 1000,
+    renderConcurrency: 2,
+    renderCacheBytes: 32 * 1024 * 1024,
     secretKey: TEST_SECRET,
     newsletterRate: 0,
     newsletterBatch: 20,

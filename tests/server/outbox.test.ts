@@ -84,7 +84,7 @@ describe("delivery", () => {
     );
     const mail = await waitFor(() => smtp.received[0], { what: "the mail" });
     const [row] = rows(backend);
-    expect(mail.envelope).toEqual({ from: SENDER, to: [OWNER] });
+    expect(mail.envelope).toEqual({ from: SENDER, to: [OWNER], smtpUtf8: false });
     expect(mail.parsed.to && !Array.isArray(mail.parsed.to) && mail.parsed.to.value.map((a) => a.address)).toEqual([
       OWNER,
     ]);

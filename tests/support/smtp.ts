@@ -5,7 +5,12 @@ import { join } from "node:path";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = { raw: string; parsed: ParsedMail; envelope: { from: string; to: string[] } };
+export type ReceivedMail = {
+  raw: string;
+  parsed: ParsedMail;
+  /** `smtpUtf8`: the client declared SMTPUTF8 on MAIL FROM (RFC 6531). */
+  envelope: { from: string; to: string[]; smtpUtf8: boolean };
+};
 
 export type SmtpRecorder = {
   port: number;
@@ -31,6 +36,8 @@ export function startSmtp(
     rejectRecipients?: ReadonlyMap<string, number>;
     /** The message after this many accepted ones gets no answer until its client goes away (once). */
     holdAfter?: number;
+    /** Leave SMTPUTF8 out of the extensions the server offers. */
+    withoutSmtpUtf8?: boolean;
   } = {},
 ): Promise<SmtpRecorder> {
   const received: ReceivedMail[] = [];
@@ -44,6 +51,7 @@ export function startSmtp(
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     closeTimeout: 100,
+    hideSMTPUTF8: options.withoutSmtpUtf8 ?? false,
     onRcptTo(address, _session, callback) {
       const code = options.rejectRecipients?.get(address.address.toLowerCase());
       if (code) return callback(Object.assign(new Error("No such mailbox"), { responseCode: code }));
@@ -72,6 +80,7 @@ export function startSmtp(
         const envelope = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          smtpUtf8: (session.envelope as { smtpUtf8?: boolean }).smtpUtf8 === true,
         };
         received.push({ raw: raw.toString("utf8"), parsed: await simpleParser(raw), envelope });
         if (options.saveTo) writeFileSync(join(options.saveTo, `${String(received.length).padStart(4, "0")}.eml`), raw);

@@ -1,0 +1,135 @@
+/**
+ * Server renders without amplification (issue 12 item 3). Every content page is a prerendered
+ * file, so a render per request is needed only for the filtered lists (/notes?q=…&tag=…&sort=…),
+ * the 404 screen, form posts and the newsletter's token pages. Before this, any query string sent
+ * a request to a full render: 20 connections on /notes?q=x took the API from 3 ms to 0.75 s.
+ *
+ * - A query changes only the filtered lists. On any other prerendered page it is ignored
+ *   (`/about?utm_source=x` is the file); on a list it is read as the list reads it and written
+ *   back in one spelling (`filteredListKey`), so `?tag=A&q=x`, `?q=x&tag=A&utm_source=y` and
+ *   `?q=a&q=x&tag=A&sort=date` are one cache entry, and a query that does not narrow or sort the
+ *   list is the prerendered file.
+ * - A rendered list is kept in an LRU bounded in bytes (RENDER_CACHE_MB) with its brotli and
+ *   gzip copies, made off the main thread; concurrent requests for one key wait for one render.
+ * - At most RENDER_CONCURRENCY renders run at once; one more is answered at once with 503 and
+ *   Retry-After instead of queueing, so the API and the prerendered files, which never render,
+ *   keep their latency while the lists are hammered with distinct queries.
+ */
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
+import type { Context } from "hono";
+import { filtersFromQuery, filtersToQuery } from "../catalogue/filters.ts";
+import { createByteLru } from "./lru.ts";
+import { inlineScriptHashes } from "./security.ts";
+import { bodyBytes, type StaticFile } from "./static.ts";
+
+/** The prerendered pages whose content depends on the query (DESIGN §7.6). */
+export const FILTERED_LISTS: ReadonlySet<string> = new Set(["/notes", "/write"]);
+
+/** Seconds a client is told to wait after a 503: a render takes tens of milliseconds. */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
+
+export const BUSY_MESSAGE = "The server is busy. Please try again in a few seconds.";
+
+/**
+ * The cache key of a prerendered page asked for with `search`, or null when the page is the
+ * prerendered file: the page is not a filtered list, or the query does not narrow or sort it.
+ */
+export function filteredListKey(urlPath: string, search: string): string | null {
+  if (!FILTERED_LISTS.has(urlPath)) return null;
+  const query = filtersToQuery(filtersFromQuery(new URLSearchParams(search)));
+  return query ? urlPath + query : null;
+}
+
+export type RenderLimiter = {
+  /** A release function when a render may start now, or null when the limit is reached. */
+  acquire(): (() => void) | null;
+  running(): number;
+};
+
+export function createRenderLimiter(maxConcurrent: number): RenderLimiter {
+  let running = 0;
+  return {
+    acquire() {
+      if (running >= maxConcurrent) return null;
+      running++;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        running--;
+      };
+    },
+    running: () => running,
+  };
+}
+
+/** The 503 of a saturated server: plain, immediate, with the wait the client should make. */
+export function busyAnswer(c: Context): Response {
+  return c.text(BUSY_MESSAGE, 503, {
+    "Retry-After": String(BUSY_RETRY_AFTER_SECONDS),
+    "Cache-Control": "no-store",
+  });
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** A rendered page held like a prerendered file, so both are answered by the same code. */
+async function renderedPage(urlPath: string, html: string): Promise<StaticFile> {
+  const identity = Buffer.from(html);
+  const [br, gz] = await Promise.all([
+    brotli(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzipAsync(identity, { level: 6 }),
+  ]);
+  return {
+    urlPath,
+    contentType: "text/html; charset=utf-8",
+    immutable: false,
+    etag: `"r-${createHash("sha256").update(identity).digest("base64url").slice(0, 22)}"`,
+    bodies: { identity, br, gzip: gz },
+    scriptHashes: inlineScriptHashes(html),
+  };
+}
+
+export type CachedRender = { kind: "page"; page: StaticFile } | { kind: "busy" };
+
+/**
+ * The rendered filtered lists. `render` makes the page for a key's canonical URL; it runs under
+ * the limiter, and must answer 200 with HTML (a list has nothing else to say).
+ */
+export function createRenderCache(maxBytes: number, limiter: RenderLimiter) {
+  const pages = createByteLru<StaticFile>(maxBytes, bodyBytes);
+  const rendering = new Map<string, Promise<StaticFile>>();
+
+  async function renderOnce(key: string, urlPath: string, render: () => Promise<Response>, release: () => void) {
+    try {
+      const response = await render();
+      if (response.status !== 200 || !response.headers.get("Content-Type")?.startsWith("text/html")) {
+        throw new Error(`Rendering ${key} answered ${response.status} ${response.headers.get("Content-Type")}`);
+      }
+      const page = await renderedPage(urlPath, await response.text());
+      pages.set(key, page);
+      return page;
+    } finally {
+      release();
+      rendering.delete(key);
+    }
+  }
+
+  return {
+    async page(key: string, urlPath: string, render: () => Promise<Response>): Promise<CachedRender> {
+      const cached = pages.get(key);
+      if (cached) return { kind: "page", page: cached };
+      const pending = rendering.get(key);
+      if (pending) return { kind: "page", page: await pending };
+      const release = limiter.acquire();
+      if (!release) return { kind: "busy" };
+      const work = renderOnce(key, urlPath, render, release);
+      rendering.set(key, work);
+      return { kind: "page", page: await work };
+    },
+    size: () => pages.size(),
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * server/render-cache.ts in-process (issue 12 item 3): the key a list's query is cached under,
+ * the byte bound of the rendered lists, one render per key at a time, and the concurrency limit.
+ * The pages rendered here are plain HTML made by the test; the production server's renders are in
+ * render-limits.test.ts.
+ */
+import { gunzipSync } from "node:zlib";
+import { expect, test } from "vitest";
+import { ConfigError, readConfig } from "../../server/config.ts";
+import { createRenderCache, createRenderLimiter, filteredListKey } from "../../server/render-cache.ts";
+import { makeTempDir } from "./helpers.ts";
+
+const page = (text: string) =>
+  new Response(`<!doctype html><title>${text}</title><script>run()</script><p>${"x".repeat(20_000)}</p>`, {
+    headers: { "Content-Type": "text/html" },
+  });
+
+/** A promise the test resolves when it wants. */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+test("SERVER one filter in any spelling is one key; unknown parameters and defaults leave the prerendered page", () => {
+  const spellings = [
+    "?q=habit&tag=Fiction",
+    "?tag=Fiction&q=habit",
+    "?q=habit&tag=Fiction&utm_source=newsletter&fbclid=1",
+    "?q=other&q=habit&tag=Fiction",
+    "?q=%68abit&tag=Fiction&sort=date",
+    "?sort=bogus&q=habit&tag=Fiction",
+  ];
+  const keys = new Set(spellings.map((search) => filteredListKey("/notes", search)));
+  expect([...keys]).toEqual(["/notes?q=habit&tag=Fiction"]);
+  expect(filteredListKey("/notes", "?sort=rating&q=x")).toBe("/notes?q=x&sort=rating");
+  for (const search of ["?utm_source=x", "?sort=date", "?q=&tag=", "?fbclid=1&ref=home"]) {
+    expect(filteredListKey("/notes", search)).toBeNull();
+  }
+  expect(filteredListKey("/write", "?q=fear&utm_medium=mail")).toBe("/write?q=fear");
+  for (const path of ["/about", "/notes/atomic-habits", "/", "/write/fear"]) {
+    expect(filteredListKey(path, "?q=habit&tag=Fiction")).toBeNull();
+  }
+});
+
+test("SERVER thousands of distinct queries keep the rendered lists within their byte bound", async () => {
+  const maxBytes = 256 * 1024;
+  const cache = createRenderCache(maxBytes, createRenderLimiter(4));
+  for (let index = 0; index < 2000; index++) {
+    const key = filteredListKey("/notes", `?q=${index}`) as string;
+    const answer = await cache.page(key, "/notes", async () => page(`search ${index}`));
+    expect(answer.kind).toBe("page");
+  }
+  const { entries, bytes } = cache.size();
+  expect(bytes).toBeLessThanOrEqual(maxBytes);
+  expect(entries).toBeGreaterThan(0);
+  expect(entries).toBeLessThan(2000);
+});
+
+test("SERVER a cached list is served again without a render, with its compressed copies and script hashes", async () => {
+  const cache = createRenderCache(1024 * 1024, createRenderLimiter(1));
+  let renders = 0;
+  const render = async () => {
+    renders++;
+    return page("notes");
+  };
+  const first = await cache.page("/notes?q=x", "/notes", render);
+  const second = await cache.page("/notes?q=x", "/notes", render);
+  expect(renders).toBe(1);
+  if (first.kind !== "page" || second.kind !== "page") throw new Error("expected pages");
+  expect(second.page).toBe(first.page);
+  expect(first.page.contentType).toBe("text/html; charset=utf-8");
+  expect(gunzipSync(first.page.bodies.gzip as Buffer).equals(first.page.bodies.identity)).toBe(true);
+  expect(first.page.scriptHashes).toHaveLength(1);
+});
+
+test("SERVER requests for one filter while it renders wait for that one render", async () => {
+  const cache = createRenderCache(1024 * 1024, createRenderLimiter(1));
+  const held = gate();
+  let renders = 0;
+  const render = async () => {
+    renders++;
+    await held.opened;
+    return page("notes");
+  };
+  const answers = Array.from({ length: 20 }, () => cache.page("/notes?q=x", "/notes", render));
+  held.open();
+  const pages = await Promise.all(answers);
+  expect(renders).toBe(1);
+  expect(pages.every((answer) => answer.kind === "page")).toBe(true);
+});
+
+test("SERVER beyond the concurrency limit a render is refused at once, and the slot is free again after", async () => {
+  const limiter = createRenderLimiter(1);
+  const cache = createRenderCache(1024 * 1024, limiter);
+  const held = gate();
+  const slow = cache.page("/notes?q=slow", "/notes", async () => {
+    await held.opened;
+    return page("slow");
+  });
+  expect(limiter.running()).toBe(1);
+  expect(await cache.page("/notes?q=other", "/notes", async () => page("other"))).toEqual({ kind: "busy" });
+  held.open();
+  expect((await slow).kind).toBe("page");
+  expect(limiter.running()).toBe(0);
+  expect((await cache.page("/notes?q=other", "/notes", async () => page("other"))).kind).toBe("page");
+});
+
+test("SERVER a failed render frees its slot and caches nothing", async () => {
+  const limiter = createRenderLimiter(1);
+  const cache = createRenderCache(1024 * 1024, limiter);
+  const broken = async () => new Response("oops", { status: 500, headers: { "Content-Type": "text/html" } });
+  await expect(cache.page("/notes?q=x", "/notes", broken)).rejects.toThrow(/answered 500/);
+  expect(limiter.running()).toBe(0);
+  expect(cache.size().entries).toBe(0);
+});
+
+test("SERVER RENDER_CONCURRENCY and RENDER_CACHE_MB: defaults 2 and 32 MB; a bad value names the variable", () => {
+  const temp = makeTempDir();
+  try {
+    const defaults = { ownerEmail: "owner@example.com" };
+    const config = readConfig({ DATA_DIR: temp.path }, defaults);
+    expect([config.renderConcurrency, config.renderCacheBytes]).toEqual([2, 32 * 1024 * 1024]);
+    const set = readConfig({ DATA_DIR: temp.path, RENDER_CONCURRENCY: "1", RENDER_CACHE_MB: "8" }, defaults);
+    expect([set.renderConcurrency, set.renderCacheBytes]).toEqual([1, 8 * 1024 * 1024]);
+    for (const [name, value] of [
+      ["RENDER_CONCURRENCY", "0"],
+      ["RENDER_CONCURRENCY", "many"],
+      ["RENDER_CONCURRENCY", "1.5"],
+      ["RENDER_CACHE_MB", "0"],
+      ["RENDER_CACHE_MB", "-3"],
+    ] as const) {
+      const read = () => readConfig({ DATA_DIR: temp.path, [name]: value }, defaults);
+      expect(read, `${name}=${value}`).toThrow(ConfigError);
+      expect(read, `${name}=${value}`).toThrow(new RegExp(`${name}="${value}" must`));
+    }
+  } finally {
+    temp.remove();
+  }
+});
