@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { FIXTURE_CONTENT_ROOT } from "./browser/fixture-site.ts";
 import { findChromium } from "./support/chromium.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -72,7 +73,8 @@ suite(
   }),
 );
 
-const built = run("npx", ["react-router", "build", "--logLevel", "warn"]);
+// The browser tests run on the fixture site (tests/browser/fixture-site.ts), never on the owner's content.
+const built = run("npx", ["react-router", "build", "--logLevel", "warn"], { CONTENT_ROOT: FIXTURE_CONTENT_ROOT });
 check("production build", built);
 
 const chromium = ensureChromium();

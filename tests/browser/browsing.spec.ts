@@ -1,11 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import { formatMonthYear } from "../../catalogue/dates.ts";
-import { loadCatalogue } from "../../catalogue/disk.ts";
 import { EMBED_ORIGINS } from "../../catalogue/embeds.ts";
 import { applyFilters } from "../../catalogue/filters.ts";
+import { catalogue } from "./fixture-site.ts";
 import { expectNoAxeViolations, trackForeignRequests, waitForReady } from "./helpers.ts";
 
-const catalogue = loadCatalogue(process.cwd());
 const books = catalogue.books;
 const titles = (page: Page) => page.locator(".note-list .note-title");
 /** After a change the list renders its first screenful at once and the rest as it is scrolled to. */

@@ -1,8 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { loadCatalogue } from "../../catalogue/disk.ts";
 import { applyFilters } from "../../catalogue/filters.ts";
-
-const catalogue = loadCatalogue(process.cwd());
+import { catalogue } from "./fixture-site.ts";
 
 test.use({ javaScriptEnabled: false });
 

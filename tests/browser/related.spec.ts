@@ -1,10 +1,10 @@
 /** Issue 7: related notes, other readings and read before / after on a note page. */
 import { expect, test } from "@playwright/test";
-import { loadCatalogue } from "../../catalogue/disk.ts";
 import { otherReadings, previousAndNext, relatedNotes } from "../../catalogue/related.ts";
+import { catalogue } from "./fixture-site.ts";
 import { expectNoAxeViolations, waitForReady } from "./helpers.ts";
 
-const { books } = loadCatalogue(process.cwd());
+const { books } = catalogue;
 const note = (slug: string) => {
   const found = books.find((book) => book.slug === slug);
   if (!found) throw new Error(`no note ${slug}`);

@@ -1,10 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import { formatDateRange, formatMonthYear } from "../../catalogue/dates.ts";
-import { loadCatalogue } from "../../catalogue/disk.ts";
 import { EMBED_ORIGINS } from "../../catalogue/embeds.ts";
+import { catalogue } from "./fixture-site.ts";
 import { expectNoAxeViolations, trackForeignRequests } from "./helpers.ts";
 
-const catalogue = loadCatalogue(process.cwd());
 const owner = catalogue.site.name;
 const SECTIONS = ["Now", "About", "Apps", "Notes", "Write", "Work", "Contact"];
 

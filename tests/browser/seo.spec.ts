@@ -10,11 +10,10 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { noteImagePath } from "../../catalogue/card.ts";
 import { renderWithAbsoluteLinks } from "../../catalogue/derive.ts";
-import { loadCatalogue } from "../../catalogue/disk.ts";
 import { FEED_SIZE } from "../../catalogue/feeds.ts";
+import { catalogue } from "./fixture-site.ts";
 import { expectNoAxeViolations, waitForReady } from "./helpers.ts";
 
-const catalogue = loadCatalogue(process.cwd());
 const CLIENT_DIR = join(process.cwd(), "build/client");
 const BUILD_URL = readFileSync(join(process.cwd(), "build/site-url.txt"), "utf8").trim();
 const newestFirst = <T extends { date: string }>(items: readonly T[]) =>

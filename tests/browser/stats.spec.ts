@@ -1,10 +1,9 @@
 /** Issue 7, /stats: the figures are the catalogue's, drawn at build time, readable without JavaScript. */
 import { expect, type Locator, test } from "@playwright/test";
-import { loadCatalogue } from "../../catalogue/disk.ts";
 import { formatDuration, readingStats, topRated } from "../../catalogue/stats.ts";
+import { catalogue } from "./fixture-site.ts";
 import { expectNoAxeViolations } from "./helpers.ts";
 
-const catalogue = loadCatalogue(process.cwd());
 const stats = readingStats(catalogue.books);
 const top = topRated(catalogue.books);
 

@@ -414,7 +414,7 @@ describe("loader errors name the file, the field and the problem", () => {
     );
   });
 
-  test("an image that is neither a site path nor a URL is reported with its rule", () => {
+  test("an image that is not a path from the site root is reported with its rule", () => {
     expectContentError(
       edited("content/notes/mans-search-for-meaning.md", (text) =>
         text.replace('photo: "/images/notes/', 'photo: "images/notes/'),
@@ -422,8 +422,27 @@ describe("loader errors name the file, the field and the problem", () => {
       {
         file: "content/notes/mans-search-for-meaning.md",
         field: "photo",
-        problem: /must start with \/ or be a full URL/,
+        problem: /must be a path from the site root, starting with \//,
       },
+    );
+  });
+
+  test("a remote image is refused with what to do instead (the pages load no image from other hosts)", () => {
+    for (const url of ["https://cdn.example.com/cover.jpg", "//cdn.example.com/cover.jpg"]) {
+      expectContentError(
+        edited("content/notes/mans-search-for-meaning.md", (text) =>
+          text.replace('photo: "/images/notes/mans-search-for-meaning.svg"', `photo: "${url}"`),
+        ),
+        {
+          file: "content/notes/mans-search-for-meaning.md",
+          field: "photo",
+          problem: /is a remote image: save the file under public\/images\/ and write its path/,
+        },
+      );
+    }
+    expectContentError(
+      edited("content/apps/alpha.md", (text) => text.replace('"/images/apps/alpha-2.svg"', '"http://x.example/a.png"')),
+      { file: "content/apps/alpha.md", field: "screenshots.1", problem: /is a remote image/ },
     );
   });
 

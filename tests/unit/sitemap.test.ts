@@ -52,7 +52,7 @@ test("SEO every page route of app/routes.ts is a section of catalogue/sections.t
   const routePaths = routes
     .filter((route) => route.file.endsWith(".tsx") && route.path !== "*")
     .map((route) => (route.index ? "/" : `/${route.path}`));
-  const sectionPaths = SITE_SECTIONS.map((section) => section.path);
+  const sectionPaths: string[] = SITE_SECTIONS.map((section) => section.path);
   // A page below a section (an item's /notes/:slug, a mail link's /updates/confirm) is listed under it.
   for (const path of routePaths) {
     const section = path.replace(/\/[^/]+$/, "") || "/";
