@@ -252,7 +252,7 @@ describe("fields", () => {
   test("the site file and the now and about pages load", () => {
     expect(catalogue.site.name).toBe("Test Owner");
     expect(catalogue.site.social).toHaveLength(2);
-    expect(catalogue.pages.now).toMatchObject({ title: "Now", updated: "2025-06-06", slug: "now" });
+    expect(catalogue.pages.now).toMatchObject({ title: "Now", updated: "2024-03-14", slug: "now" });
     expect(catalogue.pages.about.html).toContain('href="/work/acme"');
   });
 });
