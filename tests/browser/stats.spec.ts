@@ -86,8 +86,9 @@ test.describe("without JavaScript", () => {
     }
 
     const howIRate = page.getByRole("region", { name: "How I rate" });
-    for (const band of ["9 and up", "7 to 8.9", "5 to 6.9", "Below 5"]) {
+    for (const { band, meaning } of catalogue.site.ratingScale.bands) {
       await expect(howIRate.getByText(band, { exact: true })).toBeVisible();
+      await expect(howIRate.getByText(meaning, { exact: true })).toBeVisible();
     }
   });
 });

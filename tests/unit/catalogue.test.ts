@@ -188,7 +188,7 @@ describe("fields", () => {
     });
     expect(alpha.html).toContain("<em>the</em>");
     // Optional lists default to empty.
-    expect(catalogue.apps[1]).toMatchObject({ screenshots: [], team: [], tech: [], future: "", endDate: "2018-03-31" });
+    expect(catalogue.apps[1]).toMatchObject({ screenshots: [], team: [], tech: [], endDate: "2018-03-31" });
   });
 
   test("DA1 a work item carries every field", () => {
