@@ -1,6 +1,6 @@
 /**
- * `npm test`: every check, in order — types, lint, unit and integration tests, the production
- * build, browser tests on that build in Debian's Chromium (installed with apt-get when missing
+ * `npm test`: every check, in order — types, lint, unit and integration tests, the owner-edit
+ * proof (tests/owner-edits.ts), the production build of the fixture site, browser tests on that build in Debian's Chromium (installed with apt-get when missing
  * and running as root). Every step runs even when an earlier one failed, so one run shows all
  * problems; the last line is the total: "N passed, N failed".
  */
@@ -72,6 +72,10 @@ suite(
     failed: json.numFailedTests,
   }),
 );
+
+// The owner's first edits to the sample (a new note, a re-read, a new name, a new Now date) in a copy
+// of the project leave the unit suites, check:content and the build green (issue 11).
+check("owner edits leave the tests green (tests/owner-edits.ts)", run("npx", ["tsx", "tests/owner-edits.ts"]));
 
 // The browser tests run on the fixture site (tests/browser/fixture-site.ts), never on the owner's content.
 const built = run("npx", ["react-router", "build", "--logLevel", "warn"], { CONTENT_ROOT: FIXTURE_CONTENT_ROOT });
