@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check, in order — types, lint, unit and integration tests, the owner-edit
- * proof (tests/owner-edits.ts), the production build of the fixture site, browser tests on that build in Debian's Chromium (installed with apt-get when missing
- * and running as root). Every step runs even when an earlier one failed, so one run shows all
+ * proof (tests/owner-edits.ts), the production build of the fixture site, browser tests on that
+ * build in Debian's Chromium (installed with apt-get when missing and running as root). Every step runs even when an earlier one failed, so one run shows all
  * problems; the last line is the total: "N passed, N failed".
  */
 import { spawnSync } from "node:child_process";
