@@ -11,11 +11,11 @@ export const catalogue = buildCatalogue(contentFiles);
 
 /**
  * The slice of the catalogue every page needs: the owner, the links in the header and menu, and
- * the owner's words on the sections (tiles, footer, descriptions, intros).
+ * the owner's words on the sections (tiles, footer, descriptions, intros, the not-found screen).
  */
 export function siteSummary() {
-  const { name, description, social, noteApp, blog, lead, footer, sections } = catalogue.site;
-  return { name, description, social, noteApp, blog, lead, footer, sections };
+  const { name, description, social, noteApp, blog, lead, footer, sections, notFound } = catalogue.site;
+  return { name, description, social, noteApp, blog, lead, footer, sections, notFound };
 }
 export type SiteSummary = ReturnType<typeof siteSummary>;
 

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { parseSpecDate } from "./dates.ts";
 import { type DerivedBody, deriveBody } from "./derive.ts";
 import { EMBED_ORIGINS, isEmbedFrom } from "./embeds.ts";
+import { placeholdersOf } from "./template.ts";
 
 /** M/D/YY (20YY) or M/D/YYYY, checked to be a real day and turned into an ISO day. */
 const specDate = z.string().transform((text, ctx) => {
@@ -56,6 +57,22 @@ const minutes = z.number().int("must be a whole number of minutes").min(0, "must
 /** Markdown the owner writes in site.yaml, rendered to HTML when the catalogue is built. */
 const markdownText = text.transform((markdown) => deriveBody(markdown).html);
 
+/** A sentence of the owner's with the item's values in braces: "My notes on {title} by {author}." */
+const template = (known: readonly string[]) =>
+  text.superRefine((sentence, ctx) => {
+    for (const name of placeholdersOf(sentence)) {
+      if (!known.includes(name)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `has the placeholder {${name}}, which is not one of ${known.map((other) => `{${other}}`).join(", ")}`,
+        });
+      }
+    }
+  });
+
+/** The values a note's description may name (app/routes/note.tsx). */
+export const NOTE_DESCRIPTION_PLACEHOLDERS = ["title", "author", "rating"] as const;
+
 /** A section's words: the line under its home tile, its description for search engines, its opening words. */
 const sectionWords = z.strictObject({ blurb: text, description: text });
 const sectionWithIntro = sectionWords.extend({ intro: markdownText });
@@ -65,8 +82,11 @@ const sectionsSchema = z.strictObject({
   now: z.strictObject({ blurb: text }),
   about: z.strictObject({ blurb: text }),
   apps: sectionWords,
-  notes: sectionWords,
-  stats: z.strictObject({ description: text }),
+  notes: sectionWords.extend({
+    /** A note's description for search engines when its review is empty. */
+    noteDescription: template(NOTE_DESCRIPTION_PLACEHOLDERS),
+  }),
+  stats: z.strictObject({ blurb: text, description: text }),
   write: sectionWithIntro,
   work: sectionWords,
   podcast: sectionWords,
@@ -96,6 +116,8 @@ export const siteSchema = z.strictObject({
   footer: text,
   sections: sectionsSchema,
   ratingScale: ratingScaleSchema,
+  /** The not-found screen's words besides the spec's message: its description and a line (Markdown) under the tiles. */
+  notFound: z.strictObject({ description: text, text: markdownText }),
 });
 
 export const pageSchema = z.strictObject({

@@ -203,6 +203,14 @@ test("NF1 the not-found screen: 'Page Not Found', the apology, the home tiles an
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
     await expect(page.getByText("Oops, looks like this page doesn't exist yet.")).toBeVisible();
+    // The owner's line under the tiles and the page's description come from content/site.yaml.
+    await expect(page.locator(".not-found-text")).toHaveText(
+      catalogue.site.notFound.text.replace(/<[^>]+>/g, "").trim(),
+    );
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      catalogue.site.notFound.description,
+    );
     for (const section of SECTIONS) {
       await expect(page.locator(".tiles").getByRole("link", { name: new RegExp(`^${section}\\b`) })).toBeVisible();
     }

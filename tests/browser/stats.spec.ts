@@ -99,6 +99,8 @@ test("STATS /stats is axe clean and linked from the notes list and from each not
   await page.goto("/notes");
   await expect(page.getByRole("link", { name: "Reading stats" })).toHaveAttribute("href", "/stats");
   await page.goto("/notes/atomic-habits");
+  // The line under the link is the owner's blurb for /stats (content/site.yaml).
+  await expect(page.locator(".note-footer")).toContainText(`Reading stats: ${catalogue.site.sections.stats.blurb}`);
   await page.getByRole("link", { name: "Reading stats" }).click();
   await expect(page).toHaveURL(/\/stats$/);
   await expect(page.getByRole("heading", { level: 1, name: "Reading stats" })).toBeVisible();

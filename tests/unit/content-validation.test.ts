@@ -12,6 +12,7 @@ import { FEED_SIZE, notesFeed, updatesFeed, writingsFeed } from "../../catalogue
 import { buildCatalogue, ContentError, type ContentFile } from "../../catalogue/load.ts";
 import { sitemapEntries } from "../../catalogue/sitemap.ts";
 import { nearestTag } from "../../catalogue/tags.ts";
+import { fillTemplate } from "../../catalogue/template.ts";
 
 const FIXTURE_ROOT = join(import.meta.dirname, "../fixtures");
 const files = readContentFiles(FIXTURE_ROOT);
@@ -232,5 +233,26 @@ describe("drafts", () => {
     expect(error.file).toBe("content/notes/a-draft-book.md");
     expect(error.field).toBe("tags");
     expect(error.problem).toBe("is required but missing");
+  });
+});
+
+describe("the owner's sentence templates", () => {
+  test("a note's description names its title, author and rating; a misspelt placeholder stops the load", () => {
+    const catalogue = buildCatalogue(files);
+    expect(
+      fillTemplate(catalogue.site.sections.notes.noteDescription, {
+        title: "Dune",
+        author: "Frank Herbert",
+        rating: "9",
+      }),
+    ).toBe("Fixture notes on Dune by Frank Herbert, scored 9/10.");
+    const error = contentError(() =>
+      buildCatalogue(
+        edited("content/site.yaml", (text) => text.replace("Fixture notes on {title}", "Fixture notes on {titel}")),
+      ),
+    );
+    expect(error.message).toBe(
+      'content/site.yaml: field "sections.notes.noteDescription" has the placeholder {titel}, which is not one of {title}, {author}, {rating}',
+    );
   });
 });
