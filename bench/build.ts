@@ -21,7 +21,7 @@ export async function buildSite(root: string, siteUrl: string, extraEnv: NodeJS.
 }
 
 /** What a build needs; tests/, bench/, build/ and data/ stay behind. */
-const COPIED = ["app", "catalogue", "content", "public", "server", "scripts"];
+const COPIED = ["app", "catalogue", "content", "public", "rules", "server", "scripts"];
 const CONFIG_FILE = /^(?:[\w.-]+\.ts|tsconfig\.json|package(?:-lock)?\.json)$/;
 /** Caches that tools write inside node_modules: the copy gets its own. */
 const NOT_LINKED = new Set([".vite", ".vite-temp", ".cache"]);
