@@ -7,7 +7,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { readContentFiles } from "../catalogue/disk.ts";
+import { contentRoot, readContentFiles } from "../catalogue/disk.ts";
 import { buildCatalogue, ContentError } from "../catalogue/load.ts";
 import {
   chooseSlug,
@@ -28,7 +28,7 @@ function stop(message: string): never {
 const parsed = parseNewArgs(process.argv.slice(2));
 if (!parsed.ok) stop(parsed.error);
 const { request } = parsed;
-const root = resolve(request.root ?? process.cwd());
+const root = request.root ? resolve(request.root) : contentRoot(process.cwd());
 
 const files = readContentFiles(root);
 try {
@@ -47,7 +47,7 @@ if (request.kind === "note") {
   // Drafts count too: a draft note already holds its slug.
   const slugs = files.flatMap((file) => /^content\/notes\/(.+)\.md$/.exec(file.path)?.[1] ?? []);
   path = contentPath("note", chooseSlug(request.title, new Set(slugs)));
-  earlierReadings = slugs.filter((slug) => isSlugOf(slug, request.title));
+  earlierReadings = slugs.filter((slug) => isSlugOf(slug, request.title)).sort();
   text = noteFileText(request, today);
 } else {
   path = contentPath("write", chooseSlug(request.title, new Set()));

@@ -275,7 +275,7 @@ describe("npm run new (the script, as a child process)", () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("Created content/notes/the-four-agreements-3.md\n");
     expect(result.stdout).toContain(
-      'This is a re-read: content/notes/the-four-agreements-2.md, content/notes/the-four-agreements.md already hold "The Four Agreements".',
+      'This is a re-read: content/notes/the-four-agreements.md, content/notes/the-four-agreements-2.md already hold "The Four Agreements".',
     );
     const note = loadCatalogue(root).books.find((book) => book.slug === "the-four-agreements-3");
     expect(note).toMatchObject({ name: "The Four Agreements", author: "Don Miguel Ruiz", rating: 9, time: 0 });
