@@ -8,7 +8,7 @@ export const USAGE = [
   "Usage:",
   '  npm run new -- note "The Title" --author "Name" [--tags "Tag1,Tag2"] [--rating 8.5]',
   '  npm run new -- write "The Title"',
-  "Options: --root <dir> works on another project folder (default: the current one).",
+  "Options: --root <dir> works on another project folder (default: CONTENT_ROOT, else the current one).",
 ].join("\n");
 
 export type NewRequest =
