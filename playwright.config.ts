@@ -2,7 +2,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { FIXTURE_CONTENT_ROOT, fixtureBuildProblem } from "./tests/browser/fixture-site.ts";
 import { CHROMIUM_ARGS, findChromium } from "./tests/support/chromium.ts";
+
+const buildProblem = fixtureBuildProblem();
+if (buildProblem) throw new Error(buildProblem);
 
 const port = Number(process.env.TEST_PORT ?? 4317);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -32,6 +36,7 @@ export default defineConfig({
       SITE_URL: baseURL,
       DATA_DIR: dataDir,
       RATE_LIMIT: "0",
+      CONTENT_ROOT: FIXTURE_CONTENT_ROOT,
     },
   },
 });

@@ -1,6 +1,6 @@
 import type { Config } from "@react-router/dev/config";
 import { cardPath, cardTitles } from "./catalogue/card.ts";
-import { loadCatalogue } from "./catalogue/disk.ts";
+import { contentRoot, loadCatalogue } from "./catalogue/disk.ts";
 import { RESERVED_UPDATE_SLUGS } from "./catalogue/load.ts";
 import { buildServer } from "./scripts/build-server.ts";
 import { finishClientBuild } from "./scripts/finish-build.ts";
@@ -13,7 +13,7 @@ export default {
     // The benchmark builds a 10,000-note copy of the site and needs only its lists prerendered.
     const only = process.env.PRERENDER_ONLY;
     if (only) return only.split(",");
-    const catalogue = loadCatalogue(process.cwd());
+    const catalogue = loadCatalogue(contentRoot(process.cwd()));
     const cards = [...cardTitles(catalogue).keys()].map(cardPath);
     const issues = catalogue.updates.map((issue) => issue.path);
     // The newsletter's confirm and unsubscribe pages answer per visitor (their token): never prerendered.

@@ -1,27 +1,21 @@
 /**
- * The catalogue as the server-side loaders see it. Vite bundles the content files into the
- * server build (and reloads them in development), so production needs no content folder.
+ * The catalogue as the server-side loaders see it. The catalogue's Vite plugin bundles the content
+ * files into the server build (and reloads them in development), so production needs no content
+ * folder.
  */
+import contentFiles from "virtual:content-files";
 import type { DerivedBody } from "../catalogue/derive.ts";
-import { buildCatalogue, type ContentFile } from "../catalogue/load.ts";
-
-const files = import.meta.glob<string>(["/content/**/*.md", "/content/**/*.yaml", "!/content/README.md"], {
-  query: "?raw",
-  import: "default",
-  eager: true,
-});
-
-const contentFiles: ContentFile[] = Object.entries(files).map(([path, text]) => ({ path: path.slice(1), text }));
+import { buildCatalogue } from "../catalogue/load.ts";
 
 export const catalogue = buildCatalogue(contentFiles);
 
 /**
  * The slice of the catalogue every page needs: the owner, the links in the header and menu, and
- * the owner's words on the sections (tiles, footer, descriptions, intros).
+ * the owner's words on the sections (tiles, footer, descriptions, intros, the not-found screen).
  */
 export function siteSummary() {
-  const { name, description, social, noteApp, blog, lead, footer, sections } = catalogue.site;
-  return { name, description, social, noteApp, blog, lead, footer, sections };
+  const { name, description, social, noteApp, blog, lead, footer, sections, notFound } = catalogue.site;
+  return { name, description, social, noteApp, blog, lead, footer, sections, notFound };
 }
 export type SiteSummary = ReturnType<typeof siteSummary>;
 

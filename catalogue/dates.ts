@@ -1,16 +1,18 @@
 /**
- * Content dates are written M/D/YY (SPEC §9) and YY means 20YY (DESIGN §7.7). Inside the
- * catalogue a date is an ISO day, "2025-06-06", so that it sorts and serialises as itself.
+ * Content dates are written M/D/YY (SPEC §9) and YY means 20YY (DESIGN §7.7); a year before 2000
+ * needs all four digits, M/D/YYYY. Inside the catalogue a date is an ISO day, "2025-06-06", so
+ * that it sorts and serialises as itself.
  */
 export type IsoDay = string;
 
-const SPEC_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/;
+const SPEC_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|[12]\d{3})$/;
 
-/** Parses M/D/YY into an ISO day, or returns null for a malformed or impossible date (2/30/17). */
+/** Parses M/D/YY or M/D/YYYY into an ISO day, or returns null for a malformed or impossible date (2/30/17). */
 export function parseSpecDate(text: string): IsoDay | null {
   const match = SPEC_DATE.exec(text.trim());
   if (!match) return null;
-  const [month, day, year] = [Number(match[1]), Number(match[2]), 2000 + Number(match[3])];
+  const year = match[3].length === 2 ? 2000 + Number(match[3]) : Number(match[3]);
+  const [month, day] = [Number(match[1]), Number(match[2])];
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
     return null;
@@ -39,10 +41,10 @@ export function formatMonthYear(day: IsoDay): string {
   return `${MONTHS[Number(month) - 1]} ${year}`;
 }
 
-/** '6/6/25', the way the owner writes it (the Now and About pages show it so). */
+/** '6/6/25', the way the owner writes it (the Now and About pages show it so); '1/1/1998' outside 20YY. */
 export function formatSpecDate(day: IsoDay): string {
   const [year, month, date] = day.split("-");
-  return `${Number(month)}/${Number(date)}/${year.slice(2)}`;
+  return `${Number(month)}/${Number(date)}/${year.startsWith("20") ? year.slice(2) : year}`;
 }
 
 /** 'March 2019 – Present' (AW2): an empty end means the item is current. */

@@ -1,18 +1,58 @@
 /** Reads the content folder from disk, for the build, the owner's scripts and the tests. */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { buildCatalogue, type Catalogue, type ContentFile } from "./load.ts";
+import { buildCatalogue, type Catalogue, ContentError, type ContentFile } from "./load.ts";
+import { type BrokenReference, summarizeCatalogue } from "./summary.ts";
 
+export { contentRoot } from "./content-root.ts";
+
+/**
+ * Every file under content/ but hidden ones (.DS_Store, editor swap files): the loader decides what
+ * each is, so a file it would not read (x.markdown) is reported, not skipped.
+ */
 export function readContentFiles(root: string): ContentFile[] {
   const contentDir = join(root, "content");
   return readdirSync(contentDir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.(md|yaml)$/.test(entry.name) && entry.name !== "README.md")
+    .filter((entry) => entry.isFile() && !entry.name.startsWith("."))
     .map((entry) => {
       const absolute = join(entry.parentPath, entry.name);
       return { path: relative(root, absolute).split("\\").join("/"), text: readFileSync(absolute, "utf8") };
-    });
+    })
+    .filter((file) => file.path !== "content/README.md");
 }
 
+/** Whether the site path of an image ("/images/x.svg") names a file under `root`/public. */
+export function imageExists(root: string, sitePath: string): boolean {
+  const publicDir = join(root, "public");
+  let file: string;
+  try {
+    file = join(publicDir, decodeURIComponent(sitePath));
+  } catch {
+    return false;
+  }
+  return file.startsWith(publicDir) && existsSync(file) && statSync(file).isFile();
+}
+
+/** A broken reference as the owner reads it: what the file names and why that leads nowhere. */
+export function brokenReferenceProblem({ target, problem }: BrokenReference): string {
+  switch (problem) {
+    case "missing image":
+      return `names the image ${target}, but there is no file public${target.replace(/[?#].*$/, "")}`;
+    case "remote image":
+      return `names the remote image ${target}: save it under public/images/ and write its path (the site loads no image from other hosts)`;
+    case "no such item":
+      return `links to ${target}, but no published item has this path`;
+  }
+}
+
+/**
+ * The catalogue of `root`, with the checks only the disk can answer: every local image exists and
+ * every link from a body to a site item leads to one. The first problem stops the load, as in
+ * the build, `npm start` and `npm run check:content`.
+ */
 export function loadCatalogue(root: string): Catalogue {
-  return buildCatalogue(readContentFiles(root));
+  const catalogue = buildCatalogue(readContentFiles(root));
+  const [broken] = summarizeCatalogue(catalogue, (sitePath) => imageExists(root, sitePath)).broken;
+  if (broken) throw new ContentError(broken.file, broken.field, brokenReferenceProblem(broken));
+  return catalogue;
 }

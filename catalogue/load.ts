@@ -9,6 +9,7 @@ import { type DerivedBody, deriveBody } from "./derive.ts";
 import {
   type App,
   appSchema,
+  draftNoteSchema,
   type Item,
   type Note,
   noteSchema,
@@ -25,6 +26,7 @@ import {
 } from "./schema.ts";
 import { isSlugOf, slugify } from "./slug.ts";
 import { sortItems } from "./sort.ts";
+import { undeclaredTagProblem } from "./tags.ts";
 
 /** A content file as read from disk, its path relative to the project ("content/notes/x.md"). */
 export type ContentFile = { path: string; text: string };
@@ -99,23 +101,94 @@ function validate<S extends z.ZodType>(schema: S, data: unknown, file: string): 
 
 const slugOf = (path: string) => path.replace(/^.*\//, "").replace(/\.md$/, "");
 
-type ReadOptions = {
+/** The folders of content/ and what they hold: one Markdown file per item or page. */
+const MARKDOWN_FOLDERS = ["apps", "notes", "pages", "updates", "work", "write"];
+/** The files of content/ itself; README.md is the owner's guide, read by no one else. */
+const TOP_LEVEL_FILES = ["site.yaml", "README.md"];
+
+/**
+ * A file the loader would not read (x.markdown, notes.txt, a folder named note/) is a mistake the
+ * owner must hear about, not something to skip quietly.
+ */
+function checkFileNames(files: ContentFile[]) {
+  for (const file of files) {
+    const [, folder, name] = /^content\/(?:([^/]+)\/)?(.+)$/.exec(file.path) ?? [];
+    if (folder === undefined) {
+      if (name !== undefined && TOP_LEVEL_FILES.includes(name)) continue;
+      throw new ContentError(
+        file.path,
+        null,
+        `is not a file the site reads: content/ holds site.yaml and the folders ${MARKDOWN_FOLDERS.join(", ")}`,
+      );
+    }
+    if (!MARKDOWN_FOLDERS.includes(folder)) {
+      throw new ContentError(
+        file.path,
+        null,
+        `is in content/${folder}/, a folder the site does not read: the folders are ${MARKDOWN_FOLDERS.join(", ")}`,
+      );
+    }
+    if (name.endsWith(".md") && !name.includes("/")) continue;
+    const extension = /\.[^./]+$/.exec(name)?.[0];
+    throw new ContentError(
+      file.path,
+      null,
+      `${name.includes("/") ? "is in a subfolder" : extension ? `has the unknown extension "${extension}"` : "has no extension"}: content/${folder}/ holds Markdown files named <slug>.md`,
+    );
+  }
+}
+
+/**
+ * `draft: true` keeps a file off the site; it is still read and checked. The flag is taken off
+ * before the schema sees the rest, so no published item carries it.
+ */
+function takeDraftFlag(data: unknown, file: string): { draft: boolean; fields: unknown } {
+  if (typeof data !== "object" || data === null || !("draft" in data)) return { draft: false, fields: data };
+  const { draft, ...fields } = data as Record<string, unknown>;
+  if (typeof draft !== "boolean") throw new ContentError(file, "draft", "must be true or false");
+  return { draft, fields };
+}
+
+/** Whether a file is marked `draft: true`; a file that cannot be read is left to the loader to report. */
+export function isDraft(file: ContentFile): boolean {
+  try {
+    return takeDraftFlag(splitFrontMatter(file).data, file.path).draft;
+  } catch {
+    return false;
+  }
+}
+
+function checkTags(file: string, tags: readonly string[], declared: readonly string[]) {
+  for (const tag of tags) {
+    const problem = undeclaredTagProblem(tag, declared);
+    if (problem) throw new ContentError(file, "tags", problem);
+  }
+}
+
+type ReadOptions<S extends z.ZodType> = {
   /** Notes and writings are addressed by their title: the file name must be the title's slug. */
   slugFromTitle: boolean;
+  /** The tags of content/site.yaml: an item's tags must be among them. */
+  declaredTags?: readonly string[];
+  /**
+   * Items may be drafts (`draft: true`): checked, then left out. A draft is held to `draftSchema`
+   * when it may hold less than a published item.
+   */
+  drafts?: { draftSchema?: z.ZodType<z.output<S>> };
 };
 
 function readItems<S extends z.ZodType, T>(
   files: ContentFile[],
   folder: string,
   schema: S,
-  { slugFromTitle }: ReadOptions,
+  { slugFromTitle, declaredTags, drafts }: ReadOptions<S>,
   build: (fields: z.output<S>, slug: string, body: DerivedBody) => T,
 ): T[] {
   const seen = new Map<string, string>();
   return files
     .filter((file) => file.path.startsWith(`content/${folder}/`) && file.path.endsWith(".md"))
     .sort((a, b) => a.path.localeCompare(b.path))
-    .map((file) => {
+    .flatMap((file) => {
       const slug = slugOf(file.path);
       if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
         throw new ContentError(
@@ -128,7 +201,8 @@ function readItems<S extends z.ZodType, T>(
       if (other) throw new ContentError(file.path, null, `has the same slug "${slug}" as ${other}`);
       seen.set(slug, file.path);
       const { data, body } = splitFrontMatter(file);
-      const fields = validate(schema, data, file.path);
+      const { draft, fields: input } = drafts ? takeDraftFlag(data, file.path) : { draft: false, fields: data };
+      const fields = validate(draft ? (drafts?.draftSchema ?? schema) : schema, input, file.path);
       const name = (fields as { name?: string }).name ?? "";
       if (slugFromTitle && !isSlugOf(slug, name)) {
         throw new ContentError(
@@ -137,7 +211,8 @@ function readItems<S extends z.ZodType, T>(
           `does not match the file name: "${name}" needs ${slugify(name)}.md (or -2, -3 … for a re-read)`,
         );
       }
-      return build(fields, slug, deriveBody(body));
+      if (declaredTags) checkTags(file.path, (fields as { tags: string[] }).tags, declaredTags);
+      return draft ? [] : [build(fields, slug, deriveBody(body))];
     });
 }
 
@@ -154,6 +229,7 @@ function readPage(files: ContentFile[], slug: string): Page {
 }
 
 export function buildCatalogue(files: ContentFile[]): Catalogue {
+  checkFileNames(files);
   const siteFile = findFile(files, "content/site.yaml");
   let siteData: unknown;
   try {
@@ -167,7 +243,7 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
     files,
     "work",
     workSchema,
-    { slugFromTitle: false },
+    { slugFromTitle: false, declaredTags: site.tags, drafts: {} },
     (fields, slug, body): Work => ({
       ...fields,
       category: "Work",
@@ -180,7 +256,7 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
     files,
     "apps",
     appSchema,
-    { slugFromTitle: false },
+    { slugFromTitle: false, declaredTags: site.tags, drafts: {} },
     (fields, slug, body): App => ({
       ...fields,
       category: "apps",
@@ -193,7 +269,7 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
     files,
     "notes",
     noteSchema,
-    { slugFromTitle: true },
+    { slugFromTitle: true, declaredTags: site.tags, drafts: { draftSchema: draftNoteSchema } },
     (fields, slug, body): Note => ({
       ...fields,
       photo: fields.photo || coverPath(slug),
@@ -207,7 +283,7 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
     files,
     "write",
     writingSchema,
-    { slugFromTitle: true },
+    { slugFromTitle: true, declaredTags: site.tags, drafts: {} },
     (fields, slug, body): Writing => ({
       ...fields,
       category: "write",

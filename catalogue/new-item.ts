@@ -6,13 +6,13 @@ import { slugify } from "./slug.ts";
 
 export const USAGE = [
   "Usage:",
-  '  npm run new -- note "The Title" --author "Name" --tags "Tag1,Tag2" [--rating 8.5]',
+  '  npm run new -- note "The Title" --author "Name" [--tags "Tag1,Tag2"] [--rating 8.5]',
   '  npm run new -- write "The Title"',
-  "Options: --root <dir> works on another project folder (default: the current one).",
+  "Options: --root <dir> works on another project folder (default: CONTENT_ROOT, else the current one).",
 ].join("\n");
 
 export type NewRequest =
-  | { kind: "note"; title: string; author: string; tags: string[]; rating: number | null; root: string | null }
+  | { kind: "note"; title: string; author: string; tags: string[] | null; rating: number | null; root: string | null }
   | { kind: "write"; title: string; root: string | null };
 
 export type Parsed = { ok: true; request: NewRequest } | { ok: false; error: string };
@@ -58,15 +58,10 @@ export function parseNewArgs(args: readonly string[]): Parsed {
   const author = options.get("author")?.trim();
   if (!author) return fail('A book note needs its author: --author "Name".');
   const tagsText = options.get("tags");
-  if (tagsText === undefined) {
-    return fail(
-      'A book note needs 1 to 3 tags, separated by commas: --tags "Self-help,Psychology". ' +
-        "`npm run check:content` lists the tags in use.",
-    );
-  }
-  const tags = [...new Set(tagsText.split(",").map((tag) => tag.trim()))].filter(Boolean);
-  if (tags.length < 1 || tags.length > 3) {
-    return fail(`A book note needs 1 to 3 tags, separated by commas; got ${tags.length}.`);
+  const tags =
+    tagsText === undefined ? null : [...new Set(tagsText.split(",").map((tag) => tag.trim()))].filter(Boolean);
+  if (tags && (tags.length < 1 || tags.length > 3)) {
+    return fail(`A book note has 1 to 3 tags, separated by commas; got ${tags.length}.`);
   }
   const ratingText = options.get("rating");
   let rating: number | null = null;
@@ -97,37 +92,49 @@ export function specDateOf(day: Date): string {
 /** A YAML double-quoted string: JSON's string syntax is valid YAML. */
 const quote = (text: string) => JSON.stringify(text);
 
+/** A note is published at once only when it was given its tags and rating; otherwise it is a draft. */
+export const isDraftNote = (note: { tags: readonly string[] | null; rating: number | null }) =>
+  note.tags === null || note.rating === null;
+
+const PUBLISH_PROMPT = '# A draft is checked but not published: delete the line "draft: true" when the file is ready.';
+
+/**
+ * The new note's file. What the owner must still decide is a commented-out line with its rule,
+ * never a placeholder value that would be published.
+ */
 export function noteFileText(
-  note: { title: string; author: string; tags: readonly string[]; rating: number | null },
+  note: { title: string; author: string; tags: readonly string[] | null; rating: number | null },
   date: string,
 ): string {
-  const rating =
-    note.rating === null
-      ? "rating: 0 # TODO: set your rating, 0 to 10 with at most one decimal"
-      : `rating: ${note.rating}`;
+  const draft = isDraftNote(note);
   return [
     "---",
+    ...(draft ? [PUBLISH_PROMPT, "draft: true"] : []),
     `name: ${quote(note.title)}`,
     `author: ${quote(note.author)}`,
     `date: ${quote(date)}`,
-    `tags: [${note.tags.map(quote).join(", ")}]`,
-    rating,
+    note.tags === null
+      ? '# tags: ["Self-help"]  # 1 to 3 of the tags listed in content/site.yaml'
+      : `tags: [${note.tags.map(quote).join(", ")}]`,
+    note.rating === null ? "# rating: 8.5  # your rating, 0 to 10 with at most one decimal" : `rating: ${note.rating}`,
     "time: 0 # reading time in minutes; 0 = unknown",
+    "# Your notes on the book go below the closing --- line, in Markdown; they may stay empty.",
     "---",
     "",
   ].join("\n");
 }
 
-export const WRITING_PLACEHOLDER = "Replace this paragraph with the first paragraph of the essay.";
-
+/** A writing starts as a draft: its essay is still to be written. */
 export function writingFileText(writing: { title: string }, date: string): string {
   return [
     "---",
+    PUBLISH_PROMPT,
+    "draft: true",
     `name: ${quote(writing.title)}`,
     `date: ${quote(date)}`,
     "time: 1 # reading time in minutes",
+    "# The essay goes below the closing --- line, in Markdown.",
     "---",
-    WRITING_PLACEHOLDER,
     "",
   ].join("\n");
 }

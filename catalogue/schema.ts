@@ -7,12 +7,13 @@ import { z } from "zod";
 import { parseSpecDate } from "./dates.ts";
 import { type DerivedBody, deriveBody } from "./derive.ts";
 import { EMBED_ORIGINS, isEmbedFrom } from "./embeds.ts";
+import { placeholdersOf } from "./template.ts";
 
-/** M/D/YY, checked to be a real day and turned into an ISO day. */
+/** M/D/YY (20YY) or M/D/YYYY, checked to be a real day and turned into an ISO day. */
 const specDate = z.string().transform((text, ctx) => {
   const day = parseSpecDate(text);
   if (day === null) {
-    ctx.addIssue({ code: "custom", message: `"${text}" is not a real date written M/D/YY` });
+    ctx.addIssue({ code: "custom", message: `"${text}" is not a real date written M/D/YY or M/D/YYYY` });
     return z.NEVER;
   }
   return day;
@@ -30,8 +31,24 @@ const optionalUrl = z
   .union([z.literal(""), webUrl])
   .optional()
   .transform((url) => url ?? "");
-/** An image: a file under public/ ("/images/x.svg") or a full URL. */
-const image = z.union([z.string().regex(/^\/[^/]/, "must start with / or be a full URL"), webUrl]);
+/**
+ * An image: a file under public/, written from the site root ("/images/x.svg"). A remote image is
+ * refused (content/README.md): the pages load no image from other hosts (their Content-Security-Policy
+ * says so), and a local file can be checked at build time.
+ */
+const image = z.string().superRefine((path, ctx) => {
+  if (/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(path)) {
+    ctx.addIssue({
+      code: "custom",
+      message: `"${path}" is a remote image: save the file under public/images/ and write its path, e.g. "/images/notes/cover.jpg" (the site loads no image from other hosts)`,
+    });
+  } else if (!/^\/[^/]/.test(path)) {
+    ctx.addIssue({
+      code: "custom",
+      message: `"${path}" must be a path from the site root, starting with /, e.g. "/images/notes/cover.jpg"`,
+    });
+  }
+});
 
 const text = z.string().trim().min(1, "must not be empty");
 const tagList = z.array(text);
@@ -39,6 +56,22 @@ const minutes = z.number().int("must be a whole number of minutes").min(0, "must
 
 /** Markdown the owner writes in site.yaml, rendered to HTML when the catalogue is built. */
 const markdownText = text.transform((markdown) => deriveBody(markdown).html);
+
+/** A sentence of the owner's with the item's values in braces: "My notes on {title} by {author}." */
+const template = (known: readonly string[]) =>
+  text.superRefine((sentence, ctx) => {
+    for (const name of placeholdersOf(sentence)) {
+      if (!known.includes(name)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `has the placeholder {${name}}, which is not one of ${known.map((other) => `{${other}}`).join(", ")}`,
+        });
+      }
+    }
+  });
+
+/** The values a note's description may name (app/routes/note.tsx). */
+export const NOTE_DESCRIPTION_PLACEHOLDERS = ["title", "author", "rating"] as const;
 
 /** A section's words: the line under its home tile, its description for search engines, its opening words. */
 const sectionWords = z.strictObject({ blurb: text, description: text });
@@ -49,8 +82,11 @@ const sectionsSchema = z.strictObject({
   now: z.strictObject({ blurb: text }),
   about: z.strictObject({ blurb: text }),
   apps: sectionWords,
-  notes: sectionWords,
-  stats: z.strictObject({ description: text }),
+  notes: sectionWords.extend({
+    /** A note's description for search engines when its review is empty. */
+    noteDescription: template(NOTE_DESCRIPTION_PLACEHOLDERS),
+  }),
+  stats: z.strictObject({ blurb: text, description: text }),
   write: sectionWithIntro,
   work: sectionWords,
   podcast: sectionWords,
@@ -72,12 +108,16 @@ export const siteSchema = z.strictObject({
   noteApp: z.strictObject({ name: text, url: webUrl }),
   blog: z.strictObject({ name: text, url: webUrl }),
   social: z.array(z.strictObject({ name: text, url: webUrl })),
+  /** Every tag an item may carry; a tag outside this list stops the build (catalogue/tags.ts). */
+  tags: z.array(text).min(1, "needs at least one tag"),
   /** The opening words of the home page, in the owner's voice (Markdown). */
   lead: markdownText,
   /** The line at the foot of every page. */
   footer: text,
   sections: sectionsSchema,
   ratingScale: ratingScaleSchema,
+  /** The not-found screen's words besides the spec's message: its description and a line (Markdown) under the tiles. */
+  notFound: z.strictObject({ description: text, text: markdownText }),
 });
 
 export const pageSchema = z.strictObject({
@@ -124,45 +164,58 @@ export const workSchema = z.strictObject({
   accomplishments: z.array(text).default([]),
 });
 
-export const noteSchema = z
-  .strictObject({
-    name: text,
-    author: text,
-    date: specDate,
-    tags: tagList.min(1, "needs at least one tag").max(3, "has more than 3 tags"),
-    rating: z
-      .number()
-      .min(0, "must be between 0 and 10")
-      .max(10, "must be between 0 and 10")
-      .refine((rating) => Number(rating.toFixed(1)) === rating, "must have at most one decimal"),
-    time: minutes,
-    photo: z
-      .union([z.literal(""), image])
-      .optional()
-      .transform((photo) => photo ?? ""),
-    link: optionalUrl,
-    twosLink: optionalUrl,
-    mediumLink: optionalUrl,
-    patreonLink: optionalUrl,
-    podcastLink: optionalUrl,
-    podcastEmbed: optionalUrl,
-    youtubeLink: optionalUrl,
-    youtubeEmbed: optionalUrl,
-    releaseDate: optionalSpecDate,
-  })
-  .superRefine((note, ctx) => {
-    for (const [field, kind] of [
-      ["podcastEmbed", "podcast"],
-      ["youtubeEmbed", "video"],
-    ] as const) {
-      if (note[field] && !isEmbedFrom(kind, note[field])) {
-        ctx.addIssue({ code: "custom", path: [field], message: `must be a player URL from ${EMBED_ORIGINS[kind]}` });
-      }
+const noteTags = tagList.max(3, "has more than 3 tags");
+const rating = z
+  .number()
+  .min(0, "must be between 0 and 10")
+  .max(10, "must be between 0 and 10")
+  .refine((value) => Number(value.toFixed(1)) === value, "must have at most one decimal");
+
+const noteFields = z.strictObject({
+  name: text,
+  author: text,
+  date: specDate,
+  tags: noteTags.min(1, "needs at least one tag"),
+  rating,
+  time: minutes,
+  photo: z
+    .union([z.literal(""), image])
+    .optional()
+    .transform((photo) => photo ?? ""),
+  link: optionalUrl,
+  twosLink: optionalUrl,
+  mediumLink: optionalUrl,
+  patreonLink: optionalUrl,
+  podcastLink: optionalUrl,
+  podcastEmbed: optionalUrl,
+  youtubeLink: optionalUrl,
+  youtubeEmbed: optionalUrl,
+  releaseDate: optionalSpecDate,
+});
+
+function checkEmbeds(note: z.output<typeof noteFields>, ctx: z.RefinementCtx) {
+  for (const [field, kind] of [
+    ["podcastEmbed", "podcast"],
+    ["youtubeEmbed", "video"],
+  ] as const) {
+    if (note[field] && !isEmbedFrom(kind, note[field])) {
+      ctx.addIssue({ code: "custom", path: [field], message: `must be a player URL from ${EMBED_ORIGINS[kind]}` });
     }
-    if ((note.podcastEmbed || note.youtubeEmbed) && !note.releaseDate) {
-      ctx.addIssue({ code: "custom", path: ["releaseDate"], message: "is required with a podcast or video embed" });
-    }
-  });
+  }
+  if ((note.podcastEmbed || note.youtubeEmbed) && !note.releaseDate) {
+    ctx.addIssue({ code: "custom", path: ["releaseDate"], message: "is required with a podcast or video embed" });
+  }
+}
+
+export const noteSchema = noteFields.superRefine(checkEmbeds);
+
+/**
+ * A draft note (`draft: true`, never published) is checked like any other, except that its tags
+ * and rating may still be missing: `npm run new` creates one when it was not told them.
+ */
+export const draftNoteSchema = noteFields
+  .extend({ tags: noteTags.default([]), rating: rating.default(0) })
+  .superRefine(checkEmbeds);
 
 export const writingSchema = z.strictObject({
   name: text,

@@ -16,7 +16,7 @@ export type BrokenReference = {
   field: string;
   /** The path as written, "/images/x.svg" or "/notes/x". */
   target: string;
-  problem: "missing image" | "no such item";
+  problem: "missing image" | "remote image" | "no such item";
 };
 
 export type ContentSummary = {
@@ -40,6 +40,9 @@ const sourceFile = (item: Item) => `content/${SOURCE_FOLDER[item.category]}/${it
 
 /** A path on this site ("/images/x.svg"), as opposed to a full URL or a protocol-relative one. */
 const isLocal = (target: string) => target.startsWith("/") && !target.startsWith("//");
+
+/** An image on another host: refused, the pages load no image from other hosts (content/README.md). */
+const isRemote = (target: string) => /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(target);
 
 /** Strips the query and fragment: "/images/x.svg?v=2" is the file /images/x.svg. */
 const withoutQuery = (target: string) => target.replace(/[?#].*$/, "");
@@ -67,7 +70,8 @@ export function summarizeCatalogue(catalogue: Catalogue, imageExists: (sitePath:
   const broken: BrokenReference[] = [];
 
   const checkImage = (file: string, field: string, target: string) => {
-    if (isLocal(target) && !imageExists(withoutQuery(target))) {
+    if (isRemote(target)) broken.push({ file, field, target, problem: "remote image" });
+    else if (isLocal(target) && !imageExists(withoutQuery(target))) {
       broken.push({ file, field, target, problem: "missing image" });
     }
   };

@@ -1,17 +1,20 @@
 /**
- * `npm run check:content`: validates every content file as the build does, then prints a summary
- * and the references that lead nowhere. Exits 1 on a bad file or a broken reference.
- * `--root <dir>` checks another project folder (default: the current one).
+ * `npm run check:content`: validates every content file as the build does, then prints a summary,
+ * every reference that leads nowhere, and how the content compares with the facts SPEC.md states
+ * about the shipped sample (catalogue/sample-facts.ts). Exits 1 on a bad file or a broken
+ * reference, as the build would; `--sample` also makes a sample fact that does not hold an error
+ * (for the shipped sample itself, never for an owner's content). `--root <dir>` checks another
+ * folder holding content/ and public/ (default: CONTENT_ROOT, else the current folder).
  */
-import { existsSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { loadCatalogue } from "../catalogue/disk.ts";
-import { type Catalogue, ContentError } from "../catalogue/load.ts";
+import { resolve } from "node:path";
+import { brokenReferenceProblem, contentRoot, imageExists, readContentFiles } from "../catalogue/disk.ts";
+import { buildCatalogue, type Catalogue, ContentError } from "../catalogue/load.ts";
+import { sampleFacts } from "../catalogue/sample-facts.ts";
 import { summarizeCatalogue } from "../catalogue/summary.ts";
 
 function rootFromArgs(args: string[]): string {
   const index = args.indexOf("--root");
-  if (index === -1) return process.cwd();
+  if (index === -1) return contentRoot(process.cwd());
   const dir = args[index + 1];
   if (!dir) {
     console.error("--root needs a folder");
@@ -20,29 +23,20 @@ function rootFromArgs(args: string[]): string {
   return resolve(dir);
 }
 
-const root = rootFromArgs(process.argv.slice(2));
+const args = process.argv.slice(2);
+const root = rootFromArgs(args);
+const strictSample = args.includes("--sample");
 
 let catalogue: Catalogue;
 try {
-  catalogue = loadCatalogue(root);
+  catalogue = buildCatalogue(readContentFiles(root));
 } catch (error) {
   if (!(error instanceof ContentError)) throw error;
-  console.error(`✗ ${error.message}`);
+  console.error(`✗ Content error: ${error.message}`);
   process.exit(1);
 }
 
-const publicDir = join(root, "public");
-const imageExists = (sitePath: string) => {
-  let file: string;
-  try {
-    file = join(publicDir, decodeURIComponent(sitePath));
-  } catch {
-    return false;
-  }
-  return file.startsWith(publicDir) && existsSync(file) && statSync(file).isFile();
-};
-
-const summary = summarizeCatalogue(catalogue, imageExists);
+const summary = summarizeCatalogue(catalogue, (sitePath) => imageExists(root, sitePath));
 const { counts } = summary;
 
 /** Two columns, the labels padded to one width. */
@@ -64,14 +58,28 @@ console.log(
 console.log(`Podcast episodes (notes with a podcast embed): ${summary.podcasts}`);
 console.log(`Videos (notes with a video embed): ${summary.videos}`);
 
+const facts = sampleFacts(catalogue);
+const differing = facts.filter((fact) => !fact.holds);
+console.log(
+  `\nThe shipped sample (SPEC.md's facts about it; your own content need not match them${strictSample ? "" : ", --sample requires them"}):`,
+);
+for (const fact of facts) {
+  console.log(`  ${fact.holds ? "✓" : "✗"} ${fact.rows.padEnd(5)} ${fact.fact}${fact.holds ? "" : ` — ${fact.found}`}`);
+}
+console.log(
+  differing.length === 0
+    ? "  The content matches the shipped sample."
+    : `  ${differing.length} of ${facts.length} differ from the shipped sample.`,
+);
+
+let failed = strictSample && differing.length > 0;
 if (summary.broken.length === 0) {
   console.log("\nBroken references: none");
 } else {
-  console.log(`\n✗ Broken references (${summary.broken.length}):`);
-  for (const { file, field, target, problem } of summary.broken) {
-    const why =
-      problem === "missing image" ? `no file public${target.replace(/[?#].*$/, "")}` : "no item has this path";
-    console.log(`  ${file}: ${field} ${target} — ${why}`);
+  failed = true;
+  console.log(`\n✗ Broken references (${summary.broken.length}), each stops the build:`);
+  for (const broken of summary.broken) {
+    console.log(`  ${broken.file}: field "${broken.field}" ${brokenReferenceProblem(broken)}`);
   }
-  process.exit(1);
 }
+process.exit(failed ? 1 : 0);

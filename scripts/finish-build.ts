@@ -2,15 +2,17 @@
  * Runs once after `react-router build`: writes the generated book covers (SVG, and the PNG copy a
  * note shares on social sites), a brotli and a gzip copy of every
  * compressible file, so the server never compresses per request, build/script-hashes.json (the
- * inline-script hashes of every page, for its Content-Security-Policy), and build/site-url.txt: the
- * SITE_URL the pages were built for (`npm start` rebuilds when it changes).
+ * inline-script hashes of every page, for its Content-Security-Policy), build/site-url.txt: the
+ * SITE_URL the pages were built for, and build/content-root.txt: the folder whose content/ the pages
+ * hold (`npm start` rebuilds when either changes; the browser tests build the fixture site).
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { COVER_IMAGE_SCALE, coverImagePath, drawsCoverImage } from "../catalogue/card.ts";
+import { CONTENT_ROOT_FILE } from "../catalogue/content-root.ts";
 import { coverSvg, isGeneratedCover } from "../catalogue/cover.ts";
-import { loadCatalogue } from "../catalogue/disk.ts";
+import { contentRoot, loadCatalogue } from "../catalogue/disk.ts";
 import { svgToPng } from "../catalogue/png.ts";
 import { siteUrlFromEnvironment } from "../catalogue/site-url.ts";
 import { prerenderedScriptHashes, SCRIPT_HASHES_FILE } from "../server/security.ts";
@@ -23,10 +25,11 @@ export async function finishClientBuild(root: string, buildDirectory: string): P
   const clientDir = join(buildDirectory, "client");
   // The same reading as the one catalogue/vite-plugin.ts baked into the pages, in the same process.
   const siteUrl = siteUrlFromEnvironment(process.env);
-  writeCovers(root, clientDir);
+  writeCovers(contentRoot(root), clientDir);
   writeScriptHashes(buildDirectory, clientDir);
   precompress(clientDir);
   writeFileSync(join(buildDirectory, "site-url.txt"), `${siteUrl}\n`);
+  writeFileSync(join(buildDirectory, CONTENT_ROOT_FILE), `${contentRoot(root)}\n`);
 }
 
 function writeCovers(root: string, clientDir: string): void {

@@ -1,20 +1,24 @@
 /**
- * `npm run new -- note "The Title" --author "Name" --tags "A,B"` and `npm run new -- write "Title"`:
- * writes a new content file with valid front matter. The file is checked with the real loader,
- * together with all the existing content, before it is written; nothing is ever overwritten.
+ * `npm run new -- note "The Title" --author "Name" [--tags "A,B"] [--rating 8.5]` and
+ * `npm run new -- write "Title"`: writes a new content file with valid front matter — a draft,
+ * with prompts in comments, unless a note was given its tags and rating. The file is checked with
+ * the real loader, together with all the existing content, before it is written; nothing is ever
+ * overwritten. A note whose title is already there is a re-read, and the script says so.
  */
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { readContentFiles } from "../catalogue/disk.ts";
-import { buildCatalogue, type Catalogue, ContentError } from "../catalogue/load.ts";
+import { contentRoot, readContentFiles } from "../catalogue/disk.ts";
+import { buildCatalogue, ContentError } from "../catalogue/load.ts";
 import {
   chooseSlug,
   contentPath,
+  isDraftNote,
   noteFileText,
   parseNewArgs,
   specDateOf,
   writingFileText,
 } from "../catalogue/new-item.ts";
+import { isSlugOf } from "../catalogue/slug.ts";
 
 function stop(message: string): never {
   console.error(message);
@@ -24,12 +28,11 @@ function stop(message: string): never {
 const parsed = parseNewArgs(process.argv.slice(2));
 if (!parsed.ok) stop(parsed.error);
 const { request } = parsed;
-const root = resolve(request.root ?? process.cwd());
+const root = request.root ? resolve(request.root) : contentRoot(process.cwd());
 
 const files = readContentFiles(root);
-let catalogue: Catalogue;
 try {
-  catalogue = buildCatalogue(files);
+  buildCatalogue(files);
 } catch (error) {
   if (!(error instanceof ContentError)) throw error;
   stop(`The existing content has a problem; fix it first (npm run check:content):\n${error.message}`);
@@ -38,12 +41,17 @@ try {
 const today = specDateOf(new Date());
 let path: string;
 let text: string;
+/** The earlier readings of the same book, when the new note is a re-read. */
+let earlierReadings: string[] = [];
 if (request.kind === "note") {
-  path = contentPath("note", chooseSlug(request.title, new Set(catalogue.books.map((note) => note.slug))));
+  // Drafts count too: a draft note already holds its slug.
+  const slugs = files.flatMap((file) => /^content\/notes\/(.+)\.md$/.exec(file.path)?.[1] ?? []);
+  path = contentPath("note", chooseSlug(request.title, new Set(slugs)));
+  earlierReadings = slugs.filter((slug) => isSlugOf(slug, request.title)).sort();
   text = noteFileText(request, today);
 } else {
   path = contentPath("write", chooseSlug(request.title, new Set()));
-  if (catalogue.writings.some((writing) => contentPath("write", writing.slug) === path)) {
+  if (files.some((file) => file.path === path)) {
     stop(`${path} already exists: a writing with this title is already there. Choose another title.`);
   }
   text = writingFileText(request, today);
@@ -63,15 +71,16 @@ try {
   throw error;
 }
 
-console.log(`Created ${path}`);
-if (request.kind === "note") {
-  const newTags = request.tags.filter((tag) => !catalogue.tags.includes(tag));
-  if (newTags.length > 0) {
-    console.log(
-      `New tag${newTags.length > 1 ? "s" : ""} (no other note uses it): ${newTags.join(", ")}. Check the spelling.`,
-    );
-  }
-  if (request.rating === null) console.log("Set the rating in the file; it is 0 for now.");
-} else {
-  console.log("Replace the placeholder paragraph with the essay and set the reading time.");
+const draft = request.kind === "write" || isDraftNote(request);
+console.log(`Created ${path}${draft ? " as a draft" : ""}`);
+if (earlierReadings.length > 0) {
+  console.log(
+    `This is a re-read: ${earlierReadings.map((slug) => contentPath("note", slug)).join(", ")} already hold${earlierReadings.length > 1 ? "" : "s"} "${request.title}".`,
+  );
+}
+if (request.kind === "note" && draft) {
+  const missing = [request.tags === null && "tags", request.rating === null && "rating"].filter(Boolean).join(" and ");
+  console.log(`Set the ${missing} in the file, then delete the line "draft: true" to publish it.`);
+} else if (request.kind === "write") {
+  console.log('Write the essay and set its reading time, then delete the line "draft: true" to publish it.');
 }

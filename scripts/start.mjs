@@ -1,21 +1,24 @@
 /**
  * `npm start`: builds the site when the build is missing or older than its sources, or was made
- * for another SITE_URL (the prerendered pages hold absolute URLs), then runs the production
+ * for another SITE_URL (the prerendered pages hold absolute URLs) or from other content (the
+ * browser tests build the fixture site, catalogue/content-root.ts), then runs the production
  * server, compiled by the build to build/server/main.js, in this process: plain JavaScript, no
  * TypeScript loader at run time.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 
 const root = join(import.meta.dirname, "..");
+// catalogue/content-root.ts, in plain JavaScript: this script runs before any build exists.
+const contentDir = resolve(root, process.env.CONTENT_ROOT || ".");
 const SOURCES = [
   "app",
   "catalogue",
   "rules",
   "server",
-  "content",
-  "public",
+  join(contentDir, "content"),
+  join(contentDir, "public"),
   "react-router.config.ts",
   "vite.config.ts",
   "package-lock.json",
@@ -34,7 +37,7 @@ const builtAt = join(root, "build/server/main.js");
 const stale =
   !existsSync(builtAt) ||
   SOURCES.some(
-    (source) => existsSync(join(root, source)) && newestChange(join(root, source)) > statSync(builtAt).mtimeMs,
+    (source) => existsSync(resolve(root, source)) && newestChange(resolve(root, source)) > statSync(builtAt).mtimeMs,
   );
 
 // build/site-url.txt: the SITE_URL the build was made for (scripts/finish-build.ts). A bad value
@@ -44,8 +47,12 @@ const siteUrl = stale ? undefined : (await import("../build/server/site-url.js")
 const builtFor = join(root, "build/site-url.txt");
 const otherSiteUrl = siteUrl?.ok && (!existsSync(builtFor) || readFileSync(builtFor, "utf8").trim() !== siteUrl.origin);
 
-if (stale || otherSiteUrl) {
-  console.log(stale ? "Building the site…" : `Building the site for SITE_URL=${siteUrl.origin}…`);
+// build/content-root.txt: whose content the build holds (scripts/finish-build.ts).
+const builtFrom = join(root, "build/content-root.txt");
+const otherContent = !existsSync(builtFrom) || readFileSync(builtFrom, "utf8").trim() !== contentDir;
+
+if (stale || otherSiteUrl || otherContent) {
+  console.log(stale || otherContent ? "Building the site…" : `Building the site for SITE_URL=${siteUrl.origin}…`);
   const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -10,6 +10,7 @@ import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { parse as parseYaml } from "yaml";
+import { contentRoot } from "../catalogue/content-root.ts";
 import { startBackend } from "./backend.ts";
 import { type Config, ConfigError, configWarnings, readConfig } from "./config.ts";
 import { clientAddressReader, requestOriginReader } from "./forwarded.ts";
@@ -29,7 +30,7 @@ const buildDir = join(root, "build");
 const development = process.argv.includes("--dev");
 
 function readConfigOrExit(): Config {
-  const site = parseYaml(readFileSync(join(root, "content/site.yaml"), "utf8")) as { email?: string };
+  const site = parseYaml(readFileSync(join(contentRoot(root), "content/site.yaml"), "utf8")) as { email?: string };
   try {
     return readConfig(process.env, { ownerEmail: site.email ?? "owner@localhost" });
   } catch (error) {

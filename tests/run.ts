@@ -1,12 +1,13 @@
 /**
- * `npm test`: every check, in order — types, lint, unit and integration tests, the production
- * build, browser tests on that build in Debian's Chromium (installed with apt-get when missing
- * and running as root). Every step runs even when an earlier one failed, so one run shows all
+ * `npm test`: every check, in order — types, lint, unit and integration tests, the owner-edit
+ * proof (tests/owner-edits.ts), the production build of the fixture site, browser tests on that
+ * build in Debian's Chromium (installed with apt-get when missing and running as root). Every step runs even when an earlier one failed, so one run shows all
  * problems; the last line is the total: "N passed, N failed".
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { FIXTURE_CONTENT_ROOT } from "./browser/fixture-site.ts";
 import { findChromium } from "./support/chromium.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -72,7 +73,12 @@ suite(
   }),
 );
 
-const built = run("npx", ["react-router", "build", "--logLevel", "warn"]);
+// The owner's first edits to the sample (a new note, a re-read, a new name, a new Now date) in a copy
+// of the project leave the unit suites, check:content and the build green (issue 11).
+check("owner edits leave the tests green (tests/owner-edits.ts)", run("npx", ["tsx", "tests/owner-edits.ts"]));
+
+// The browser tests run on the fixture site (tests/browser/fixture-site.ts), never on the owner's content.
+const built = run("npx", ["react-router", "build", "--logLevel", "warn"], { CONTENT_ROOT: FIXTURE_CONTENT_ROOT });
 check("production build", built);
 
 const chromium = ensureChromium();

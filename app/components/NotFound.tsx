@@ -1,5 +1,4 @@
-import { Link, useRouteLoaderData } from "react-router";
-import { sectionOf } from "../../catalogue/sections.ts";
+import { useRouteLoaderData } from "react-router";
 import { documentTitle } from "../lib/meta.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import { HomeTiles } from "./HomeTiles.tsx";
@@ -10,13 +9,12 @@ export function NotFound() {
   return (
     <div className="page not-found">
       <title>{documentTitle(site?.name ?? "", "Page Not Found")}</title>
-      <meta name="description" content="This page does not exist. Try one of the sections below." />
+      {site && <meta name="description" content={site.notFound.description} />}
       <h1>Page Not Found</h1>
       <p>Oops, looks like this page doesn't exist yet.</p>
       <HomeTiles />
-      <p>
-        Looking for something? <Link to={sectionOf("contact").path}>Contact me</Link>.
-      </p>
+      {/* The owner's words from site.yaml, rendered at build time; the Contact tile links to contact too. */}
+      {site && <div className="not-found-text" dangerouslySetInnerHTML={{ __html: site.notFound.text }} />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import type { NoteLink, NoteNeighbours } from "../note-neighbours.server.ts";
+import type { loader as rootLoader } from "../root.tsx";
 
 /**
  * The end of a note page (issue 7): the other readings of the same book, up to six related notes
@@ -8,6 +9,7 @@ import type { NoteLink, NoteNeighbours } from "../note-neighbours.server.ts";
  * just before and after, and a link to the reading stats.
  */
 export function RelatedNotes({ readings, related, previous, next }: NoteNeighbours) {
+  const statsBlurb = useRouteLoaderData<typeof rootLoader>("root")?.site.sections.stats.blurb;
   return (
     <footer className="note-footer">
       {readings.length > 0 && (
@@ -48,7 +50,8 @@ export function RelatedNotes({ readings, related, previous, next }: NoteNeighbou
         )}
       </nav>
       <p className="meta-line">
-        <Link to="/stats">Reading stats</Link>: notes per year, ratings, tags and the top-rated books.
+        <Link to="/stats">Reading stats</Link>
+        {statsBlurb && `: ${statsBlurb}`}
       </p>
     </footer>
   );

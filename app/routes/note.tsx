@@ -2,6 +2,7 @@ import { COVER_IMAGE_SCALE, noteImagePath } from "../../catalogue/card.ts";
 import { COVER_HEIGHT, COVER_WIDTH, isGeneratedCover } from "../../catalogue/cover.ts";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { bookReviewLd } from "../../catalogue/structured-data.ts";
+import { fillTemplate } from "../../catalogue/template.ts";
 import { catalogue, forPage, notFound } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { Embed } from "../components/Embed.tsx";
@@ -18,7 +19,15 @@ export const handle = pageHandle("notes", { item: (data: Route.ComponentProps["l
 
 export function loader({ params }: Route.LoaderArgs) {
   const note = catalogue.books.find((note) => note.slug === params.slug) ?? notFound();
-  return { note: forPage(note), neighbours: noteNeighbours(note) };
+  // Without a review, the owner's sentence from site.yaml describes the note to search engines.
+  const description =
+    note.excerpt ||
+    fillTemplate(catalogue.site.sections.notes.noteDescription, {
+      title: note.name,
+      author: note.author,
+      rating: String(note.rating),
+    });
+  return { note: forPage(note), neighbours: noteNeighbours(note), description };
 }
 
 /** The note shares its cover; search engines get the Book with the owner's review and 0–10 rating. */
@@ -30,7 +39,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   const generated = isGeneratedCover(note);
   return pageMeta(matches, {
     title: note.name,
-    description: note.excerpt || `Notes on ${note.name} by ${note.author}, rated ${note.rating} out of 10.`,
+    description: data.description,
     type: "article",
     published: note.date,
     image: {

@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { VISITOR_STORAGE_KEY } from "../../app/shell/storage-keys.ts";
-import { loadCatalogue } from "../../catalogue/disk.ts";
+import { catalogue } from "./fixture-site.ts";
 import { expectNoAxeViolations, waitForReady } from "./helpers.ts";
 import { confirmationLink } from "./mailbox.ts";
 
-const owner = loadCatalogue(process.cwd()).site.email;
+const owner = catalogue.site.email;
 let serial = 0;
 const uniqueEmail = () => `visitor-${process.pid}-${Date.now()}-${++serial}@example.com`;
 

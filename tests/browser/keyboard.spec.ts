@@ -98,7 +98,7 @@ test("KEYBOARD the whole visit by keyboard alone: menu, notes, search, sort, tag
 test("KEYBOARD animations and smooth scrolling are off under prefers-reduced-motion", async ({ browser }) => {
   const context = await browser.newContext({ reducedMotion: "reduce", viewport: { width: 400, height: 500 } });
   const page = await context.newPage();
-  await page.goto("/write/you-can-learn-anything");
+  await page.goto("/notes");
   await waitForReady(page);
   await page.mouse.wheel(0, 1200);
   const button = page.getByRole("button", { name: "Scroll to the top" });

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { expect, type Page, test } from "@playwright/test";
-import { loadCatalogue } from "../../catalogue/disk.ts";
+import { catalogue } from "./fixture-site.ts";
 import { waitForReady } from "./helpers.ts";
 import { confirmationLink, mailsTo, waitForMail } from "./mailbox.ts";
 
@@ -17,7 +17,7 @@ import { confirmationLink, mailsTo, waitForMail } from "./mailbox.ts";
 // each counts only the issues meant for it.
 test.describe.configure({ mode: "serial" });
 
-const [laterIssue, firstIssue] = loadCatalogue(process.cwd()).updates;
+const [laterIssue, firstIssue] = catalogue.updates;
 const dataDir = process.env.TEST_DATA_DIR ?? "";
 
 /** `npm run newsletter -- …` as the owner runs it on the server's machine: same DATA_DIR, same SMTP server. */

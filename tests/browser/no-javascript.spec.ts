@@ -1,9 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { loadCatalogue } from "../../catalogue/disk.ts";
 import { applyFilters } from "../../catalogue/filters.ts";
+import { catalogue } from "./fixture-site.ts";
 import { confirmationLink } from "./mailbox.ts";
-
-const catalogue = loadCatalogue(process.cwd());
 
 test.use({ javaScriptEnabled: false });
 
@@ -13,9 +11,9 @@ test("NOJS every kind of page renders fully without JavaScript", async ({ page }
     ["/now", "Now"],
     ["/about", "About"],
     ["/apps", "Apps"],
-    ["/apps/twos", "Twos"],
+    ["/apps/alpha", "Alpha"],
     ["/work", "Work"],
-    ["/work/google", "Google"],
+    ["/work/acme", "Acme"],
     ["/notes", "Notes"],
     ["/notes/atomic-habits", "Atomic Habits"],
     ["/write", "Write"],

@@ -1,10 +1,10 @@
 /** Issue 7: related notes, other readings and read before / after on a note page. */
 import { expect, test } from "@playwright/test";
-import { loadCatalogue } from "../../catalogue/disk.ts";
 import { otherReadings, previousAndNext, relatedNotes } from "../../catalogue/related.ts";
+import { catalogue } from "./fixture-site.ts";
 import { expectNoAxeViolations, waitForReady } from "./helpers.ts";
 
-const { books } = loadCatalogue(process.cwd());
+const { books } = catalogue;
 const note = (slug: string) => {
   const found = books.find((book) => book.slug === slug);
   if (!found) throw new Error(`no note ${slug}`);
@@ -15,7 +15,7 @@ test("RELATED a note page lists its related notes and the notes read before and 
   const subject = note("atomic-habits");
   const related = relatedNotes(subject, books);
   const { previous, next } = previousAndNext(subject, books);
-  expect(related.length).toBeGreaterThanOrEqual(4);
+  expect(related.length).toBeGreaterThanOrEqual(2);
   if (!previous || !next) throw new Error("atomic-habits should have neighbours on both sides");
 
   await page.goto(subject.path);

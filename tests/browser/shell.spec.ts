@@ -74,7 +74,7 @@ test("SH2 the menu links every section and the social links, and closes when a l
 
 test("SH4 'Scroll to the top' appears only after scrolling and brings the page back to the top", async ({ page }) => {
   await page.setViewportSize({ width: 400, height: 500 });
-  await page.goto("/write/you-can-learn-anything");
+  await page.goto("/notes");
   await waitForReady(page);
   const button = page.getByRole("button", { name: "Scroll to the top" });
   await expect(button).toBeHidden();

@@ -1,10 +1,9 @@
 /** Issue 7, /stats: the figures are the catalogue's, drawn at build time, readable without JavaScript. */
 import { expect, type Locator, test } from "@playwright/test";
-import { loadCatalogue } from "../../catalogue/disk.ts";
 import { formatDuration, readingStats, topRated } from "../../catalogue/stats.ts";
+import { catalogue } from "./fixture-site.ts";
 import { expectNoAxeViolations } from "./helpers.ts";
 
-const catalogue = loadCatalogue(process.cwd());
 const stats = readingStats(catalogue.books);
 const top = topRated(catalogue.books);
 
@@ -87,8 +86,9 @@ test.describe("without JavaScript", () => {
     }
 
     const howIRate = page.getByRole("region", { name: "How I rate" });
-    for (const band of ["9 and up", "7 to 8.9", "5 to 6.9", "Below 5"]) {
+    for (const { band, meaning } of catalogue.site.ratingScale.bands) {
       await expect(howIRate.getByText(band, { exact: true })).toBeVisible();
+      await expect(howIRate.getByText(meaning, { exact: true })).toBeVisible();
     }
   });
 });
@@ -99,6 +99,8 @@ test("STATS /stats is axe clean and linked from the notes list and from each not
   await page.goto("/notes");
   await expect(page.getByRole("link", { name: "Reading stats" })).toHaveAttribute("href", "/stats");
   await page.goto("/notes/atomic-habits");
+  // The line under the link is the owner's blurb for /stats (content/site.yaml).
+  await expect(page.locator(".note-footer")).toContainText(`Reading stats: ${catalogue.site.sections.stats.blurb}`);
   await page.getByRole("link", { name: "Reading stats" }).click();
   await expect(page).toHaveURL(/\/stats$/);
   await expect(page.getByRole("heading", { level: 1, name: "Reading stats" })).toBeVisible();

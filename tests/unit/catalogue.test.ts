@@ -188,7 +188,7 @@ describe("fields", () => {
     });
     expect(alpha.html).toContain("<em>the</em>");
     // Optional lists default to empty.
-    expect(catalogue.apps[1]).toMatchObject({ screenshots: [], team: [], tech: [], future: "", endDate: "2018-03-31" });
+    expect(catalogue.apps[1]).toMatchObject({ screenshots: [], team: [], tech: [], endDate: "2018-03-31" });
   });
 
   test("DA1 a work item carries every field", () => {
@@ -252,7 +252,7 @@ describe("fields", () => {
   test("the site file and the now and about pages load", () => {
     expect(catalogue.site.name).toBe("Test Owner");
     expect(catalogue.site.social).toHaveLength(2);
-    expect(catalogue.pages.now).toMatchObject({ title: "Now", updated: "2025-06-06", slug: "now" });
+    expect(catalogue.pages.now).toMatchObject({ title: "Now", updated: "2024-03-14", slug: "now" });
     expect(catalogue.pages.about.html).toContain('href="/work/acme"');
   });
 });
@@ -414,7 +414,7 @@ describe("loader errors name the file, the field and the problem", () => {
     );
   });
 
-  test("an image that is neither a site path nor a URL is reported with its rule", () => {
+  test("an image that is not a path from the site root is reported with its rule", () => {
     expectContentError(
       edited("content/notes/mans-search-for-meaning.md", (text) =>
         text.replace('photo: "/images/notes/', 'photo: "images/notes/'),
@@ -422,8 +422,27 @@ describe("loader errors name the file, the field and the problem", () => {
       {
         file: "content/notes/mans-search-for-meaning.md",
         field: "photo",
-        problem: /must start with \/ or be a full URL/,
+        problem: /must be a path from the site root, starting with \//,
       },
+    );
+  });
+
+  test("a remote image is refused with what to do instead (the pages load no image from other hosts)", () => {
+    for (const url of ["https://cdn.example.com/cover.jpg", "//cdn.example.com/cover.jpg"]) {
+      expectContentError(
+        edited("content/notes/mans-search-for-meaning.md", (text) =>
+          text.replace('photo: "/images/notes/mans-search-for-meaning.svg"', `photo: "${url}"`),
+        ),
+        {
+          file: "content/notes/mans-search-for-meaning.md",
+          field: "photo",
+          problem: /is a remote image: save the file under public\/images\/ and write its path/,
+        },
+      );
+    }
+    expectContentError(
+      edited("content/apps/alpha.md", (text) => text.replace('"/images/apps/alpha-2.svg"', '"http://x.example/a.png"')),
+      { file: "content/apps/alpha.md", field: "screenshots.1", problem: /is a remote image/ },
     );
   });
 

@@ -12,6 +12,15 @@ describe("parseSpecDate", () => {
     expect(parseSpecDate(" 6/6/25 ")).toBe("2025-06-06");
   });
 
+  test("DA5 M/D/YYYY is read as written, so a book read before 2000 can be recorded", () => {
+    expect(parseSpecDate("1/1/1998")).toBe("1998-01-01");
+    expect(parseSpecDate("6/6/2025")).toBe("2025-06-06");
+    expect(parseSpecDate("2/29/1996")).toBe("1996-02-29");
+    expect(parseSpecDate("2/29/1900")).toBeNull();
+    // Two digits stay 20YY, as the spec says: 1/1/98 is 2098, never 1998.
+    expect(parseSpecDate("1/1/98")).toBe("2098-01-01");
+  });
+
   test("DA5 an impossible day such as 2/30/17 is rejected", () => {
     expect(parseSpecDate("2/30/17")).toBeNull();
     expect(parseSpecDate("4/31/20")).toBeNull();
@@ -31,7 +40,9 @@ describe("parseSpecDate", () => {
     for (const text of [
       "",
       "6/6",
-      "6/6/2025",
+      "6/6/025",
+      "6/6/0999",
+      "6/6/12025",
       "6-6-25",
       "2025-06-06",
       "June 6 2025",
@@ -59,6 +70,7 @@ describe("formatting", () => {
     for (const text of ["6/6/25", "12/31/99", "2/29/24"]) {
       expect(formatSpecDate(parseSpecDate(text) as string)).toBe(text);
     }
+    expect(formatSpecDate("1998-01-01")).toBe("1/1/1998");
   });
 
   test("AW2 a date range with an empty end reads Present", () => {

@@ -14,7 +14,6 @@ import {
   noteFileText,
   parseNewArgs,
   specDateOf,
-  WRITING_PLACEHOLDER,
   writingFileText,
 } from "../../catalogue/new-item.ts";
 
@@ -78,10 +77,15 @@ describe("parseNewArgs", () => {
     expect(parsed(["write", "Be", "--root", "dir"])).toEqual({ kind: "write", title: "Be", root: "dir" });
   });
 
-  test("a note without --tags gets a helpful error with an example", () => {
-    const error = parseError(["note", "Atomic Habits", "--author", "James Clear"]);
-    expect(error).toContain('--tags "Self-help,Psychology"');
-    expect(error).toContain("Usage:");
+  test("a note needs only its title and author, as the READMEs show it: tags and rating are optional", () => {
+    expect(parsed(["note", "Atomic Habits", "--author", "James Clear"])).toEqual({
+      kind: "note",
+      title: "Atomic Habits",
+      author: "James Clear",
+      tags: null,
+      rating: null,
+      root: null,
+    });
   });
 
   test("a note without --author is refused", () => {
@@ -152,38 +156,45 @@ describe("file text", () => {
     expect(parseSpecDate(specDateOf(new Date(2009, 0, 2)))).toBe("2009-01-02");
   });
 
-  test("a note without a rating loads with rating 0, time 0 and a comment telling the owner to set it", () => {
-    const text = noteFileText(
-      { title: "Zero to One", author: "Peter Thiel", tags: ["Business"], rating: null },
-      "6/6/25",
-    );
-    expect(text).toMatch(/^rating: 0 # .*set your rating/m);
-    const note = withFile(contentPath("note", "zero-to-one"), text).books.find((book) => book.slug === "zero-to-one");
-    expect(note).toMatchObject({
-      name: "Zero to One",
-      author: "Peter Thiel",
-      date: "2025-06-06",
-      tags: ["Business"],
-      rating: 0,
-      time: 0,
-      html: "",
-      path: "/notes/zero-to-one",
-    });
+  test("a note without tags or rating is a valid draft with both as prompts in comments, and is not published", () => {
+    for (const missing of [
+      { tags: null, rating: null },
+      { tags: ["Philosophy"], rating: null },
+      { tags: null, rating: 8 },
+    ]) {
+      const text = noteFileText({ title: "Zero to One", author: "Peter Thiel", ...missing }, "6/6/25");
+      expect(text).toMatch(/^draft: true$/m);
+      expect(text).toMatch(/^# .*delete the line "draft: true"/m);
+      if (missing.tags === null) expect(text).toMatch(/^# tags: .*content\/site\.yaml/m);
+      if (missing.rating === null) expect(text).toMatch(/^# rating: .*0 to 10/m);
+      expect(text).not.toMatch(/^rating: 0/m);
+      const catalogue = withFile(contentPath("note", "zero-to-one"), text);
+      expect(catalogue.books.map((book) => book.slug)).not.toContain("zero-to-one");
+      // Published once the owner fills in what the prompts ask for and deletes the draft line.
+      const finished = text
+        .replace(/^draft: true\n/m, "")
+        .replace(/^# tags: .*$/m, 'tags: ["Philosophy"]')
+        .replace(/^# rating: .*$/m, "rating: 7.5");
+      const note = withFile(contentPath("note", "zero-to-one"), finished).books.find(
+        (book) => book.slug === "zero-to-one",
+      );
+      expect(note).toMatchObject({ name: "Zero to One", author: "Peter Thiel", date: "2025-06-06", time: 0, html: "" });
+    }
   });
 
   test("a note with a rating, quotes, backslashes and accents in its fields loads them exactly", () => {
     const title = 'The "Real" Story: A\\B';
     const text = noteFileText(
-      { title, author: "Émile Zola # not a comment", tags: ["Fiction", 'Say "hi"'], rating: 8.5 },
+      { title, author: "Émile Zola # not a comment", tags: ["Fiction", "Philosophy"], rating: 8.5 },
       "2/29/24",
     );
-    expect(text).not.toContain("set your rating");
+    expect(text).not.toContain("draft");
     const slug = chooseSlug(title, new Set());
     const note = withFile(contentPath("note", slug), text).books.find((book) => book.slug === slug);
     expect(note).toMatchObject({
       name: title,
       author: "Émile Zola # not a comment",
-      tags: ["Fiction", 'Say "hi"'],
+      tags: ["Fiction", "Philosophy"],
       rating: 8.5,
       date: "2024-02-29",
     });
@@ -204,17 +215,21 @@ describe("file text", () => {
     ).toEqual(["the-four-agreements", "the-four-agreements-2", "the-four-agreements-3"]);
   });
 
-  test("R9 a writing loads with today's date, time 1 and the placeholder paragraph, tagged Write", () => {
+  test("R9 a writing is a draft with no placeholder text; without the draft line it loads with today's date, tagged Write", () => {
     const text = writingFileText({ title: "Why Not?" }, "6/6/25");
-    const writing = withFile(contentPath("write", "why-not"), text).writings.find((item) => item.slug === "why-not");
-    expect(writing).toMatchObject({
+    expect(text).toMatch(/^draft: true$/m);
+    expect(withFile(contentPath("write", "why-not"), text).writings.map((item) => item.slug)).not.toContain("why-not");
+    const published = withFile(contentPath("write", "why-not"), text.replace(/^draft: true\n/m, "")).writings.find(
+      (item) => item.slug === "why-not",
+    );
+    expect(published).toMatchObject({
       name: "Why Not?",
       date: "2025-06-06",
       time: 1,
       tags: ["Write"],
       path: "/write/why-not",
+      html: "",
     });
-    expect(writing?.html).toContain(WRITING_PLACEHOLDER);
   });
 
   test("contentPath puts notes in content/notes and writings in content/write", () => {
@@ -232,7 +247,7 @@ describe("npm run new (the script, as a child process)", () => {
   function copyOfFixture(): string {
     const dir = mkdtempSync(join(tmpdir(), "new-content-"));
     temps.push(dir);
-    cpSync(join(FIXTURE_ROOT, "content"), join(dir, "content"), { recursive: true });
+    cpSync(FIXTURE_ROOT, dir, { recursive: true });
     return dir;
   }
 
@@ -253,13 +268,39 @@ describe("npm run new (the script, as a child process)", () => {
       "Don Miguel Ruiz",
       "--tags",
       "Spirituality,Self-help",
+      "--rating",
+      "9",
     ]);
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain("content/notes/the-four-agreements-3.md");
+    expect(result.stdout).toContain("Created content/notes/the-four-agreements-3.md\n");
+    expect(result.stdout).toContain(
+      'This is a re-read: content/notes/the-four-agreements.md, content/notes/the-four-agreements-2.md already hold "The Four Agreements".',
+    );
     const note = loadCatalogue(root).books.find((book) => book.slug === "the-four-agreements-3");
-    expect(note).toMatchObject({ name: "The Four Agreements", author: "Don Miguel Ruiz", rating: 0, time: 0 });
+    expect(note).toMatchObject({ name: "The Four Agreements", author: "Don Miguel Ruiz", rating: 9, time: 0 });
     expect(note?.date).toBe(parseSpecDate(specDateOf(new Date())));
+  });
+
+  test("writes a note as both READMEs show it (title and author only) as a draft, and says what is left to do", () => {
+    const root = copyOfFixture();
+    const result = run(root, ["note", "Zero to One", "--author", "Peter Thiel"]);
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("Created content/notes/zero-to-one.md as a draft");
+    expect(result.stdout).toContain('Set the tags and rating in the file, then delete the line "draft: true"');
+    expect(result.stdout).not.toContain("re-read");
+    expect(readFileSync(join(root, "content/notes/zero-to-one.md"), "utf8")).toMatch(/^draft: true$/m);
+    expect(loadCatalogue(root).books.map((book) => book.slug)).not.toContain("zero-to-one");
+  });
+
+  test("DA3 refuses a tag that content/site.yaml does not declare, suggesting the nearest, and writes nothing", () => {
+    const root = copyOfFixture();
+    const before = listing(root);
+    const result = run(root, ["note", "Zero to One", "--author", "Peter Thiel", "--tags", "Psychologgy"]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('did you mean "Psychology"?');
+    expect(listing(root)).toEqual(before);
   });
 
   test("R9 writes a writing and refuses a second one with the same title", () => {
@@ -267,21 +308,13 @@ describe("npm run new (the script, as a child process)", () => {
     const first = run(root, ["write", "Hello, World"]);
     expect(first.status).toBe(0);
     expect(first.stdout).toContain("content/write/hello-world.md");
-    expect(loadCatalogue(root).writings.map((writing) => writing.slug)).toContain("hello-world");
+    expect(first.stdout).toContain("as a draft");
+    expect(readContentFiles(root).map((file) => file.path)).toContain("content/write/hello-world.md");
     const before = readFileSync(join(root, "content/write/hello-world.md"), "utf8");
     const second = run(root, ["write", "Hello World"]);
     expect(second.status).toBe(1);
     expect(second.stderr).toContain("content/write/hello-world.md already exists");
     expect(readFileSync(join(root, "content/write/hello-world.md"), "utf8")).toBe(before);
-  });
-
-  test("refuses a note without --tags and writes nothing", () => {
-    const root = copyOfFixture();
-    const before = listing(root);
-    const result = run(root, ["note", "Zero to One", "--author", "Peter Thiel"]);
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain("--tags");
-    expect(listing(root)).toEqual(before);
   });
 
   test("refuses to write when the existing content does not load, and writes nothing", () => {

@@ -113,6 +113,7 @@ describe("summarizeCatalogue", () => {
       { file: "content/write/be.md", field: "body", target: "/work/initech", problem: "no such item" },
       { file: "content/write/be.md", field: "body", target: "/write/draft", problem: "no such item" },
       { file: "content/write/be.md", field: "body", target: "/images/write/missing.png", problem: "missing image" },
+      { file: "content/write/be.md", field: "body", target: "https://example.com/x.png", problem: "remote image" },
     ]);
   });
 
@@ -121,21 +122,6 @@ describe("summarizeCatalogue", () => {
     expect(summarizeCatalogue(edited, () => true).broken).toEqual([
       { file: "content/pages/about.md", field: "body", target: "/apps/beta-old", problem: "no such item" },
     ]);
-  });
-
-  test("an image given as a full URL is not a local file", () => {
-    const files2 = files.map((file) =>
-      file.path === "content/work/acme.md"
-        ? { ...file, text: file.text.replace('"/images/work/acme.svg"', '"https://cdn.example.com/acme.svg"') }
-        : file,
-    );
-    const asked: string[] = [];
-    summarizeCatalogue(buildCatalogue(files2), (path) => {
-      asked.push(path);
-      return true;
-    });
-    expect(asked).not.toContain("https://cdn.example.com/acme.svg");
-    expect(asked).not.toContain("/images/work/acme.svg");
   });
 });
 
@@ -175,8 +161,36 @@ describe("npm run check:content", () => {
     writeFileSync(about, `${readFileSync(about, "utf8")}\n[Gone](/notes/gone)\n`);
     const result = run(root);
     expect(result.status).toBe(1);
-    expect(result.stdout).toContain("content/apps/beta.md: logo /images/apps/beta.svg");
-    expect(result.stdout).toContain("content/pages/about.md: body /notes/gone");
+    expect(result.stdout).toContain(
+      'content/apps/beta.md: field "logo" names the image /images/apps/beta.svg, but there is no file public/images/apps/beta.svg',
+    );
+    expect(result.stdout).toContain(
+      'content/pages/about.md: field "body" links to /notes/gone, but no published item has this path',
+    );
+  });
+
+  test("DA2 DA3 R4 R6 R8 R9 R10 compares the content with SPEC.md's facts about the shipped sample, failing on them only with --sample", () => {
+    const root = copyOfFixture();
+    const lenient = run(root);
+    expect(lenient.status).toBe(0);
+    expect(lenient.stdout).toContain(
+      "The shipped sample (SPEC.md's facts about it; your own content need not match them",
+    );
+    expect(lenient.stdout).toContain("✗ DA2   about 270 book notes (250 to 290) — 8 notes");
+    expect(lenient.stdout).toMatch(/✗ DA3 +the tags include every tag SPEC §3 names — no tag Business, /);
+    expect(lenient.stdout).toMatch(/✗ R8 +the fixed note slugs, a re-read among them — no note sapiens, zero-to-one, /);
+    expect(lenient.stdout).toMatch(/✗ R4 +the four apps, one of them current — the apps are /);
+    expect(lenient.stdout).toMatch(
+      /✗ R10 +15 or more podcast episodes and 15 or more videos — 2 podcast episodes; 2 videos/,
+    );
+    expect(lenient.stdout).toMatch(/✗ R2 R3 Now and About last updated 6\/6\/25/);
+    const strict = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/check-content.ts", "--root", root, "--sample"],
+      { cwd: PROJECT_ROOT, encoding: "utf8" },
+    );
+    expect(strict.status).toBe(1);
+    expect(strict.stdout).toContain("differ from the shipped sample");
   });
 
   test("exits 1 with the loader's message on an invalid file", () => {
@@ -185,6 +199,8 @@ describe("npm run check:content", () => {
     writeFileSync(file, readFileSync(file, "utf8").replace("rating: 9.6", "rating: 11"));
     const result = run(root);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('content/notes/germinal.md: field "rating" must be between 0 and 10');
+    expect(result.stderr).toContain(
+      'Content error: content/notes/germinal.md: field "rating" must be between 0 and 10',
+    );
   });
 });

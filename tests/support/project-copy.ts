@@ -1,0 +1,50 @@
+/**
+ * A throwaway copy of the project in a temporary folder, to run the owner's commands (`npm run
+ * build`, `npm start`, `npm run dev`, the unit suites) on edited or broken content without touching
+ * the real one. Sources are copied; node_modules is a folder of links to the project's packages, so
+ * the tools' caches stay in the copy.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const PROJECT_ROOT = join(import.meta.dirname, "../..");
+
+/** What the copy leaves behind: generated output, local data, version control, the dependencies (linked). */
+const NOT_COPIED = new Set([
+  ".git",
+  "build",
+  "data",
+  "test-results",
+  "playwright-report",
+  ".react-router",
+  "node_modules",
+]);
+/** Caches that tools write inside node_modules: the copy gets its own. */
+const NOT_LINKED = new Set([".vite", ".vite-temp", ".cache"]);
+
+export type ProjectCopy = { root: string; remove: () => void };
+
+/**
+ * Copies the project into a new temporary folder. With `content: "fixture"`, content/ and public/
+ * are the fixture tree's (tests/fixtures) instead of the owner's.
+ */
+export function copyProject(options: { content: "owner" | "fixture" }): ProjectCopy {
+  const root = mkdtempSync(join(tmpdir(), "project-copy-"));
+  for (const entry of readdirSync(PROJECT_ROOT)) {
+    if (NOT_COPIED.has(entry)) continue;
+    cpSync(join(PROJECT_ROOT, entry), join(root, entry), { recursive: true });
+  }
+  if (options.content === "fixture") {
+    for (const folder of ["content", "public"]) {
+      rmSync(join(root, folder), { recursive: true, force: true });
+      cpSync(join(PROJECT_ROOT, "tests/fixtures", folder), join(root, folder), { recursive: true });
+    }
+  }
+  mkdirSync(join(root, "node_modules"));
+  for (const entry of readdirSync(join(PROJECT_ROOT, "node_modules"))) {
+    if (!NOT_LINKED.has(entry))
+      symlinkSync(join(PROJECT_ROOT, "node_modules", entry), join(root, "node_modules", entry));
+  }
+  return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
+}
