@@ -15,6 +15,10 @@ export type Sizes = { raw: number; gzip: number };
 
 export type PageBytes = {
   path: string;
+  /** Whether the page hydrates: it ships module scripts (its route opts in, app/lib/page-handle.ts). */
+  hydrates: boolean;
+  /** `<script type="module">` and `<link rel="modulepreload">` in the served HTML. */
+  moduleScripts: number;
   html: Sizes;
   sharedJs: Sizes;
   ownJs: Sizes;
@@ -55,7 +59,8 @@ export async function measureBytes(browser: Browser, baseUrl: string, paths: rea
       signal: AbortSignal.timeout(PAGE_TIMEOUT_MS),
     });
     if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-    const html = sizes(Buffer.from(await response.arrayBuffer()));
+    const body = Buffer.from(await response.arrayBuffer());
+    const html = sizes(body);
 
     const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
     try {
@@ -74,14 +79,21 @@ export async function measureBytes(browser: Browser, baseUrl: string, paths: rea
         }
       });
       await page.goto(baseUrl + path, { waitUntil: "load" });
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      // The shell script runs on every page; React only where the page hydrates.
+      await page.waitForFunction(() => document.documentElement.dataset.shell === "ready");
+      const moduleScripts = await page.locator('script[type="module"], link[rel="modulepreload"]').count();
+      const hydrates = moduleScripts > 0;
+      if (hydrates) await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
       await page.waitForLoadState("networkidle");
       const manifest = (await page.evaluate(
-        () => (window as unknown as { __reactRouterManifest: unknown }).__reactRouterManifest,
-      )) as Manifest;
-      const shared = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
-      const root = manifest.routes.root;
-      if (root) for (const module of [root.module, ...(root.imports ?? [])]) shared.add(module);
+        () => (window as unknown as { __reactRouterManifest?: unknown }).__reactRouterManifest ?? null,
+      )) as Manifest | null;
+      const shared = new Set<string>();
+      if (manifest) {
+        for (const module of [manifest.entry.module, ...manifest.entry.imports]) shared.add(module);
+        const root = manifest.routes.root;
+        if (root) for (const module of [root.module, ...(root.imports ?? [])]) shared.add(module);
+      }
       let sharedJs: Sizes = { raw: 0, gzip: 0 };
       let ownJs: Sizes = { raw: 0, gzip: 0 };
       const ownChunks: string[] = [];
@@ -98,7 +110,16 @@ export async function measureBytes(browser: Browser, baseUrl: string, paths: rea
         }
       }
       if (sharedHere.length > sharedChunks.length) sharedChunks = sharedHere;
-      pages.push({ path, html, sharedJs, ownJs, totalJs: add(sharedJs, ownJs), ownChunks: ownChunks.sort() });
+      pages.push({
+        path,
+        hydrates,
+        moduleScripts,
+        html,
+        sharedJs,
+        ownJs,
+        totalJs: add(sharedJs, ownJs),
+        ownChunks: ownChunks.sort(),
+      });
     } finally {
       await context.close();
     }

@@ -88,9 +88,10 @@ export function renderReport(results: Results): string {
     parts.push(
       table(
         bytesTitle,
-        ["Page", "HTML", "HTML gz", "Shared JS", "gz", "Own JS", "gz", "Total JS", "gz", "Own chunks"],
+        ["Page", "Hydrates", "HTML", "HTML gz", "Shared JS", "gz", "Own JS", "gz", "Total JS", "gz", "Own chunks"],
         bytes.pages.map((page) => [
           page.path,
+          page.hydrates ? "yes" : "no",
           kB(page.html.raw),
           kB(page.html.gzip),
           kB(page.sharedJs.raw),
@@ -105,6 +106,7 @@ export function renderReport(results: Results): string {
           "Shared = the runtime every page loads: entry.client (React, React DOM, React Router), its imports, the",
           `  route manifest, and the root route with its imports: ${bytes.sharedChunks.join(", ")}.`,
           "Own = the rest of what the page loads: its route module and what it imports. Other hosts blocked.",
+          "Hydrates = the page ships module scripts; every other page loads no JavaScript but the inline shell script.",
         ],
       ),
     );

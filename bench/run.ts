@@ -49,6 +49,8 @@ const PAGES = [
   "/videos",
   "/contact",
   "/now",
+  "/stats",
+  "/about",
 ] as const;
 
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
