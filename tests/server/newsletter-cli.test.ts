@@ -30,7 +30,9 @@ let smtp: SmtpRecorder;
 beforeAll(async () => {
   site = makeTempDir("site-newsletter-root-");
   data = makeTempDir("site-newsletter-data-");
-  cpSync(join(root, "tests/fixtures/content"), join(site.path, "content"), { recursive: true });
+  for (const folder of ["content", "public"]) {
+    cpSync(join(root, "tests/fixtures", folder), join(site.path, folder), { recursive: true });
+  }
   smtp = await startSmtp({ rejectRecipients: new Map([["gone@example.org", 550]]) });
 });
 
