@@ -76,8 +76,8 @@ export function createServices(deps: ServicesDeps): FormServices {
   const limiter = deps.rateLimiter ?? createRateLimiter({ limit: deps.config.rateLimit });
   const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error));
 
-  function overLimit(endpoint: string, ip: string | undefined): FormFailure | null {
-    const decision = limiter.hit(`${endpoint} ${ip ?? "unknown"}`);
+  async function overLimit(endpoint: string, ip: string | undefined): Promise<FormFailure | null> {
+    const decision = await limiter.hit(`${endpoint} ${ip ?? "unknown"}`);
     if (decision.allowed) return null;
     return { ok: false, status: 429, error: MESSAGES.rateLimited, retryAfter: decision.retryAfterSeconds };
   }
@@ -89,7 +89,7 @@ export function createServices(deps: ServicesDeps): FormServices {
       if (fields.value[HONEYPOT_FIELD] !== "") return { ok: true, status: 201 };
       const problem = validateSignup(fields.value.email);
       if (problem) return { ok: false, status: 400, error: problem.error, field: problem.field };
-      const limited = overLimit("user", ip);
+      const limited = await overLimit("user", ip);
       if (limited) return limited;
       try {
         const { siteUrl, secretKey, mailFrom } = deps.config;
@@ -123,7 +123,7 @@ export function createServices(deps: ServicesDeps): FormServices {
       const message = { email: fields.value.email, subject: fields.value.subject, body: fields.value.body };
       const problem = validateContact(message);
       if (problem) return { ok: false, status: 400, error: problem.error, field: problem.field };
-      const limited = overLimit("email", ip);
+      const limited = await overLimit("email", ip);
       if (limited) return limited;
       try {
         await outbox.enqueue(normalizeContact(message));
