@@ -57,3 +57,20 @@ test("API2 MESSAGE_RETENTION_DAYS defaults to 90 days and must be a whole number
   expect(withRetention("7").messageRetentionDays).toBe(7);
   for (const bad of ["0", "1.5", "forever"]) expect(() => withRetention(bad)).toThrow(/MESSAGE_RETENTION_DAYS=/);
 });
+
+test("API1 DATABASE_URL must name a PostgreSQL server, and needs SECRET_KEY (the same on every instance)", () => {
+  const env = { DATA_DIR: temp.path, SECRET_KEY: "k".repeat(32) };
+  const owner = { ownerEmail: "owner@example.com" };
+  const url = "postgres://site:secret@db.example.com:5432/site";
+  expect(readConfig({ ...env, DATABASE_URL: url }, owner).databaseUrl).toBe(url);
+  expect(readConfig({ ...env, DATABASE_URL: "" }, owner).databaseUrl).toBeUndefined();
+  expect(() => readConfig({ ...env, DATABASE_URL: "mysql://db.example.com/site" }, owner)).toThrow(
+    /DATABASE_URL="mysql:\/\/db\.example\.com\/site" must start with postgres:\/\//,
+  );
+  expect(() => readConfig({ ...env, DATABASE_URL: "db.example.com" }, owner)).toThrow(
+    /DATABASE_URL=.* must look like postgres:\/\/user:password@host:5432\/database/,
+  );
+  expect(() => readConfig({ DATA_DIR: temp.path, DATABASE_URL: url }, owner)).toThrow(
+    /SECRET_KEY must be set when DATABASE_URL is/,
+  );
+});
