@@ -14,7 +14,11 @@ const DATABASE_SUITES = [
 ];
 
 /** Only meaningful on PostgreSQL: its migrations, locks and several instances on one server. */
-const POSTGRES_SUITES = ["tests/server/postgres.test.ts", "tests/server/instances.test.ts"];
+const POSTGRES_SUITES = [
+  "tests/server/postgres.test.ts",
+  "tests/server/instances.test.ts",
+  "tests/server/db-copy.test.ts",
+];
 
 export default defineConfig({
   test: {
