@@ -13,11 +13,12 @@ const DATABASE_SUITES = [
   "tests/server/sweep.test.ts",
 ];
 
-/** Only meaningful on PostgreSQL: its migrations, locks and several instances on one server. */
+/** Only meaningful on PostgreSQL: its migrations, locks, the copy to it, several instances on one server. */
 const POSTGRES_SUITES = [
   "tests/server/postgres.test.ts",
   "tests/server/instances.test.ts",
   "tests/server/db-copy.test.ts",
+  "tests/server/static-split.test.ts",
 ];
 
 export default defineConfig({
