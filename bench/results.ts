@@ -39,6 +39,8 @@ export type Results = {
     ratio: number | null;
   }>;
   signups: Section<{ connections: number; seconds: number; figures: LoadFigures }>;
+  /** The same sign-up load with the data in PostgreSQL (a throwaway local cluster). */
+  signupsPostgres: Section<{ connections: number; seconds: number; figures: LoadFigures }>;
   keystrokes: {
     /** `catalogueNotes`: notes in the catalogue; `notes`: entries on screen before typing. */
     real: Section<{ catalogueNotes: number } & KeystrokeFigures & { fastTyping: TypingCheck }>;

@@ -1,19 +1,22 @@
 /**
  * `npm run bench`: builds the site (timed), starts the production server on a free port with a
  * temporary DATA_DIR and RATE_LIMIT=0, measures Lighthouse, page weight, HTTP load (against nginx
- * too when it is installed), sign-ups and the notes search, then the notes search again on a
+ * too when it is installed), sign-ups (on SQLite, then on a throwaway PostgreSQL cluster, side by
+ * side) and the notes search, then the notes search again on a
  * temporary copy with 10,000 notes. Prints the figures with the budgets and writes them to
  * bench/results.json. A section that fails says why; the others still run. Progress goes to
  * stderr, the report to stdout.
  *
  * Environment (all optional): BENCH_LH_RUNS (Lighthouse runs per page, 3), BENCH_TARGET_SECONDS
  * (the whole run's target, 600: Lighthouse does fewer passes rather than pass it), BENCH_NOTES
- * (10000), BENCH_SKIP (comma-separated: lighthouse, bytes, load, signups, keystrokes, large).
+ * (10000), BENCH_SKIP (comma-separated: lighthouse, bytes, load, signups, signups-postgres,
+ * keystrokes, large).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
+import { createTestDatabase, startPostgres } from "../tests/support/postgres.ts";
 import { withBrowser } from "./browser.ts";
 import { checkBudgets } from "./budgets.ts";
 import { buildLargeCopy, buildSite } from "./build.ts";
@@ -76,6 +79,32 @@ async function section<T>(name: string, work: () => Promise<T>): Promise<Section
 }
 
 const unavailable = (why: string) => ({ status: "failed" as const, reason: why });
+
+/** The sign-up load again, on a second server whose data lives in a throwaway PostgreSQL cluster. */
+async function measurePostgresSignups() {
+  // Durable like the SQLite file (synchronous = FULL): every acknowledged sign-up is on disk.
+  const postgres = await startPostgres({ durable: true });
+  try {
+    const databaseUrl = await createTestDatabase(postgres.adminUrl);
+    const server = await startSiteServer(ROOT, "postgres", await freePort(), undefined, {
+      DATABASE_URL: databaseUrl,
+      SECRET_KEY: "bench-secret-0123456789abcdef0123456789abcdef",
+    });
+    try {
+      const figures = await measureLoad({
+        ...SIGNUPS,
+        url: server.url,
+        requests: signupRequests(server.url),
+        warmupSeconds: 2,
+      });
+      return { ...SIGNUPS, figures };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await postgres.stop();
+  }
+}
 
 function chromiumVersion(): string {
   const result = spawnSync(CHROME_PATH, ["--version"], { encoding: "utf8", timeout: 10_000 });
@@ -152,6 +181,7 @@ async function main() {
   let bytes: Results["bytes"] = unavailable("the build failed");
   let pageLoad: Results["pageLoad"] = unavailable("the build failed");
   let signups: Results["signups"] = unavailable("the build failed");
+  let signupsPostgres: Results["signupsPostgres"] = unavailable("the build failed");
   let real: Results["keystrokes"]["real"] = unavailable("the build failed");
   if (build.status === "ok") {
     let server: RunningServer | undefined;
@@ -159,7 +189,7 @@ async function main() {
       server = await startSiteServer(ROOT, "site", port);
     } catch (error) {
       const why = `the server did not start: ${reason(error)}`;
-      lighthouse = bytes = pageLoad = signups = real = unavailable(why);
+      lighthouse = bytes = pageLoad = signups = signupsPostgres = real = unavailable(why);
       log(why);
     }
     if (server) {
@@ -189,6 +219,7 @@ async function main() {
           ...SIGNUPS,
           figures: await measureLoad({ ...SIGNUPS, url, requests: signupRequests(url), warmupSeconds: 2 }),
         }));
+        signupsPostgres = await section("signups-postgres", () => measurePostgresSignups());
         real = await section("keystrokes", async () => ({
           catalogueNotes: countNotes(ROOT),
           ...(await withTimeout(
@@ -247,6 +278,7 @@ async function main() {
     bytes,
     pageLoad,
     signups,
+    signupsPostgres,
     keystrokes: { real, large },
   };
   const results: Results = {
@@ -258,6 +290,7 @@ async function main() {
     bytes,
     pageLoad,
     signups,
+    signupsPostgres,
     keystrokes: partial.keystrokes,
     budgets: checkBudgets(partial),
   };

@@ -53,8 +53,11 @@ export type PostgresServer = {
   stop(): Promise<void>;
 };
 
-/** Starts a throwaway cluster (or names TEST_DATABASE_URL's server); `stop()` removes it. */
-export async function startPostgres(): Promise<PostgresServer> {
+/**
+ * Starts a throwaway cluster (or names TEST_DATABASE_URL's server); `stop()` removes it.
+ * `durable`: keep PostgreSQL's fsync on, for a benchmark that compares it with SQLite's FULL sync.
+ */
+export async function startPostgres({ durable = false }: { durable?: boolean } = {}): Promise<PostgresServer> {
   const given = process.env.TEST_DATABASE_URL;
   if (given) return { adminUrl: given, stop: () => dropTestDatabases(given) };
 
@@ -84,9 +87,7 @@ export async function startPostgres(): Promise<PostgresServer> {
       `-c listen_addresses=127.0.0.1`,
       `-c port=${port}`,
       `-c unix_socket_directories=${folder}`,
-      "-c fsync=off",
-      "-c synchronous_commit=off",
-      "-c full_page_writes=off",
+      ...(durable ? [] : ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]),
       "-c max_connections=200",
     ].join(" ");
     run("pg_ctl", ["-D", dataDir, "-l", join(folder, "server.log"), "-o", settings, "-w", "-t", "60", "start"]);
