@@ -7,6 +7,7 @@
 import { sql } from "kysely";
 import pg from "pg";
 import { afterEach, beforeEach, expect, test } from "vitest";
+import { MESSAGES } from "../../rules/forms.ts";
 import type { Config } from "../../server/config.ts";
 import { type Database, openPostgres, SCHEMA_VERSION } from "../../server/db.ts";
 import { createMailer } from "../../server/mail.ts";
@@ -23,6 +24,7 @@ import {
   SITE_URL,
   type SmtpRecorder,
   startSmtp,
+  startTestBackend,
   TEST_SECRET,
 } from "./helpers.ts";
 
@@ -210,4 +212,21 @@ test("API1 the rate limit holds across instances: 40 submissions at once from on
   expect(decisions.filter((decision) => decision.allowed)).toHaveLength(5);
   expect(await a.db.selectFrom("rate_limit_hits").selectAll().execute()).toHaveLength(5);
   expect((await limiters[0]?.hit("user 192.0.2.8"))?.allowed).toBe(true);
+});
+
+test("CO6 with the shared rate limit's table unreadable, both forms answer 500 with their own message, never a stack", async () => {
+  const backend = await startTestBackend({ ...config, rateLimit: 5 }, { startOutbox: false });
+  cleanups.push(() => backend.close());
+  await sql`ALTER TABLE rate_limit_hits RENAME TO rate_limit_hits_lost`.execute(backend.database.db);
+  expect(await backend.services.subscribe({ email: "reader@example.com" }, "192.0.2.1")).toEqual({
+    ok: false,
+    status: 500,
+    error: MESSAGES.serverError,
+  });
+  expect(await backend.services.sendMessage({ email: "a@b.co", subject: "Hi", body: "Text" }, "192.0.2.1")).toEqual({
+    ok: false,
+    status: 500,
+    error: MESSAGES.sendFailed,
+  });
+  expect(backend.logs.join("\n")).toMatch(/the rate limit could not be checked.*rate_limit_hits/);
 });
