@@ -2,16 +2,19 @@
  * Many instances, proven (issue 14 §4): two real server processes (tests/server/fixtures/
  * backend-process.ts) on one real PostgreSQL database, each with its own DATA_DIR, behind no proxy:
  * the test spreads the requests over both. Sign-ups end as exactly one row each; contact messages
- * are delivered exactly once even when one instance is killed with SIGKILL in the middle of an
- * SMTP transaction: the survivor takes that message over once the dead one's lease runs out.
+ * and the recipients of a newsletter send of 2,000 are each mailed exactly once, even when one
+ * instance is killed with SIGKILL in the middle of an SMTP transaction: the survivor takes that
+ * message (and the rest of the dead one's claimed batch) over once the lease runs out.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { sql } from "kysely";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import type { Config } from "../../server/config.ts";
 import type { Database } from "../../server/db.ts";
+import { freezeSend } from "../../server/newsletter.ts";
 import {
   databaseConfig,
   makeTempDir,
@@ -67,7 +70,7 @@ async function smtpServer(options?: Parameters<typeof startSmtp>[0]) {
 type Instance = { name: string; process: ChildProcess; url: string; exited: Promise<unknown> };
 
 /** One app instance: its own process and DATA_DIR, the shared DATABASE_URL and SECRET_KEY. */
-async function startInstance(name: string, smtp: SmtpRecorder): Promise<Instance> {
+async function startInstance(name: string, smtp: SmtpRecorder, env: Record<string, string> = {}): Promise<Instance> {
   const dataDir = join(temp.path, name);
   mkdirSync(dataDir);
   const child = spawn(process.execPath, ["--import", "tsx", fixture], {
@@ -89,6 +92,7 @@ async function startInstance(name: string, smtp: SmtpRecorder): Promise<Instance
       OUTBOX_MAX_DELAY_MS: "200",
       OUTBOX_LEASE_MS: String(LEASE_MS),
       OUTBOX_POLL_MS: "100",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -201,3 +205,63 @@ test("API2 300 contact messages over two instances, one killed with SIGKILL mid-
   }
   expect(stuck.map((row) => row.message_id)).toEqual(expect.arrayContaining([takenOver[0]?.message_id]));
 }, 120_000);
+
+test("API1 a newsletter send of 2,000 over two instances, one killed with SIGKILL mid-delivery: every recipient mailed exactly once", async () => {
+  await sql`
+    INSERT INTO subscribers (email, email_lower, created_at, status, confirmed_at)
+    SELECT 'reader' || n || '@example.com', 'reader' || n || '@example.com', '2026-01-01T00:00:00.000Z', 'confirmed', '2026-01-01T00:00:00.000Z'
+    FROM generate_series(1, 2000) AS n`.execute(database.db);
+  // Batches of 20: the doomed instance's 111th mail is held in the middle of its sixth batch,
+  // whose other 19 rows it claimed too.
+  const doomedSmtp = await smtpServer({ holdAfter: 110 });
+  const survivorSmtp = await smtpServer();
+  const unlimited = { NEWSLETTER_RATE: "unlimited", NEWSLETTER_BATCH: "20" };
+  const doomed = await startInstance("doomed", doomedSmtp, unlimited);
+  const survivor = await startInstance("survivor", survivorSmtp, unlimited);
+  const { recipients } = await freezeSend(
+    database.db,
+    {
+      slug: "launch",
+      subject: "Launch day",
+      bodyHtml: "<p>Hello</p>",
+      bodyText: "Hello",
+      issueUrl: `${SITE_URL}/updates/launch`,
+      siteName: "Site",
+    },
+    { messageIdDomain: "example.com" },
+  );
+  expect(recipients).toBe(2000);
+  await waitFor(() => doomedSmtp.received.length === 110, {
+    timeoutMs: 60_000,
+    what: "the doomed instance's 110 mails",
+  });
+  doomed.process.kill("SIGKILL");
+  await doomed.exited;
+
+  const sentCount = async () =>
+    Number(
+      (
+        await database.db
+          .selectFrom("newsletter_deliveries")
+          .select((eb) => eb.fn.countAll<number>().as("count"))
+          .where("status", "=", "sent")
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
+  await waitFor(async () => (await sentCount()) === 2000, { timeoutMs: 90_000, what: "2,000 deliveries sent" });
+  expect(survivor.process.exitCode).toBeNull();
+  const reached = [...doomedSmtp.received, ...survivorSmtp.received].map((mail) => mail.envelope.to.join(","));
+  expect(reached).toHaveLength(2000);
+  expect(new Set(reached).size).toBe(2000);
+  expect(doomedSmtp.received).toHaveLength(110);
+  // The rest of the dead instance's batch (the held delivery and the 9 after it) was claimed
+  // twice and sent once, by the survivor.
+  const retaken = await database.db
+    .selectFrom("newsletter_deliveries")
+    .select("message_id")
+    .where("attempts", "=", 2)
+    .execute();
+  expect(retaken).toHaveLength(10);
+  const survivorIds = new Set(survivorSmtp.received.map((mail) => mail.parsed.messageId));
+  for (const row of retaken) expect(survivorIds.has(row.message_id)).toBe(true);
+}, 180_000);
