@@ -165,21 +165,8 @@ test("API2 300 contact messages over two instances, one killed with SIGKILL mid-
     });
     expect(answer.status).toBe(202);
   });
-  await waitFor(() => doomedSmtp.received.length === 30, { timeoutMs: 30_000, what: "the doomed instance's 30 mails" });
-  // Its 31st message is claimed and in the middle of its SMTP transaction: the kill lands there.
-  const stuck = await waitFor(
-    () =>
-      database.db
-        .selectFrom("messages")
-        .select(["id", "message_id", "attempts", "claim_token"])
-        .where("status", "=", "pending")
-        .where("claim_token", "is not", null)
-        .where("next_attempt_at", ">", Date.now())
-        .orderBy("id")
-        .execute()
-        .then((rows) => (rows.length > 0 ? rows : undefined)),
-    { what: "the stuck delivery" },
-  );
+  // Its 31st message is claimed and inside its SMTP transaction: the kill lands there.
+  await waitFor(() => doomedSmtp.holding(), { timeoutMs: 30_000, what: "the doomed instance's 31st mail" });
   doomed.process.kill("SIGKILL");
   const killedAt = Date.now();
   await doomed.exited;
@@ -192,18 +179,17 @@ test("API2 300 contact messages over two instances, one killed with SIGKILL mid-
   expect(received).toHaveLength(300);
   expect(new Set(received).size).toBe(300);
   expect(doomedSmtp.received).toHaveLength(30);
-  // The message the dead instance held went out once, from the survivor, with its Message-ID.
+  // The one message the dead instance held went out once, from the survivor, with its Message-ID.
   const takenOver = await database.db
     .selectFrom("messages")
     .select(["message_id", "attempts", "sent_at"])
     .where("attempts", ">", 1)
     .execute();
-  expect(takenOver.length).toBeGreaterThanOrEqual(1);
+  expect(takenOver).toHaveLength(1);
   for (const row of takenOver) {
     expect(survivorSmtp.received.map((mail) => mail.parsed.messageId)).toContain(row.message_id);
     expect(Date.parse(row.sent_at as string)).toBeGreaterThanOrEqual(killedAt);
   }
-  expect(stuck.map((row) => row.message_id)).toEqual(expect.arrayContaining([takenOver[0]?.message_id]));
 }, 120_000);
 
 test("API1 a newsletter send of 2,000 over two instances, one killed with SIGKILL mid-delivery: every recipient mailed exactly once", async () => {
@@ -231,10 +217,7 @@ test("API1 a newsletter send of 2,000 over two instances, one killed with SIGKIL
     { messageIdDomain: "example.com" },
   );
   expect(recipients).toBe(2000);
-  await waitFor(() => doomedSmtp.received.length === 110, {
-    timeoutMs: 60_000,
-    what: "the doomed instance's 110 mails",
-  });
+  await waitFor(() => doomedSmtp.holding(), { timeoutMs: 60_000, what: "the doomed instance's 111th mail" });
   doomed.process.kill("SIGKILL");
   await doomed.exited;
 
