@@ -321,7 +321,10 @@ export function connectDatabase(
   return Promise.resolve(openDatabase(config.dataDir));
 }
 
-/** Whether `db` (or a transaction of it) talks to PostgreSQL. */
+/**
+ * Whether `db` (or a transaction of it) talks to PostgreSQL. Kysely has no public way to ask: its
+ * executor's adapter is the one object every transaction shares with the instance it came from.
+ */
 export function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
