@@ -74,3 +74,14 @@ test("API1 DATABASE_URL must name a PostgreSQL server, and needs SECRET_KEY (the
     /SECRET_KEY must be set when DATABASE_URL is/,
   );
 });
+
+test("API1 `npm run backup` with DATABASE_URL set refuses to back up a SQLite file that holds nothing", () => {
+  const result = spawnSync(process.execPath, ["scripts/backup.mjs", "--to", join(temp.path, "backups")], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", DATA_DIR: temp.path, DATABASE_URL: "postgres://site@db.example.com/site" },
+    encoding: "utf8",
+  });
+  expect(result.status).toBe(2);
+  expect(result.stderr).toContain("DATABASE_URL is set: the data is in PostgreSQL");
+  expect(existsSync(join(temp.path, "backups"))).toBe(false);
+});
