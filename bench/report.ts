@@ -183,6 +183,22 @@ export function renderReport(results: Results): string {
     ),
   );
 
+  const newsletter = results.newsletterPostgres ? ok(results.newsletterPostgres) : null;
+  if (newsletter) {
+    parts.push(
+      table(
+        `Newsletter on PostgreSQL: a send of ${newsletter.recipients} recipients, NEWSLETTER_RATE=unlimited`,
+        ["Instances", "Seconds", "Mails/s"],
+        newsletter.runs.map((run) => [run.instances, run.seconds, run.mailsPerSecond]),
+        ["Each instance a production server process; a local SMTP server that only counts; durable PostgreSQL."],
+      ),
+    );
+  } else if (results.newsletterPostgres && results.newsletterPostgres.status !== "ok") {
+    parts.push(
+      `Newsletter on PostgreSQL: ${results.newsletterPostgres.status}: ${results.newsletterPostgres.reason}\n`,
+    );
+  }
+
   const keyRows: Cell[][] = [];
   const keyNotes: string[] = [];
   for (const [label, section] of [

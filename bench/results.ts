@@ -41,6 +41,8 @@ export type Results = {
   signups: Section<{ connections: number; seconds: number; figures: LoadFigures }>;
   /** The same sign-up load with the data in PostgreSQL (a throwaway local cluster). */
   signupsPostgres: Section<{ connections: number; seconds: number; figures: LoadFigures }>;
+  /** A newsletter send delivered by one, then two instances on PostgreSQL. */
+  newsletterPostgres: Section<{ recipients: number; runs: NewsletterRun[] }>;
   keystrokes: {
     /** `catalogueNotes`: notes in the catalogue; `notes`: entries on screen before typing. */
     real: Section<{ catalogueNotes: number } & KeystrokeFigures & { fastTyping: TypingCheck }>;
@@ -57,6 +59,8 @@ export type Results = {
   };
   budgets: Budget[];
 };
+
+export type NewsletterRun = { instances: number; seconds: number; mailsPerSecond: number };
 
 export type Budget = { check: string; limit: string; actual: string; result: "pass" | "FAIL" | "n/a" };
 

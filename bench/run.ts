@@ -2,15 +2,16 @@
  * `npm run bench`: builds the site (timed), starts the production server on a free port with a
  * temporary DATA_DIR and RATE_LIMIT=0, measures Lighthouse, page weight, HTTP load (against nginx
  * too when it is installed), sign-ups (on SQLite, then on a throwaway PostgreSQL cluster, side by
- * side) and the notes search, then the notes search again on a
+ * side), newsletter delivery on PostgreSQL with one and two instances, and the notes search, then
+ * the notes search again on a
  * temporary copy with 10,000 notes. Prints the figures with the budgets and writes them to
  * bench/results.json. A section that fails says why; the others still run. Progress goes to
  * stderr, the report to stdout.
  *
  * Environment (all optional): BENCH_LH_RUNS (Lighthouse runs per page, 3), BENCH_TARGET_SECONDS
  * (the whole run's target, 600: Lighthouse does fewer passes rather than pass it), BENCH_NOTES
- * (10000), BENCH_SKIP (comma-separated: lighthouse, bytes, load, signups, signups-postgres,
- * keystrokes, large).
+ * (10000), BENCH_NEWSLETTER (recipients, 10000), BENCH_SKIP (comma-separated: lighthouse, bytes,
+ * load, signups, signups-postgres, newsletter-postgres, keystrokes, large).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
@@ -24,6 +25,7 @@ import { measureBytes } from "./bytes.ts";
 import { BLOCKED_URL_PATTERNS, CHROME_PATH, measureLighthouse, SKIPPED_AUDITS } from "./lighthouse.ts";
 import { measureLoad, pageRequests, signupRequests } from "./load.ts";
 import { measureKeystrokes } from "./measure-keystrokes.ts";
+import { measureNewsletter } from "./newsletter.ts";
 import { findNginx, startNginx } from "./nginx.ts";
 import { freePort, installExitHandlers, tempDir, withTimeout } from "./processes.ts";
 import { renderReport } from "./report.ts";
@@ -52,6 +54,7 @@ const PAGES = [
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const TARGET_SECONDS = Number(process.env.BENCH_TARGET_SECONDS ?? 600);
 const LARGE_NOTES = Number(process.env.BENCH_NOTES ?? 10_000);
+const NEWSLETTER_RECIPIENTS = Number(process.env.BENCH_NEWSLETTER ?? 10_000);
 const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
 /** What the sections after Lighthouse need, in seconds, kept out of its time budget. */
 const RESERVED_AFTER_LIGHTHOUSE_S = 150;
@@ -182,6 +185,7 @@ async function main() {
   let pageLoad: Results["pageLoad"] = unavailable("the build failed");
   let signups: Results["signups"] = unavailable("the build failed");
   let signupsPostgres: Results["signupsPostgres"] = unavailable("the build failed");
+  let newsletterPostgres: Results["newsletterPostgres"] = unavailable("the build failed");
   let real: Results["keystrokes"]["real"] = unavailable("the build failed");
   if (build.status === "ok") {
     let server: RunningServer | undefined;
@@ -189,7 +193,7 @@ async function main() {
       server = await startSiteServer(ROOT, "site", port);
     } catch (error) {
       const why = `the server did not start: ${reason(error)}`;
-      lighthouse = bytes = pageLoad = signups = signupsPostgres = real = unavailable(why);
+      lighthouse = bytes = pageLoad = signups = signupsPostgres = newsletterPostgres = real = unavailable(why);
       log(why);
     }
     if (server) {
@@ -220,6 +224,10 @@ async function main() {
           figures: await measureLoad({ ...SIGNUPS, url, requests: signupRequests(url), warmupSeconds: 2 }),
         }));
         signupsPostgres = await section("signups-postgres", () => measurePostgresSignups());
+        newsletterPostgres = await section("newsletter-postgres", async () => ({
+          recipients: NEWSLETTER_RECIPIENTS,
+          runs: await measureNewsletter(ROOT, NEWSLETTER_RECIPIENTS),
+        }));
         real = await section("keystrokes", async () => ({
           catalogueNotes: countNotes(ROOT),
           ...(await withTimeout(
@@ -279,6 +287,7 @@ async function main() {
     pageLoad,
     signups,
     signupsPostgres,
+    newsletterPostgres,
     keystrokes: { real, large },
   };
   const results: Results = {
@@ -291,6 +300,7 @@ async function main() {
     pageLoad,
     signups,
     signupsPostgres,
+    newsletterPostgres,
     keystrokes: partial.keystrokes,
     budgets: checkBudgets(partial),
   };
