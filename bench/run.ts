@@ -25,7 +25,7 @@ import { measureBytes } from "./bytes.ts";
 import { BLOCKED_URL_PATTERNS, CHROME_PATH, measureLighthouse, SKIPPED_AUDITS } from "./lighthouse.ts";
 import { measureLoad, pageRequests, signupRequests } from "./load.ts";
 import { measureKeystrokes } from "./measure-keystrokes.ts";
-import { measureNewsletter } from "./newsletter.ts";
+import { measurePostgresNewsletter } from "./newsletter-postgres.ts";
 import { findNginx, startNginx } from "./nginx.ts";
 import { freePort, installExitHandlers, tempDir, withTimeout } from "./processes.ts";
 import { renderReport } from "./report.ts";
@@ -226,7 +226,7 @@ async function main() {
         signupsPostgres = await section("signups-postgres", () => measurePostgresSignups());
         newsletterPostgres = await section("newsletter-postgres", async () => ({
           recipients: NEWSLETTER_RECIPIENTS,
-          runs: await measureNewsletter(ROOT, NEWSLETTER_RECIPIENTS),
+          runs: await measurePostgresNewsletter(ROOT, NEWSLETTER_RECIPIENTS),
         }));
         real = await section("keystrokes", async () => ({
           catalogueNotes: countNotes(ROOT),

@@ -87,7 +87,7 @@ async function deliverWith(root: string, adminUrl: string, instances: number, re
 }
 
 /** One instance, then two, each on a fresh database of one durable throwaway cluster. */
-export async function measureNewsletter(root: string, recipients: number): Promise<NewsletterRun[]> {
+export async function measurePostgresNewsletter(root: string, recipients: number): Promise<NewsletterRun[]> {
   const postgres = await startPostgres({ durable: true });
   try {
     return [
