@@ -12,7 +12,7 @@ import { type Catalogue, ContentError } from "../catalogue/load.ts";
 import { chooseSlug, specDateOf } from "../catalogue/new-item.ts";
 import type { UpdateIssue } from "../catalogue/schema.ts";
 import { type Config, ConfigError, readConfig } from "../server/config.ts";
-import { type Database, openDatabase, type SubscriberStatus } from "../server/db.ts";
+import { connectDatabase, type Database, type SubscriberStatus } from "../server/db.ts";
 import { createMailer } from "../server/mail.ts";
 import {
   AlreadySentError,
@@ -244,7 +244,7 @@ async function main(argv: string[]) {
   if (args.command === "draft" || args.command === "preview" || args.command === "test") {
     const catalogue = loadContent(root);
     if (args.command === "draft") {
-      const database = openDatabase(config.dataDir);
+      const database = await connectDatabase(config);
       const lastSend = await database.db
         .selectFrom("newsletter_sends")
         .select("slug")
@@ -309,7 +309,7 @@ async function main(argv: string[]) {
     return;
   }
 
-  const database = openDatabase(config.dataDir);
+  const database = await connectDatabase(config);
   try {
     switch (args.command) {
       case "send":

@@ -156,7 +156,7 @@ test("API1 the owner's path: draft, preview, test, import, send, status, subscri
 
 test("API1 Ctrl-C during a send stops watching and leaves the rest to the server's worker: everyone gets the issue once", async () => {
   const own = makeTempDir("site-newsletter-interrupted-");
-  const backend = startTestBackend(testConfig(own.path, { smtpUrl: smtp.url }), {
+  const backend = await startTestBackend(testConfig(own.path, { smtpUrl: smtp.url }), {
     startOutbox: false,
     newsletter: { pollIntervalMs: 100 },
   });
