@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
+import { contentRoot } from "../catalogue/content-root.ts";
 import { loadCatalogue } from "../catalogue/disk.ts";
 import { type Catalogue, ContentError } from "../catalogue/load.ts";
 import { chooseSlug, specDateOf } from "../catalogue/new-item.ts";
@@ -60,7 +61,7 @@ The list:
                                nothing is imported
   remove <email>               erase a person entirely (a deletion request)
 
-Options: --root <folder> reads <folder>/content instead of ./content. --help: this text.
+Options: --root <folder> reads <folder>/content instead of ./content (or CONTENT_ROOT's). --help: this text.
 Uses the database in DATA_DIR (now ${resolve(process.env.DATA_DIR || "./data")}); without SMTP_URL
 mails are written to DATA_DIR/mail/ as .eml files.`;
 
@@ -235,7 +236,7 @@ async function main(argv: string[]) {
     return;
   }
   const args = parseArgs(argv);
-  const root = resolve(String(args.flags.get("--root") ?? process.cwd()));
+  const root = resolve(String(args.flags.get("--root") ?? contentRoot(process.cwd())));
   const commands = ["draft", "preview", "test", "send", "status", "subscribers", "export", "import", "remove"];
   if (!commands.includes(args.command)) fail(`Unknown command "${args.command}".`);
 
