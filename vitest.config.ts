@@ -1,9 +1,48 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * The suites that touch the database run twice (issue 14 §3): in the "sqlite" project on the
+ * embedded file, and in the "postgres" project on a real PostgreSQL server started for the run
+ * (tests/support/postgres-setup.ts; TEST_BACKEND tells tests/server/helpers.ts which one).
+ */
+const DATABASE_SUITES = [
+  "tests/server/api.test.ts",
+  "tests/server/outbox.test.ts",
+  "tests/server/services.test.ts",
+  "tests/server/shared-rate-limit.test.ts",
+  "tests/server/sweep.test.ts",
+];
+
+/** Only meaningful on PostgreSQL: its migrations, locks, the copy to it, several instances on one server. */
+const POSTGRES_SUITES = [
+  "tests/server/postgres.test.ts",
+  "tests/server/instances.test.ts",
+  "tests/server/db-copy.test.ts",
+  "tests/server/static-split.test.ts",
+];
+
 export default defineConfig({
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/server/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "sqlite",
+          include: ["tests/unit/**/*.test.ts", "tests/server/**/*.test.ts"],
+          exclude: POSTGRES_SUITES,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "postgres",
+          include: [...DATABASE_SUITES, ...POSTGRES_SUITES],
+          env: { TEST_BACKEND: "postgres" },
+          globalSetup: ["tests/support/postgres-setup.ts"],
+        },
+      },
+    ],
   },
 });

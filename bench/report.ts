@@ -114,6 +114,7 @@ export function renderReport(results: Results): string {
 
   const load = ok(results.pageLoad);
   const signups = ok(results.signups);
+  const signupsPostgres = results.signupsPostgres ? ok(results.signupsPostgres) : null;
   const loadTitle = "HTTP load (autocannon, in-process; after a 2 s warm-up)";
   const loadRows: Cell[][] = [];
   const loadNotes: string[] = [];
@@ -144,7 +145,7 @@ export function renderReport(results: Results): string {
   if (signups) {
     const figures = signups.figures;
     loadRows.push([
-      "POST /api/user, a new email each",
+      "POST /api/user, a new email each (SQLite)",
       signups.connections,
       signups.seconds,
       figures.requestsPerSecond,
@@ -155,6 +156,25 @@ export function renderReport(results: Results): string {
       figures.errors,
     ]);
     loadNotes.push("Sign-ups: RATE_LIMIT=0, Origin = SITE_URL, a temporary DATA_DIR; req/s counts 2xx answers only.");
+    if (signupsPostgres) {
+      const figures = signupsPostgres.figures;
+      loadRows.push([
+        "POST /api/user, a new email each (PostgreSQL)",
+        signupsPostgres.connections,
+        signupsPostgres.seconds,
+        figures.requestsPerSecond,
+        figures.p50Ms,
+        figures.p99Ms,
+        figures.bytesPerResponse,
+        figures.non2xx,
+        figures.errors,
+      ]);
+      loadNotes.push(
+        "PostgreSQL: a throwaway local cluster (initdb, fsync on like SQLite's FULL sync), one server instance, the same build and load.",
+      );
+    } else if (results.signupsPostgres && results.signupsPostgres.status !== "ok") {
+      loadNotes.push(`Sign-ups on PostgreSQL: ${results.signupsPostgres.status}: ${results.signupsPostgres.reason}`);
+    }
   } else if (results.signups.status !== "ok") {
     loadNotes.push(`Sign-ups: ${results.signups.status}: ${results.signups.reason}`);
   }
@@ -190,6 +210,22 @@ export function renderReport(results: Results): string {
         `${amplification.seconds} s each; the API measured while the list load runs; non-2xx of a list are 503s`,
         "beyond RENDER_CONCURRENCY. /notes?q=x is answered from the render cache; a new query each time renders.",
       ]),
+    );
+  }
+
+  const newsletterPostgres = results.newsletterPostgres ? ok(results.newsletterPostgres) : null;
+  if (newsletterPostgres) {
+    parts.push(
+      table(
+        `Newsletter on PostgreSQL: a send of ${newsletterPostgres.recipients} recipients, NEWSLETTER_RATE=unlimited`,
+        ["Instances", "Seconds", "Mails/s"],
+        newsletterPostgres.runs.map((run) => [run.instances, run.seconds, run.mailsPerSecond]),
+        ["Each instance a production server process; a local SMTP server that only counts; durable PostgreSQL."],
+      ),
+    );
+  } else if (results.newsletterPostgres && results.newsletterPostgres.status !== "ok") {
+    parts.push(
+      `Newsletter on PostgreSQL: ${results.newsletterPostgres.status}: ${results.newsletterPostgres.reason}\n`,
     );
   }
 

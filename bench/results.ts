@@ -43,6 +43,10 @@ export type Results = {
   signups: Section<{ connections: number; seconds: number; figures: LoadFigures }>;
   /** The API's latency alone and while 20 connections ask for filtered lists (issue 12 item 3). */
   amplification: Section<AmplificationFigures>;
+  /** The same sign-up load with the data in PostgreSQL (a throwaway local cluster). */
+  signupsPostgres: Section<{ connections: number; seconds: number; figures: LoadFigures }>;
+  /** A newsletter send delivered by one, then two instances on PostgreSQL. */
+  newsletterPostgres: Section<{ recipients: number; runs: NewsletterRun[] }>;
   keystrokes: {
     /** `catalogueNotes`: notes in the catalogue; `notes`: entries on screen before typing. */
     real: Section<{ catalogueNotes: number } & KeystrokeFigures & { fastTyping: TypingCheck }>;
@@ -61,6 +65,8 @@ export type Results = {
   newsletter?: Section<NewsletterFigures>;
   budgets: Budget[];
 };
+
+export type NewsletterRun = { instances: number; seconds: number; mailsPerSecond: number };
 
 export type Budget = { check: string; limit: string; actual: string; result: "pass" | "FAIL" | "n/a" };
 

@@ -1,23 +1,26 @@
 /**
  * `npm run bench`: builds the site (timed), starts the production server on a free port with a
  * temporary DATA_DIR and RATE_LIMIT=0, measures Lighthouse, page weight, HTTP load (against nginx
- * too when it is installed), sign-ups and the notes search, then the notes search again on a
- * temporary copy with 10,000 notes, and newsletter delivery to 10,000 recipients (bench/newsletter.ts). Prints the figures with the budgets and writes them to
+ * too when it is installed), sign-ups (on SQLite, then on a throwaway PostgreSQL cluster, side by
+ * side), the API under list load, newsletter delivery (one process on SQLite; one and two
+ * instances on PostgreSQL) and the notes search, then the notes search again on a temporary copy
+ * with 10,000 notes. Prints the figures with the budgets and writes them to
  * bench/results.json. A section that fails says why; the others still run. Progress goes to
  * stderr, the report to stdout.
  *
  * Environment (all optional): BENCH_LH_RUNS (Lighthouse runs per page, 3), BENCH_TARGET_SECONDS
  * (the whole run's target, 600: Lighthouse does fewer passes rather than pass it), BENCH_NOTES
  * (10000), BENCH_RECIPIENTS (10000), BENCH_SKIP (comma-separated: lighthouse, bytes, load, signups,
- * amplification, keystrokes, large, newsletter). BENCH_ONLY (comma-separated section names) skips
- * every other section, e.g. `BENCH_ONLY=amplification npm run bench` for the API latency under list
- * load alone.
+ * signups-postgres, amplification, newsletter, newsletter-postgres, keystrokes, large). BENCH_ONLY
+ * (comma-separated section names) skips every other section, e.g. `BENCH_ONLY=amplification npm
+ * run bench` for the API latency under list load alone.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { present } from "../catalogue/present.ts";
+import { createTestDatabase, startPostgres } from "../tests/support/postgres.ts";
 import { measureAmplification } from "./amplification.ts";
 import { withBrowser } from "./browser.ts";
 import { checkBudgets } from "./budgets.ts";
@@ -27,6 +30,7 @@ import { BLOCKED_URL_PATTERNS, CHROME_PATH, measureLighthouse, SKIPPED_AUDITS } 
 import { measureLoad, pageRequests, signupRequests } from "./load.ts";
 import { measureKeystrokes } from "./measure-keystrokes.ts";
 import { measureNewsletter } from "./newsletter.ts";
+import { measurePostgresNewsletter } from "./newsletter-postgres.ts";
 import { findNginx, startNginx } from "./nginx.ts";
 import { freePort, installExitHandlers, tempDir, withTimeout } from "./processes.ts";
 import { renderReport } from "./report.ts";
@@ -88,6 +92,32 @@ async function section<T>(name: string, work: () => Promise<T>): Promise<Section
 }
 
 const unavailable = (why: string) => ({ status: "failed" as const, reason: why });
+
+/** The sign-up load again, on a second server whose data lives in a throwaway PostgreSQL cluster. */
+async function measurePostgresSignups() {
+  // Durable like the SQLite file (synchronous = FULL): every acknowledged sign-up is on disk.
+  const postgres = await startPostgres({ durable: true });
+  try {
+    const databaseUrl = await createTestDatabase(postgres.adminUrl);
+    const server = await startSiteServer(ROOT, "postgres", await freePort(), undefined, {
+      DATABASE_URL: databaseUrl,
+      SECRET_KEY: "bench-secret-0123456789abcdef0123456789abcdef",
+    });
+    try {
+      const figures = await measureLoad({
+        ...SIGNUPS,
+        url: server.url,
+        requests: signupRequests(server.url),
+        warmupSeconds: 2,
+      });
+      return { ...SIGNUPS, figures };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await postgres.stop();
+  }
+}
 
 function chromiumVersion(): string {
   const result = spawnSync(CHROME_PATH, ["--version"], { encoding: "utf8", timeout: 10_000 });
@@ -167,6 +197,8 @@ async function main() {
   let pageLoad: Results["pageLoad"] = unavailable("the build failed");
   let signups: Results["signups"] = unavailable("the build failed");
   let amplification: Results["amplification"] = unavailable("the build failed");
+  let signupsPostgres: Results["signupsPostgres"] = unavailable("the build failed");
+  let newsletterPostgres: Results["newsletterPostgres"] = unavailable("the build failed");
   let real: Results["keystrokes"]["real"] = unavailable("the build failed");
   if (build.status === "ok") {
     let server: RunningServer | undefined;
@@ -174,7 +206,15 @@ async function main() {
       server = await startSiteServer(ROOT, "site", port);
     } catch (error) {
       const why = `the server did not start: ${reason(error)}`;
-      lighthouse = bytes = pageLoad = signups = amplification = real = unavailable(why);
+      lighthouse =
+        bytes =
+        pageLoad =
+        signups =
+        signupsPostgres =
+        newsletterPostgres =
+        amplification =
+        real =
+          unavailable(why);
       log(why);
     }
     if (server) {
@@ -205,6 +245,11 @@ async function main() {
           figures: await measureLoad({ ...SIGNUPS, url, requests: signupRequests(url), warmupSeconds: 2 }),
         }));
         amplification = await section("amplification", () => measureAmplification(url, log));
+        signupsPostgres = await section("signups-postgres", () => measurePostgresSignups());
+        newsletterPostgres = await section("newsletter-postgres", async () => ({
+          recipients: RECIPIENTS,
+          runs: await measurePostgresNewsletter(ROOT, RECIPIENTS),
+        }));
         real = await section("keystrokes", async () => ({
           catalogueNotes: countNotes(ROOT),
           ...(await withTimeout(
@@ -266,6 +311,8 @@ async function main() {
     pageLoad,
     signups,
     amplification,
+    signupsPostgres,
+    newsletterPostgres,
     keystrokes: { real, large },
   };
   const results: Results = {
@@ -278,6 +325,8 @@ async function main() {
     pageLoad,
     signups,
     amplification,
+    signupsPostgres,
+    newsletterPostgres,
     keystrokes: partial.keystrokes,
     newsletter,
     budgets: checkBudgets(partial),

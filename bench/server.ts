@@ -8,13 +8,15 @@ export type RunningServer = { url: string; stop(): Promise<void> };
 
 /**
  * Starts the server of the project in `root` (built beforehand for this port's URL: the pages hold
- * absolute links) with no rate limit, its data in `dataDir` (by default a temporary folder).
+ * absolute links) with no rate limit, its data in `dataDir` (by default a temporary folder), or
+ * in the PostgreSQL database `env.DATABASE_URL` names.
  */
 export async function startSiteServer(
   root: string,
   label: string,
   port: number,
   dataDir = tempDir(`${label}-data`),
+  env: Record<string, string> = {},
 ): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   const child = startChild(process.execPath, ["build/server/main.js"], {
@@ -28,6 +30,7 @@ export async function startSiteServer(
       DATA_DIR: dataDir,
       RATE_LIMIT: "0",
       SMTP_URL: "",
+      ...env,
     },
   });
   try {

@@ -22,6 +22,13 @@ function usage(problem) {
 }
 
 function options() {
+  if (process.env.DATABASE_URL) {
+    // The SQLite file is not where the data lives then: a backup of it would be a false comfort.
+    console.error(
+      "DATABASE_URL is set: the data is in PostgreSQL, not in DATA_DIR. Back it up with pg_dump or your provider's backups (docs/deploy.md §8).",
+    );
+    process.exit(2);
+  }
   try {
     const { values } = parseArgs({
       options: { to: { type: "string" }, keep: { type: "string" }, help: { type: "boolean", short: "h" } },

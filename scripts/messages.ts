@@ -1,9 +1,9 @@
 /**
  * `npm run messages -- <command>`: the contact messages in DATA_DIR's database (./data by
- * default), for the owner. Run it next to the server or while it is stopped.
+ * default) or DATABASE_URL's, for the owner. Run it next to the server or while it is stopped.
  */
 import { resolve } from "node:path";
-import { openDatabase } from "../server/db.ts";
+import { connectDatabase } from "../server/db.ts";
 import { listMessages, retryFailed } from "../server/message-admin.ts";
 
 const HELP = `Usage: npm run messages -- <command>
@@ -16,7 +16,7 @@ Commands:
 
 A message is "failed" when the SMTP server refused it for good (a 5xx reply); the reason is shown
 in the list. Fix the cause (e.g. MAIL_FROM or OWNER_EMAIL), then retry.
-Uses the database in DATA_DIR (now ${resolve(process.env.DATA_DIR || "./data")}).`;
+Uses the PostgreSQL database of DATABASE_URL when set, else the one in DATA_DIR (now ${resolve(process.env.DATA_DIR || "./data")}).`;
 
 const STATUSES = ["pending", "sent", "failed"] as const;
 
@@ -52,7 +52,10 @@ async function main(args: string[]) {
     }
   }
 
-  const database = openDatabase(resolve(process.env.DATA_DIR || "./data"));
+  const database = await connectDatabase({
+    dataDir: resolve(process.env.DATA_DIR || "./data"),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+  });
   try {
     if (command === "list") {
       const messages = await listMessages(database.db, status);

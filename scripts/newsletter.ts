@@ -7,12 +7,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
+import { contentRoot } from "../catalogue/content-root.ts";
 import { loadCatalogue } from "../catalogue/disk.ts";
 import { type Catalogue, ContentError } from "../catalogue/load.ts";
 import { chooseSlug, specDateOf } from "../catalogue/new-item.ts";
 import type { UpdateIssue } from "../catalogue/schema.ts";
 import { type Config, ConfigError, readConfig } from "../server/config.ts";
-import { type Database, openDatabase, type SubscriberStatus } from "../server/db.ts";
+import { connectDatabase, type Database, type SubscriberStatus } from "../server/db.ts";
 import { createMailer } from "../server/mail.ts";
 import {
   AlreadySentError,
@@ -60,7 +61,7 @@ The list:
                                nothing is imported
   remove <email>               erase a person entirely (a deletion request)
 
-Options: --root <folder> reads <folder>/content instead of ./content. --help: this text.
+Options: --root <folder> reads <folder>/content instead of ./content (or CONTENT_ROOT's). --help: this text.
 Uses the database in DATA_DIR (now ${resolve(process.env.DATA_DIR || "./data")}); without SMTP_URL
 mails are written to DATA_DIR/mail/ as .eml files.`;
 
@@ -235,7 +236,7 @@ async function main(argv: string[]) {
     return;
   }
   const args = parseArgs(argv);
-  const root = resolve(String(args.flags.get("--root") ?? process.cwd()));
+  const root = resolve(String(args.flags.get("--root") ?? contentRoot(process.cwd())));
   const commands = ["draft", "preview", "test", "send", "status", "subscribers", "export", "import", "remove"];
   if (!commands.includes(args.command)) fail(`Unknown command "${args.command}".`);
 
@@ -244,7 +245,7 @@ async function main(argv: string[]) {
   if (args.command === "draft" || args.command === "preview" || args.command === "test") {
     const catalogue = loadContent(root);
     if (args.command === "draft") {
-      const database = openDatabase(config.dataDir);
+      const database = await connectDatabase(config);
       const lastSend = await database.db
         .selectFrom("newsletter_sends")
         .select("slug")
@@ -309,7 +310,7 @@ async function main(argv: string[]) {
     return;
   }
 
-  const database = openDatabase(config.dataDir);
+  const database = await connectDatabase(config);
   try {
     switch (args.command) {
       case "send":

@@ -1,5 +1,5 @@
 /**
- * The backend of sign-up and contact, assembled: database (migrated at open), mailer, outbox
+ * The backend of sign-up and contact, assembled: database (SQLite or PostgreSQL, migrated at open), mailer, outbox
  * worker (started, so messages left pending by an earlier run go out now), services and the JSON
  * API. server/main.ts starts it once and calls `close()` on shutdown.
  */
@@ -7,11 +7,12 @@ import type { Context, Hono } from "hono";
 import type { FormServices, NewsletterLinks } from "../rules/form-services.ts";
 import { createApi } from "./api.ts";
 import type { Config } from "./config.ts";
-import { type Database, openDatabase } from "./db.ts";
+import { connectDatabase, type Database } from "./db.ts";
 import { clientAddressReader, requestOriginReader } from "./forwarded.ts";
 import { createMailer, type Mailer, type MailerOptions } from "./mail.ts";
 import { createNewsletterWorker, type NewsletterWorker, type NewsletterWorkerOptions } from "./newsletter.ts";
 import { createOutbox, messageIdDomainOf, type Outbox, type OutboxOptions } from "./outbox.ts";
+import { createDatabaseRateLimiter } from "./rate-limit.ts";
 import { createServices } from "./services.ts";
 import { checkConfirmToken, confirmSubscription, subscriberOfUnsubscribeToken, unsubscribe } from "./subscriptions.ts";
 
@@ -41,9 +42,9 @@ export type Backend = {
   close(): Promise<void>;
 };
 
-export function startBackend(config: Config, options: BackendOptions = {}): Backend {
+export async function startBackend(config: Config, options: BackendOptions = {}): Promise<Backend> {
   const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ""));
-  const database = openDatabase(config.dataDir);
+  const database = await connectDatabase(config, { log });
   const mailer = createMailer(config, options.mailer);
   const outbox = createOutbox(database.db, mailer, {
     messageIdDomain: messageIdDomainOf(config.mailFrom),
@@ -51,7 +52,10 @@ export function startBackend(config: Config, options: BackendOptions = {}): Back
     log: (message, error) => log(`[outbox] ${message}`, error),
     ...options.outbox,
   });
-  const services = createServices({ db: database.db, outbox, config, log });
+  // Instances sharing PostgreSQL share the count too; one SQLite process counts in memory.
+  const rateLimiter =
+    database.dialect === "postgres" ? createDatabaseRateLimiter(database.db, { limit: config.rateLimit }) : undefined;
+  const services = createServices({ db: database.db, outbox, config, rateLimiter, log });
   const api = createApi({
     services,
     siteUrl: config.siteUrl,

@@ -106,6 +106,18 @@ const environmentSchema = z.object({
         .min(1, 'must be at least 1 (or "unlimited")'),
     ])
     .default(DEFAULT_NEWSLETTER_RATE),
+  /** PostgreSQL shared by every instance; unset: the embedded SQLite file in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .transform((value, context) => {
+      const problem = databaseUrlProblem(value);
+      if (problem) {
+        context.addIssue({ code: "custom", message: problem });
+        return z.NEVER;
+      }
+      return value;
+    })
+    .optional(),
   NEWSLETTER_BATCH: z.coerce
     .number({ message: "must be a number" })
     .int("must be a whole number")
@@ -142,7 +154,25 @@ export type Config = {
   newsletterRate: number;
   /** How many newsletter deliveries a worker claims at once. */
   newsletterBatch: number;
+  /** postgres://… when the data lives in PostgreSQL (several instances); undefined: SQLite in dataDir. */
+  databaseUrl: string | undefined;
 };
+
+/** Why DATABASE_URL cannot name a PostgreSQL database, or undefined when it can. */
+function databaseUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "must look like postgres://user:password@host:5432/database";
+  }
+  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
+    return `must start with postgres:// (PostgreSQL is the only shared database; leave it unset for SQLite in DATA_DIR)`;
+  }
+  if (!url.hostname && !url.searchParams.has("host"))
+    return "must name the server: postgres://user:password@host:5432/database";
+  return undefined;
+}
 
 /** The file that holds the generated secret when SECRET_KEY is not set. */
 export const secretFile = (dataDir: string) => join(dataDir, "secret");
@@ -201,6 +231,12 @@ export function readConfig(environment: NodeJS.ProcessEnv, defaults: { ownerEmai
     throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   }
   const env = result.data;
+  if (env.DATABASE_URL && !env.SECRET_KEY) {
+    // Every instance must sign and check links with the same key; a file in each DATA_DIR would differ.
+    throw new ConfigError(
+      "Invalid configuration:\n  SECRET_KEY must be set when DATABASE_URL is (the same value on every instance, e.g. `openssl rand -hex 32`)",
+    );
+  }
   return {
     port: env.PORT,
     host: env.HOST,
@@ -219,6 +255,7 @@ export function readConfig(environment: NodeJS.ProcessEnv, defaults: { ownerEmai
     secretKey: env.SECRET_KEY ?? readOrCreateSecret(env.DATA_DIR),
     newsletterRate: env.NEWSLETTER_RATE,
     newsletterBatch: env.NEWSLETTER_BATCH,
+    databaseUrl: env.DATABASE_URL,
   };
 }
 

@@ -1,14 +1,29 @@
 /**
- * The site's SQLite database (DESIGN §3): `${dataDir}/site.db`, holding the subscribers and the
- * contact messages (the outbox). Opening it creates the folder, sets WAL mode, a busy timeout and
- * foreign keys, and applies the migrations that the file has not seen yet (PRAGMA user_version),
- * each in its own transaction, so opening twice or from two processes is harmless.
- * Queries go through Kysely, typed by the `Tables` below.
+ * The site's database (DESIGN §3, §9.4): by default the embedded SQLite file `${dataDir}/site.db`;
+ * with DATABASE_URL=postgres://… a PostgreSQL server that several app instances share. Both hold
+ * the same tables (server/migrations/), the data functions are the same Kysely queries, and what
+ * differs between the engines lives here: how the connection is opened, how migrations are
+ * applied and locked, and the row lock a worker's claim takes (`skipLockedOnPostgres`).
+ *
+ * SQLite: opening creates the folder, sets WAL mode, a busy timeout and foreign keys, and applies
+ * the migrations the file has not seen (PRAGMA user_version), each under SQLite's write lock.
+ * PostgreSQL: opening applies the migrations under an advisory lock (`pg_advisory_lock`), so
+ * instances that start together apply each migration once; 64-bit integers (epoch milliseconds,
+ * counts) are read as JavaScript numbers, like SQLite's.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { type Generated, Kysely, SqliteDialect } from "kysely";
+import {
+  type Generated,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  type SelectQueryBuilder,
+  SqliteDialect,
+} from "kysely";
+import pg from "pg";
+import { MIGRATIONS } from "./migrations/index.ts";
 
 /**
  * `pending` until the person confirms from the mail (double opt-in); `bounced` when the SMTP
@@ -109,137 +124,65 @@ export type NewsletterPacingTable = {
   next_slot_at: number;
 };
 
+/** One counted form submission (PostgreSQL's shared rate limit, server/rate-limit.ts). */
+export type RateLimitHitsTable = {
+  key: string;
+  /** Epoch milliseconds. */
+  at: number;
+};
+
 export type Tables = {
   subscribers: SubscribersTable;
   messages: MessagesTable;
   newsletter_sends: NewsletterSendsTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
   newsletter_pacing: NewsletterPacingTable;
+  rate_limit_hits: RateLimitHitsTable;
 };
 
 export type Db = Kysely<Tables>;
 
-/** Each entry moves the schema from version index to index + 1. Never edit one that shipped. */
-const MIGRATIONS: readonly string[] = [
-  `
-  CREATE TABLE subscribers (
-    id INTEGER PRIMARY KEY,
-    email TEXT NOT NULL,
-    email_lower TEXT NOT NULL UNIQUE,
-    created_at TEXT NOT NULL
-  ) STRICT;
-
-  CREATE TABLE messages (
-    id INTEGER PRIMARY KEY,
-    message_id TEXT NOT NULL UNIQUE,
-    email TEXT NOT NULL,
-    subject TEXT NOT NULL,
-    body TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent')),
-    attempts INTEGER NOT NULL DEFAULT 0,
-    next_attempt_at INTEGER NOT NULL,
-    claim_token TEXT,
-    last_error TEXT,
-    sent_at TEXT
-  ) STRICT;
-
-  CREATE INDEX messages_due ON messages (next_attempt_at, id) WHERE status = 'pending';
-  `,
-  // Dead letters: SQLite cannot alter a CHECK constraint, so the table is rebuilt with 'failed'.
-  `
-  CREATE TABLE messages_new (
-    id INTEGER PRIMARY KEY,
-    message_id TEXT NOT NULL UNIQUE,
-    email TEXT NOT NULL,
-    subject TEXT NOT NULL,
-    body TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
-    attempts INTEGER NOT NULL DEFAULT 0,
-    next_attempt_at INTEGER NOT NULL,
-    claim_token TEXT,
-    last_error TEXT,
-    sent_at TEXT
-  ) STRICT;
-  INSERT INTO messages_new SELECT * FROM messages;
-  DROP TABLE messages;
-  ALTER TABLE messages_new RENAME TO messages;
-  CREATE INDEX messages_due ON messages (next_attempt_at, id) WHERE status = 'pending';
-  `,
-  // The newsletter (issue 13). Subscribers of the single opt-in era asked for updates and were
-  // told they would get them, so they stay on the list as confirmed.
-  `
-  ALTER TABLE subscribers ADD COLUMN status TEXT NOT NULL DEFAULT 'confirmed'
-    CHECK (status IN ('pending', 'confirmed', 'unsubscribed', 'bounced'));
-  ALTER TABLE subscribers ADD COLUMN client_ip TEXT;
-  ALTER TABLE subscribers ADD COLUMN confirmed_at TEXT;
-  ALTER TABLE subscribers ADD COLUMN unsubscribed_at TEXT;
-  ALTER TABLE subscribers ADD COLUMN confirmation_sent_at TEXT;
-  UPDATE subscribers SET confirmed_at = created_at;
-
-  ALTER TABLE messages ADD COLUMN kind TEXT NOT NULL DEFAULT 'contact' CHECK (kind IN ('contact', 'confirmation'));
-
-  CREATE TABLE newsletter_sends (
-    id INTEGER PRIMARY KEY,
-    slug TEXT NOT NULL,
-    subject TEXT NOT NULL,
-    body_html TEXT NOT NULL,
-    body_text TEXT NOT NULL,
-    issue_url TEXT NOT NULL,
-    site_name TEXT NOT NULL,
-    created_at TEXT NOT NULL
-  ) STRICT;
-
-  CREATE TABLE newsletter_deliveries (
-    id INTEGER PRIMARY KEY,
-    send_id INTEGER NOT NULL REFERENCES newsletter_sends (id) ON DELETE CASCADE,
-    subscriber_id INTEGER NOT NULL REFERENCES subscribers (id) ON DELETE CASCADE,
-    message_id TEXT NOT NULL UNIQUE,
-    status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'bounced', 'skipped')),
-    attempts INTEGER NOT NULL DEFAULT 0,
-    next_attempt_at INTEGER NOT NULL,
-    claim_token TEXT,
-    last_error TEXT,
-    sent_at TEXT,
-    UNIQUE (send_id, subscriber_id)
-  ) STRICT;
-  CREATE INDEX newsletter_deliveries_due ON newsletter_deliveries (next_attempt_at, id) WHERE status = 'pending';
-  CREATE INDEX newsletter_deliveries_subscriber ON newsletter_deliveries (subscriber_id);
-
-  CREATE TABLE newsletter_pacing (
-    id INTEGER PRIMARY KEY CHECK (id = 1),
-    next_slot_at INTEGER NOT NULL
-  ) STRICT;
-  INSERT INTO newsletter_pacing (id, next_slot_at) VALUES (1, 0);
-  `,
-];
-
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-export type Database = {
+export type Dialect = "sqlite" | "postgres";
+
+type DatabaseHandle = {
   db: Db;
-  /** The underlying connection, for PRAGMAs and tests. */
-  sqlite: BetterSqlite3.Database;
-  path: string;
+  /** Closes the connection(s); calling it again does nothing. */
   close(): Promise<void>;
 };
 
-/** Applies the pending migrations; returns the schema version reached. */
+export type SqliteDatabase = DatabaseHandle & {
+  dialect: "sqlite";
+  /** The underlying connection, for PRAGMAs and tests. */
+  sqlite: BetterSqlite3.Database;
+  path: string;
+};
+
+export type PostgresDatabase = DatabaseHandle & {
+  dialect: "postgres";
+  pool: pg.Pool;
+};
+
+export type Database = SqliteDatabase | PostgresDatabase;
+
+function newerSchemaError(found: number) {
+  return new Error(
+    `The database has schema version ${found}, newer than this code knows (${MIGRATIONS.length}): refusing to use it.`,
+  );
+}
+
+/** Applies the pending migrations to a SQLite file; returns the schema version reached. */
 export function migrate(sqlite: BetterSqlite3.Database): number {
   const current = () => sqlite.pragma("user_version", { simple: true }) as number;
-  if (current() > MIGRATIONS.length) {
-    throw new Error(
-      `The database has schema version ${current()}, newer than this code knows (${MIGRATIONS.length}): refusing to use it.`,
-    );
-  }
+  if (current() > MIGRATIONS.length) throw newerSchemaError(current());
   for (let version = current(); version < MIGRATIONS.length; version++) {
     // IMMEDIATE takes the write lock first, so two processes cannot apply the same step twice:
     // the second one waits (busy_timeout), then sees the new version and skips it.
     sqlite
       .transaction(() => {
         if (current() !== version) return;
-        sqlite.exec(MIGRATIONS[version] as string);
+        sqlite.exec((MIGRATIONS[version] as { sqlite: string }).sqlite);
         sqlite.pragma(`user_version = ${version + 1}`);
       })
       .immediate();
@@ -247,7 +190,8 @@ export function migrate(sqlite: BetterSqlite3.Database): number {
   return current();
 }
 
-export function openDatabase(dataDir: string): Database {
+/** The embedded database in `dataDir` (created when missing), migrated. */
+export function openDatabase(dataDir: string): SqliteDatabase {
   mkdirSync(dataDir, { recursive: true });
   const path = join(dataDir, "site.db");
   const sqlite = new BetterSqlite3(path);
@@ -265,6 +209,7 @@ export function openDatabase(dataDir: string): Database {
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
   let closed = false;
   return {
+    dialect: "sqlite",
     db,
     sqlite,
     path,
@@ -276,4 +221,121 @@ export function openDatabase(dataDir: string): Database {
       if (sqlite.open) sqlite.close();
     },
   };
+}
+
+/** The key of the advisory lock that serialises migrations across instances ("site" in ASCII). */
+const MIGRATION_LOCK = 0x73697465;
+
+/**
+ * Applies the pending migrations to a PostgreSQL database; returns the schema version reached.
+ * The session-level advisory lock makes instances starting together wait for each other; every
+ * migration runs in its own transaction (PostgreSQL's DDL is transactional), with its version.
+ */
+export async function migratePostgres(pool: pg.Pool): Promise<number> {
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    try {
+      await client.query(
+        "CREATE TABLE IF NOT EXISTS schema_version (id integer PRIMARY KEY CHECK (id = 1), version integer NOT NULL)",
+      );
+      await client.query("INSERT INTO schema_version (id, version) VALUES (1, 0) ON CONFLICT (id) DO NOTHING");
+      const current = async () =>
+        (await client.query<{ version: number }>("SELECT version FROM schema_version WHERE id = 1")).rows[0]?.version ??
+        0;
+      const found = await current();
+      if (found > MIGRATIONS.length) throw newerSchemaError(found);
+      for (let version = found; version < MIGRATIONS.length; version++) {
+        await client.query("BEGIN");
+        try {
+          await client.query((MIGRATIONS[version] as { postgres: string }).postgres);
+          await client.query("UPDATE schema_version SET version = $1 WHERE id = 1", [version + 1]);
+          await client.query("COMMIT");
+        } catch (error) {
+          await client.query("ROLLBACK");
+          throw error;
+        }
+      }
+      return await current();
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** 64-bit integers (epoch milliseconds, counts) as numbers: every value we store is far below 2^53. */
+const postgresTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === pg.types.builtins.INT8 && format !== "binary"
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig["getTypeParser"],
+};
+
+export type PostgresOptions = {
+  /** Connections this process opens at most. */
+  maxConnections?: number;
+  log?: (message: string, error?: unknown) => void;
+};
+
+/** The PostgreSQL database at `url` (postgres://…), migrated. */
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<PostgresDatabase> {
+  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ""));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.maxConnections ?? 10,
+    types: postgresTypes,
+    connectionTimeoutMillis: 10_000,
+  });
+  // A connection that breaks while idle (a server restart) is dropped by the pool; without a
+  // listener the error would end the process.
+  pool.on("error", (error) => log("PostgreSQL: an idle connection failed", error));
+  try {
+    await migratePostgres(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  let closed = false;
+  return {
+    dialect: "postgres",
+    db,
+    pool,
+    async close() {
+      if (closed) return;
+      closed = true;
+      // Ends the pool too.
+      await db.destroy();
+    },
+  };
+}
+
+/** The database the configuration names: PostgreSQL with DATABASE_URL, else SQLite in DATA_DIR. */
+export function connectDatabase(
+  config: { dataDir: string; databaseUrl: string | undefined },
+  options: PostgresOptions = {},
+): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, options);
+  return Promise.resolve(openDatabase(config.dataDir));
+}
+
+/**
+ * Whether `db` (or a transaction of it) talks to PostgreSQL. Kysely has no public way to ask: its
+ * executor's adapter is the one object every transaction shares with the instance it came from.
+ */
+export function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * The row lock of a worker's claim: on PostgreSQL the claim's inner SELECT locks the rows it picks
+ * and passes over rows another instance is claiming (FOR UPDATE SKIP LOCKED), so N instances
+ * claim different rows at the same moment. SQLite runs every write under one lock and has no
+ * such clause: there the claim's single UPDATE is already exclusive.
+ */
+export function skipLockedOnPostgres(db: Db) {
+  return <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) =>
+    isPostgres(db) ? query.forUpdate().skipLocked() : query;
 }

@@ -1,5 +1,5 @@
 /**
- * Starts the server: validated configuration, the backend (SQLite, outbox), the HTTP layer on the
+ * Starts the server: validated configuration, the backend (SQLite or PostgreSQL, outbox), the HTTP layer on the
  * built site — or, with --dev, on Vite's development server with hot reload. Stops cleanly on
  * SIGTERM and SIGINT.
  */
@@ -55,7 +55,11 @@ async function developmentListener(options: Omit<Parameters<typeof createHttpApp
 
 async function main() {
   const config = readConfigOrExit();
-  const backend = startBackend(config);
+  const backend = await startBackend(config).catch((error: unknown) => {
+    // An unreachable or refusing PostgreSQL is a setting to fix, not a crash to read.
+    console.error(`Could not open the database: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
   for (const warning of configWarnings(process.env, config)) console.warn(warning);
   const shared = {
     siteUrl: config.siteUrl,

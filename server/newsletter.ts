@@ -5,7 +5,8 @@
  *
  * 1. Claim a batch: one UPDATE takes up to `batch` due pending rows, counts an attempt, stamps a
  *    claim token and a lease (renewed every third of it while the worker is alive), so a worker
- *    that dies gives its rows back within one lease, and two workers never hold the same row.
+ *    that dies gives its rows back within one lease, and two workers never hold the same row (on
+ *    PostgreSQL the inner SELECT skips rows another instance is claiming: FOR UPDATE SKIP LOCKED).
  * 2. Pace: with a rate, one UPDATE of the single pacing row reserves the next slots, so every
  *    process together (the server and `npm run newsletter -- send`) stays under NEWSLETTER_RATE.
  * 3. Per row: a subscriber who is no longer `confirmed` (unsubscribed meanwhile) is `skipped`;
@@ -18,7 +19,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { type Selectable, sql } from "kysely";
-import type { Db, DeliveryStatus, NewsletterSendsTable } from "./db.ts";
+import { type Db, type DeliveryStatus, type NewsletterSendsTable, skipLockedOnPostgres } from "./db.ts";
 import type { Mailer } from "./mail.ts";
 import { issueMail, listUnsubscribeHeaders, unsubscribeUrl } from "./newsletter-mail.ts";
 import { backoffDelay, isPermanentRejection } from "./outbox.ts";
@@ -74,7 +75,7 @@ export async function freezeSend(
     const salt = randomBytes(6).toString("hex");
     const inserted = await sql`
       INSERT INTO newsletter_deliveries (send_id, subscriber_id, message_id, status, next_attempt_at)
-      SELECT ${send.id}, id, '<newsletter.' || CAST(${send.id} AS INTEGER) || '.' || id || '.' || ${salt} || '@' || ${messageIdDomain} || '>', 'pending', ${now}
+      SELECT CAST(${send.id} AS INTEGER), id, '<newsletter.' || CAST(${send.id} AS INTEGER) || '.' || id || '.' || CAST(${salt} AS TEXT) || '@' || CAST(${messageIdDomain} AS TEXT) || '>', 'pending', CAST(${now} AS BIGINT)
       FROM subscribers WHERE status = 'confirmed' ORDER BY id`.execute(trx);
     return { send, recipients: Number(inserted.numAffectedRows ?? 0n) };
   });
@@ -186,7 +187,8 @@ export function createNewsletterWorker(
           .where("next_attempt_at", "<=", time)
           .orderBy("next_attempt_at")
           .orderBy("id")
-          .limit(settings.batch),
+          .limit(settings.batch)
+          .$call(skipLockedOnPostgres(db)),
       )
       .where("status", "=", "pending")
       .where("next_attempt_at", "<=", time)
@@ -202,7 +204,10 @@ export function createNewsletterWorker(
     const interval = 60_000 / settings.rate;
     const row = await db
       .updateTable("newsletter_pacing")
-      .set({ next_slot_at: sql<number>`max(next_slot_at, ${time}) + ${Math.ceil(count * interval)}` })
+      // CASE rather than max()/greatest(): the one spelling both SQLite and PostgreSQL know.
+      .set({
+        next_slot_at: sql<number>`CASE WHEN next_slot_at > ${time} THEN next_slot_at ELSE ${time} END + ${Math.ceil(count * interval)}`,
+      })
       .where("id", "=", 1)
       .returning("next_slot_at")
       .executeTakeFirstOrThrow();

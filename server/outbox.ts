@@ -5,7 +5,9 @@
  * Delivery, one message at a time:
  * 1. Claim: one UPDATE picks the oldest due pending row, counts the attempt, stamps a fresh claim
  *    token and moves `next_attempt_at` one lease ahead. SQLite runs the statement under its write
- *    lock, so two ticks or two processes can never claim the same row at once.
+ *    lock, so two ticks or two processes can never claim the same row at once; on PostgreSQL the
+ *    inner SELECT locks its row and skips rows other instances are claiming (FOR UPDATE SKIP
+ *    LOCKED), so N instances claim N different rows at once.
  * 2. Send through the mailer (SMTP or .eml file), with the Message-ID stored at insert.
  * 3. Success: one UPDATE marks the row sent. A 5xx reply marks it `failed` (a dead letter, logged
  *    once, never retried by itself). Other failures: one UPDATE (only if the claim is still ours)
@@ -26,7 +28,7 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import { normalizeContact } from "../rules/forms.ts";
-import type { Db, MessagesTable } from "./db.ts";
+import { type Db, type MessagesTable, skipLockedOnPostgres } from "./db.ts";
 import type { Mailer } from "./mail.ts";
 
 export type OutboxOptions = {
@@ -157,7 +159,8 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
           .where("next_attempt_at", "<=", time)
           .orderBy("next_attempt_at")
           .orderBy("id")
-          .limit(1),
+          .limit(1)
+          .$call(skipLockedOnPostgres(db)),
       )
       .where("status", "=", "pending")
       .where("next_attempt_at", "<=", time)

@@ -16,7 +16,7 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db.ts";
 import { confirmationMail } from "./newsletter-mail.ts";
 import { insertConfirmation, messageIdDomainOf, type Outbox } from "./outbox.ts";
-import { createRateLimiter, type RateLimiter } from "./rate-limit.ts";
+import { createRateLimiter, type RateDecision, type RateLimiter } from "./rate-limit.ts";
 import { subscribe } from "./subscriptions.ts";
 import { confirmToken } from "./tokens.ts";
 
@@ -76,8 +76,15 @@ export function createServices(deps: ServicesDeps): FormServices {
   const limiter = deps.rateLimiter ?? createRateLimiter({ limit: deps.config.rateLimit });
   const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error));
 
-  function overLimit(endpoint: string, ip: string | undefined): FormFailure | null {
-    const decision = limiter.hit(`${endpoint} ${ip ?? "unknown"}`);
+  /** `failed`: the answer when the count cannot be read (a database limit whose database is down). */
+  async function overLimit(endpoint: string, ip: string | undefined, failed: string): Promise<FormFailure | null> {
+    let decision: RateDecision;
+    try {
+      decision = await limiter.hit(`${endpoint} ${ip ?? "unknown"}`);
+    } catch (error) {
+      log("the rate limit could not be checked", error);
+      return { ok: false, status: 500, error: failed };
+    }
     if (decision.allowed) return null;
     return { ok: false, status: 429, error: MESSAGES.rateLimited, retryAfter: decision.retryAfterSeconds };
   }
@@ -89,7 +96,7 @@ export function createServices(deps: ServicesDeps): FormServices {
       if (fields.value[HONEYPOT_FIELD] !== "") return { ok: true, status: 201 };
       const problem = validateSignup(fields.value.email);
       if (problem) return { ok: false, status: 400, error: problem.error, field: problem.field };
-      const limited = overLimit("user", ip);
+      const limited = await overLimit("user", ip, MESSAGES.serverError);
       if (limited) return limited;
       try {
         const { siteUrl, secretKey, mailFrom } = deps.config;
@@ -123,7 +130,7 @@ export function createServices(deps: ServicesDeps): FormServices {
       const message = { email: fields.value.email, subject: fields.value.subject, body: fields.value.body };
       const problem = validateContact(message);
       if (problem) return { ok: false, status: 400, error: problem.error, field: problem.field };
-      const limited = overLimit("email", ip);
+      const limited = await overLimit("email", ip, MESSAGES.sendFailed);
       if (limited) return limited;
       try {
         await outbox.enqueue(normalizeContact(message));

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { expect, type Page, test } from "@playwright/test";
-import { catalogue } from "./fixture-site.ts";
+import { catalogue, FIXTURE_CONTENT_ROOT } from "./fixture-site.ts";
 import { waitForReady } from "./helpers.ts";
 import { confirmationLink, mailsTo, waitForMail } from "./mailbox.ts";
 
@@ -26,6 +26,7 @@ async function newsletter(baseURL: string, ...args: string[]): Promise<{ code: n
     env: {
       PATH: process.env.PATH ?? "",
       DATA_DIR: dataDir,
+      CONTENT_ROOT: FIXTURE_CONTENT_ROOT,
       SITE_URL: baseURL,
       SMTP_URL: readFileSync(join(dataDir, "smtp-url"), "utf8"),
       NEWSLETTER_RATE: "unlimited",

@@ -1,7 +1,8 @@
 /**
- * The JSON API against DESIGN §6, row by row: the real app served on a free port, a real SQLite
- * file in a fresh folder, a real SMTP server.
+ * The JSON API against DESIGN §6, row by row: the real app served on a free port, a real database
+ * (a SQLite file in a fresh folder, or a fresh database on a real PostgreSQL server), a real SMTP server.
  */
+import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { MESSAGES } from "../../rules/forms.ts";
 import { API_ERRORS } from "../../server/api.ts";
@@ -29,7 +30,7 @@ let backend: Backend & { logs: string[] };
 let served: Served;
 
 async function start(overrides: Partial<Config> = {}) {
-  backend = startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url, ...overrides }));
+  backend = await startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url, ...overrides }));
   served = await serveApp(backend.api);
 }
 
@@ -50,18 +51,12 @@ const user = (body: unknown, options?: Parameters<typeof postJson>[2]) =>
 const email = (body: unknown, options?: Parameters<typeof postJson>[2]) =>
   postJson(`${served.url}/api/email`, body, options);
 
-const subscribers = () => backend.database.sqlite.prepare("SELECT email, email_lower FROM subscribers").all();
+const subscribers = () =>
+  backend.database.db.selectFrom("subscribers").select(["email", "email_lower"]).orderBy("id").execute();
 /** The person confirms from the mail (double opt-in): from then on the email counts as used. */
 const confirmEveryone = () =>
-  backend.database.sqlite.prepare("UPDATE subscribers SET status = 'confirmed' WHERE status = 'pending'").run();
-const messages = () =>
-  backend.database.sqlite.prepare("SELECT * FROM messages ORDER BY id").all() as {
-    email: string;
-    subject: string;
-    body: string;
-    status: string;
-    message_id: string;
-  }[];
+  backend.database.db.updateTable("subscribers").set({ status: "confirmed" }).where("status", "=", "pending").execute();
+const messages = () => backend.database.db.selectFrom("messages").selectAll().orderBy("id").execute();
 
 const letter = { email: "reader@example.com", subject: "About your notes", body: "Thank you for the notes." };
 
@@ -77,12 +72,12 @@ describe("POST /api/user", () => {
     expect(answer.status).toBe(201);
     expect(answer.json).toEqual({ ok: true });
     expectJson(answer);
-    expect(subscribers()).toEqual([{ email: "reader@example.com", email_lower: "reader@example.com" }]);
+    expect(await subscribers()).toEqual([{ email: "reader@example.com", email_lower: "reader@example.com" }]);
   });
 
   test("SU8 the same email again answers 409 'Sorry, this email was already used.'", async () => {
     expect((await user({ email: "reader@example.com" })).status).toBe(201);
-    confirmEveryone();
+    await confirmEveryone();
     const again = await user({ email: "reader@example.com" });
     expect(again.status).toBe(409);
     expect(again.json).toEqual({ error: "Sorry, this email was already used." });
@@ -91,10 +86,10 @@ describe("POST /api/user", () => {
 
   test("SU8 uniqueness ignores letter case and surrounding spaces; the email is stored trimmed", async () => {
     expect((await user({ email: "  Reader@Example.com  " })).status).toBe(201);
-    confirmEveryone();
+    await confirmEveryone();
     expect((await user({ email: "reader@EXAMPLE.COM" })).status).toBe(409);
     expect((await user({ email: "READER@example.com " })).status).toBe(409);
-    expect(subscribers()).toEqual([{ email: "Reader@Example.com", email_lower: "reader@example.com" }]);
+    expect(await subscribers()).toEqual([{ email: "Reader@Example.com", email_lower: "reader@example.com" }]);
   });
 
   test("SU7 an empty or missing email answers 400 'Please enter your email.' for the field email", async () => {
@@ -109,7 +104,7 @@ describe("POST /api/user", () => {
     const answer = await user({ email: "not-an-email" });
     expect(answer.status).toBe(400);
     expect(answer.json).toEqual({ error: "Please enter a valid email.", field: "email" });
-    expect(subscribers()).toEqual([]);
+    expect(await subscribers()).toEqual([]);
   });
 
   test("SU7 an email over 254 characters answers 400", async () => {
@@ -123,7 +118,7 @@ describe("POST /api/user", () => {
       Array.from({ length: 50 }, (_, index) => user({ email: index % 2 ? "Race@Example.com" : "race@example.com" })),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(201));
-    expect(subscribers()).toHaveLength(1);
+    expect(await subscribers()).toHaveLength(1);
     await waitFor(() => smtp.received.length === 1, { what: "the confirmation mail" });
     await sleep(200);
     expect(smtp.received).toHaveLength(1);
@@ -131,27 +126,27 @@ describe("POST /api/user", () => {
 
   test("API1 50 concurrent sign-ups of one confirmed email: 50 × 409, still one row", async () => {
     expect((await user({ email: "race@example.com" })).status).toBe(201);
-    confirmEveryone();
+    await confirmEveryone();
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, index) => user({ email: index % 2 ? "Race@Example.com" : "race@example.com" })),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(409));
-    expect(subscribers()).toHaveLength(1);
+    expect(await subscribers()).toHaveLength(1);
   });
 
   test("API1 a filled honeypot answers 201 and stores nothing", async () => {
     const answer = await user({ email: "bot@example.com", website: "http://spam.example" });
     expect(answer.status).toBe(201);
     expect(answer.json).toEqual({ ok: true });
-    expect(subscribers()).toEqual([]);
+    expect(await subscribers()).toEqual([]);
     // Even an invalid email gets the success answer: the bot learns nothing.
     expect((await user({ email: "junk", website: "x" })).status).toBe(201);
-    expect(subscribers()).toEqual([]);
+    expect(await subscribers()).toEqual([]);
   });
 
   test("API1 an empty honeypot is ignored", async () => {
     expect((await user({ email: "reader@example.com", website: "" })).status).toBe(201);
-    expect(subscribers()).toHaveLength(1);
+    expect(await subscribers()).toHaveLength(1);
   });
 });
 
@@ -163,7 +158,7 @@ describe("POST /api/email", () => {
     expect(answer.status).toBe(202);
     expect(answer.json).toEqual({ ok: true });
     expectJson(answer);
-    const rows = messages();
+    const rows = await messages();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ email: letter.email, subject: letter.subject, body: letter.body });
     const mail = await waitFor(() => smtp.received[0], { what: "the mail" });
@@ -187,7 +182,7 @@ describe("POST /api/email", () => {
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.json).toEqual({ error, field });
     }
-    expect(messages()).toEqual([]);
+    expect(await messages()).toEqual([]);
   });
 
   test("CO5 a subject with CR or LF answers 400 and nothing is stored or sent", async () => {
@@ -196,7 +191,7 @@ describe("POST /api/email", () => {
       expect(answer.status).toBe(400);
       expect(answer.json).toEqual({ error: MESSAGES.subjectMultiline, field: "subject" });
     }
-    expect(messages()).toEqual([]);
+    expect(await messages()).toEqual([]);
   });
 
   test("CO5 limits: subject over 200 characters and message over 5,000 answer 400", async () => {
@@ -213,7 +208,7 @@ describe("POST /api/email", () => {
 
   test("API2 email and subject are stored trimmed", async () => {
     expect((await email({ email: "  reader@example.com ", subject: "  Hi  ", body: "Text" })).status).toBe(202);
-    expect(messages()[0]).toMatchObject({ email: "reader@example.com", subject: "Hi", body: "Text" });
+    expect((await messages())[0]).toMatchObject({ email: "reader@example.com", subject: "Hi", body: "Text" });
   });
 
   test("API2 a filled honeypot answers 202 and nothing is stored or sent", async () => {
@@ -221,7 +216,7 @@ describe("POST /api/email", () => {
     expect(answer.status).toBe(202);
     expect(answer.json).toEqual({ ok: true });
     await sleep(150);
-    expect(messages()).toEqual([]);
+    expect(await messages()).toEqual([]);
     expect(smtp.received).toEqual([]);
   });
 });
@@ -255,8 +250,8 @@ describe("request checks", () => {
       }),
     );
     expect(missing.status).toBe(415);
-    expect(subscribers()).toEqual([]);
-    expect(messages()).toEqual([]);
+    expect(await subscribers()).toEqual([]);
+    expect(await messages()).toEqual([]);
   });
 
   test("API1 JSON with a charset parameter is accepted", async () => {
@@ -309,7 +304,7 @@ describe("request checks", () => {
     );
     expect(answer.status).toBe(413);
     expect(answer.json).toEqual({ error: API_ERRORS.tooLarge });
-    expect(messages()).toEqual([]);
+    expect(await messages()).toEqual([]);
   });
 
   test("API2 a chunked body over 16 KB without a Content-Length answers 413", async () => {
@@ -332,7 +327,7 @@ describe("request checks", () => {
     const answer = await readAnswer(response);
     expect(answer.status).toBe(413);
     expect(answer.json).toEqual({ error: API_ERRORS.tooLarge });
-    expect(messages()).toEqual([]);
+    expect(await messages()).toEqual([]);
   });
 
   test("API2 a chunked body under 16 KB is accepted", async () => {
@@ -373,8 +368,8 @@ describe("request checks", () => {
       const contact = await postJson(`${served.url}/api/email`, letter, { headers, origin: null });
       expect(contact.status).toBe(403);
     }
-    expect(subscribers()).toEqual([]);
-    expect(messages()).toEqual([]);
+    expect(await subscribers()).toEqual([]);
+    expect(await messages()).toEqual([]);
   });
 
   test("API1 same-origin requests and requests without Origin are allowed", async () => {
@@ -410,7 +405,7 @@ describe("rate limit", () => {
   test("API1 over the per-IP limit answers 429 with Retry-After; other IPs and the other endpoint are not affected", async () => {
     const ip = { "x-test-ip": "203.0.113.7" };
     expect((await user({ email: "one@example.com" }, { headers: ip })).status).toBe(201);
-    confirmEveryone();
+    await confirmEveryone();
     expect((await user({ email: "one@example.com" }, { headers: ip })).status).toBe(409);
     const limited = await user({ email: "three@example.com" }, { headers: ip });
     expect(limited.status).toBe(429);
@@ -419,7 +414,7 @@ describe("rate limit", () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(600);
     expectJson(limited);
-    expect(subscribers()).toHaveLength(1);
+    expect(await subscribers()).toHaveLength(1);
 
     expect((await user({ email: "three@example.com" }, { headers: { "x-test-ip": "203.0.113.8" } })).status).toBe(201);
     expect((await email(letter, { headers: ip })).status).toBe(202);
@@ -433,7 +428,7 @@ describe("rate limit", () => {
     const limited = await email(letter, { headers: ip });
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
-    expect(messages()).toHaveLength(2);
+    expect(await messages()).toHaveLength(2);
   });
 });
 
@@ -442,17 +437,18 @@ describe("unexpected failures", () => {
 
   test("CO6 a message that cannot be stored answers 500 'Sorry, email failed to send.', no internals", async () => {
     await backend.outbox.stop();
-    backend.database.sqlite.close();
+    // The table is gone: every insert fails, on either engine.
+    await sql`ALTER TABLE messages RENAME TO messages_lost`.execute(backend.database.db);
     const answer = await email(letter);
     expect(answer.status).toBe(500);
     expect(answer.json).toEqual({ error: "Sorry, email failed to send." });
-    expect(answer.text).not.toMatch(/database|sqlite|\.ts|stack|not open|TypeError/i);
+    expect(answer.text).not.toMatch(/database|sqlite|postgres|relation|messages_lost|\.ts|stack|not open|TypeError/i);
     expect(backend.logs.join("\n")).toMatch(/storing a contact message failed/);
   });
 
   test("SU8 a sign-up that fails on the server answers 500 without claiming the email was used", async () => {
     await backend.outbox.stop();
-    backend.database.sqlite.close();
+    await sql`ALTER TABLE subscribers RENAME TO subscribers_lost`.execute(backend.database.db);
     const answer = await user({ email: "reader@example.com" });
     expect(answer.status).toBe(500);
     expect(answer.json).toEqual({ error: MESSAGES.serverError });
@@ -462,7 +458,7 @@ describe("unexpected failures", () => {
 
 describe("unexpected errors in the HTTP layer", () => {
   test("API1 an exception answers 500 with the generic message and is logged, never shown", async () => {
-    backend = startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url }), {
+    backend = await startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url }), {
       clientIp: () => {
         throw new Error("secret internal detail");
       },

@@ -56,7 +56,7 @@ function countRows(file: string) {
 
 test("API1 API2 a backup taken while the server writes restores into a fresh DATA_DIR with every row it holds", async () => {
   const dataDir = tempDir();
-  const backend = startTestBackend(testConfig(dataDir), { startOutbox: false });
+  const backend = await startTestBackend(testConfig(dataDir), { startOutbox: false });
   const served = await serveApp(backend.api);
   let acknowledged = 0;
   let writing = true;
@@ -107,7 +107,7 @@ test("API1 API2 a backup taken while the server writes restores into a fresh DAT
     expect(restored).toEqual(saved);
 
     // The server's own code opens the restored database and finds the same rows.
-    const reopened = startTestBackend(testConfig(freshDir), { startOutbox: false });
+    const reopened = await startTestBackend(testConfig(freshDir), { startOutbox: false });
     try {
       const db = reopened.database.db;
       const subscribers = await db

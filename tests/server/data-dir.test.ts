@@ -57,3 +57,31 @@ test("API2 MESSAGE_RETENTION_DAYS defaults to 90 days and must be a whole number
   expect(withRetention("7").messageRetentionDays).toBe(7);
   for (const bad of ["0", "1.5", "forever"]) expect(() => withRetention(bad)).toThrow(/MESSAGE_RETENTION_DAYS=/);
 });
+
+test("API1 DATABASE_URL must name a PostgreSQL server, and needs SECRET_KEY (the same on every instance)", () => {
+  const env = { DATA_DIR: temp.path, SECRET_KEY: "k".repeat(32) };
+  const owner = { ownerEmail: "owner@example.com" };
+  const url = "postgres://site:secret@db.example.com:5432/site";
+  expect(readConfig({ ...env, DATABASE_URL: url }, owner).databaseUrl).toBe(url);
+  expect(readConfig({ ...env, DATABASE_URL: "" }, owner).databaseUrl).toBeUndefined();
+  expect(() => readConfig({ ...env, DATABASE_URL: "mysql://db.example.com/site" }, owner)).toThrow(
+    /DATABASE_URL="mysql:\/\/db\.example\.com\/site" must start with postgres:\/\//,
+  );
+  expect(() => readConfig({ ...env, DATABASE_URL: "db.example.com" }, owner)).toThrow(
+    /DATABASE_URL=.* must look like postgres:\/\/user:password@host:5432\/database/,
+  );
+  expect(() => readConfig({ DATA_DIR: temp.path, DATABASE_URL: url }, owner)).toThrow(
+    /SECRET_KEY must be set when DATABASE_URL is/,
+  );
+});
+
+test("API1 `npm run backup` with DATABASE_URL set refuses to back up a SQLite file that holds nothing", () => {
+  const result = spawnSync(process.execPath, ["scripts/backup.mjs", "--to", join(temp.path, "backups")], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", DATA_DIR: temp.path, DATABASE_URL: "postgres://site@db.example.com/site" },
+    encoding: "utf8",
+  });
+  expect(result.status).toBe(2);
+  expect(result.stderr).toContain("DATABASE_URL is set: the data is in PostgreSQL");
+  expect(existsSync(join(temp.path, "backups"))).toBe(false);
+});

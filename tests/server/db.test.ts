@@ -39,7 +39,14 @@ test("API1 migrations are applied once: reopening and migrating again change not
     .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
     .all()
     .map((row) => (row as { name: string }).name);
-  expect(tables).toEqual(["messages", "newsletter_deliveries", "newsletter_pacing", "newsletter_sends", "subscribers"]);
+  expect(tables).toEqual([
+    "messages",
+    "newsletter_deliveries",
+    "newsletter_pacing",
+    "newsletter_sends",
+    "rate_limit_hits",
+    "subscribers",
+  ]);
   await second.close();
 });
 

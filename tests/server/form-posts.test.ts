@@ -10,11 +10,11 @@
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { loadCatalogue } from "../../catalogue/disk.ts";
 import { MESSAGES } from "../../rules/forms.ts";
 import { unsubscribeToken } from "../../server/tokens.ts";
+import { catalogue as fixtureCatalogue } from "../browser/fixture-site.ts";
 import { makeTempDir, TEST_SECRET } from "./helpers.ts";
-import { type ProductionServer, root, startProductionServer } from "./production.ts";
+import { type ProductionServer, startProductionServer } from "./production.ts";
 
 const RATE_LIMIT = 3;
 
@@ -93,7 +93,7 @@ const UNREADABLE: (Post & { kind: string })[] = [
   },
 ];
 
-const issue = loadCatalogue(root).updates[0];
+const issue = fixtureCatalogue.updates[0];
 
 /** Every page with a route action, and the message its form shows for a post it cannot read. */
 const PAGES: { path: string; message: string }[] = [

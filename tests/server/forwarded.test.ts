@@ -40,7 +40,7 @@ afterEach(async () => {
 
 /** The API with the address reading of production (no test header), a limit of 2 per address. */
 async function start(trustProxy: number) {
-  backend = startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url, rateLimit: 2, trustProxy }), {
+  backend = await startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url, rateLimit: 2, trustProxy }), {
     clientIp: undefined,
   });
   served = await serveApp(backend.api);

@@ -1,7 +1,8 @@
 /**
- * Real parts for the server tests: a fresh temporary data folder, the real SMTP recorder of
- * tests/support/smtp.ts, the real Hono app served on a free port, and a bounded polling helper.
- * No mocks.
+ * Real parts for the server tests: a fresh temporary data folder, the database of the vitest
+ * project (SQLite in that folder, or a fresh database on the real PostgreSQL server of
+ * tests/support/postgres.ts), the real SMTP recorder of tests/support/smtp.ts, the real Hono app
+ * served on a free port, and a bounded polling helper. No mocks.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -9,9 +10,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import type { Context, Hono } from "hono";
+import { inject } from "vitest";
 import { type Backend, type BackendOptions, startBackend } from "../../server/backend.ts";
 import type { Config } from "../../server/config.ts";
+import { connectDatabase, type Database, type SqliteDatabase } from "../../server/db.ts";
 import { socketAddress } from "../../server/forwarded.ts";
+import { createTestDatabase } from "../support/postgres.ts";
 
 export const OWNER = "owner@example.com";
 export const SENDER = "site@example.com";
@@ -43,8 +47,37 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     secretKey: TEST_SECRET,
     newsletterRate: 0,
     newsletterBatch: 20,
+    databaseUrl: undefined,
     ...overrides,
   };
+}
+
+export type BackendKind = "sqlite" | "postgres";
+
+/** The engine under test: the "postgres" project of vitest.config.ts sets TEST_BACKEND. */
+export const BACKEND: BackendKind = process.env.TEST_BACKEND === "postgres" ? "postgres" : "sqlite";
+
+/**
+ * The config with the project's database: on PostgreSQL a new empty database (unless the
+ * overrides name one), on SQLite the file in `dataDir`.
+ */
+export async function databaseConfig(dataDir: string, overrides: Partial<Config> = {}): Promise<Config> {
+  const config = testConfig(dataDir, overrides);
+  if (BACKEND === "postgres" && !config.databaseUrl) {
+    config.databaseUrl = await createTestDatabase(inject("postgresAdminUrl"));
+  }
+  return config;
+}
+
+/** Opens (migrating) the database a config names; each call is one more connection to the same data. */
+export function openTestDatabase(config: Config): Promise<Database> {
+  return connectDatabase(config);
+}
+
+/** The SQLite handle of a backend, for the suites that run on SQLite only and read rows with plain SQL. */
+export function sqliteOf(backend: Backend): SqliteDatabase["sqlite"] {
+  if (backend.database.dialect !== "sqlite") throw new Error("This test reads SQLite directly: run it on SQLite.");
+  return backend.database.sqlite;
 }
 
 /** Fast retries for tests: 20 ms doubling to 200 ms. */
@@ -63,9 +96,18 @@ export function collectLog(): TestLog {
   };
 }
 
-export function startTestBackend(config: Config, options: BackendOptions = {}): Backend & { logs: string[] } {
+/** The backend on the project's database (a fresh one on PostgreSQL unless `config` names one). */
+export async function startTestBackend(
+  config: Config,
+  options: BackendOptions = {},
+): Promise<Backend & { logs: string[] }> {
   const { entries, log } = collectLog();
-  const backend = startBackend(config, { outbox: FAST_OUTBOX, clientIp: testClientIp, log, ...options });
+  const backend = await startBackend(await databaseConfig(config.dataDir, config), {
+    outbox: FAST_OUTBOX,
+    clientIp: testClientIp,
+    log,
+    ...options,
+  });
   return Object.assign(backend, { logs: entries });
 }
 

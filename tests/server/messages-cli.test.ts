@@ -41,13 +41,14 @@ function messages(...args: string[]) {
 
 test("API2 the owner lists a refused message as failed with its reason, retries it, and it is delivered", async () => {
   smtp.failNext(1, 554);
-  const backend = startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url }));
+  const backend = await startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url }));
   const served = await serveApp(backend.api);
   try {
     const letter = { email: "visitor@example.org", subject: "Dead letter", body: "Hello!" };
     expect((await postJson(`${served.url}/api/email`, letter)).status).toBe(202);
-    const failed = () => backend.database.sqlite.prepare("SELECT status FROM messages").get() as { status: string };
-    await waitFor(() => failed().status === "failed", { what: "the dead letter" });
+    const status = async () =>
+      (await backend.database.db.selectFrom("messages").select("status").executeTakeFirst())?.status;
+    await waitFor(async () => (await status()) === "failed", { what: "the dead letter" });
 
     const listed = messages("list", "--status", "failed");
     expect(listed.status).toBe(0);
@@ -60,7 +61,7 @@ test("API2 the owner lists a refused message as failed with its reason, retries 
     expect(retried.stdout).toContain("Queued again: #1.");
     await waitFor(() => smtp.received.length === 1, { what: "delivery after the retry" });
     expect(smtp.received[0]?.parsed.subject).toBe("Dead letter");
-    await waitFor(() => failed().status === "sent", { what: "the row to be marked sent" });
+    await waitFor(async () => (await status()) === "sent", { what: "the row to be marked sent" });
 
     const again = messages("retry", "1");
     expect(again.status).toBe(1);

@@ -30,7 +30,9 @@ let smtp: SmtpRecorder;
 beforeAll(async () => {
   site = makeTempDir("site-newsletter-root-");
   data = makeTempDir("site-newsletter-data-");
-  cpSync(join(root, "tests/fixtures/content"), join(site.path, "content"), { recursive: true });
+  for (const folder of ["content", "public"]) {
+    cpSync(join(root, "tests/fixtures", folder), join(site.path, folder), { recursive: true });
+  }
   smtp = await startSmtp({ rejectRecipients: new Map([["gone@example.org", 550]]) });
 });
 
@@ -154,7 +156,7 @@ test("API1 the owner's path: draft, preview, test, import, send, status, subscri
 
 test("API1 Ctrl-C during a send stops watching and leaves the rest to the server's worker: everyone gets the issue once", async () => {
   const own = makeTempDir("site-newsletter-interrupted-");
-  const backend = startTestBackend(testConfig(own.path, { smtpUrl: smtp.url }), {
+  const backend = await startTestBackend(testConfig(own.path, { smtpUrl: smtp.url }), {
     startOutbox: false,
     newsletter: { pollIntervalMs: 100 },
   });

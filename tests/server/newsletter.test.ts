@@ -26,6 +26,7 @@ import {
   SENDER,
   SITE_URL,
   type SmtpRecorder,
+  sqliteOf,
   startSmtp,
   startTestBackend,
   TEST_SECRET,
@@ -38,7 +39,7 @@ const firstIssue = fixtures.updates.find((issue) => issue.slug === "first-issue"
 if (!firstIssue) throw new Error("tests/fixtures/content/updates/first-issue.md is missing");
 const issue = issueToSend(firstIssue, fixtures.site.name, SITE_URL);
 
-type TestBackend = ReturnType<typeof startTestBackend>;
+type TestBackend = Awaited<ReturnType<typeof startTestBackend>>;
 
 /** Quick retries for tests: 50 ms doubling up to 400 ms. */
 const FAST_NEWSLETTER = { baseDelayMs: 50, maxDelayMs: 400, leaseMs: 2000, pollIntervalMs: 50 };
@@ -61,7 +62,7 @@ afterEach(async () => {
 
 async function startWith(options: Parameters<typeof startSmtp>[0] = {}, start = true) {
   smtp = await startSmtp(options);
-  backend = startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url }), {
+  backend = await startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url }), {
     newsletter: FAST_NEWSLETTER,
     startOutbox: start,
   });
@@ -92,15 +93,14 @@ async function untilDone(db: Db, sendId: number) {
 const recipientsOf = (mails: readonly { envelope: { to: string[] } }[]) => mails.flatMap((mail) => mail.envelope.to);
 
 const deliveries = (target: Backend) =>
-  target.database.sqlite
+  sqliteOf(target)
     .prepare(
       "SELECT s.email, d.status, d.attempts, d.last_error FROM newsletter_deliveries d JOIN subscribers s ON s.id = d.subscriber_id ORDER BY d.id",
     )
     .all() as { email: string; status: string; attempts: number; last_error: string | null }[];
 
 const statusOf = (target: Backend, email: string) =>
-  (target.database.sqlite.prepare("SELECT status FROM subscribers WHERE email = ?").get(email) as { status: string })
-    .status;
+  (sqliteOf(target).prepare("SELECT status FROM subscribers WHERE email = ?").get(email) as { status: string }).status;
 
 describe("the mail a subscriber receives", () => {
   let mail: ParsedMail;
@@ -335,7 +335,7 @@ describe("signing up again while pending", () => {
     expect(confirmation.subject).toBe("Please confirm your subscription to localhost:3000");
     expect(confirmation.text).toMatch(/If you did not ask, ignore this mail: nothing will be sent to you/);
     expect(confirmation.html).toBe(false);
-    const row = started.database.sqlite.prepare("SELECT status, client_ip FROM subscribers").get();
+    const row = sqliteOf(started).prepare("SELECT status, client_ip FROM subscribers").get();
     expect(row).toEqual({ status: "pending", client_ip: "192.0.2.7" });
   });
 });
@@ -352,16 +352,14 @@ describe("export and import", () => {
       .where("email", "=", "leaves@example.org")
       .executeTakeFirstOrThrow();
     await unsubscribe(db, TEST_SECRET, unsubscribeToken(TEST_SECRET, leaving));
-    started.database.sqlite
-      .prepare("UPDATE subscribers SET status = 'bounced' WHERE email = ?")
-      .run("bounces@example.org");
+    sqliteOf(started).prepare("UPDATE subscribers SET status = 'bounced' WHERE email = ?").run("bounces@example.org");
     const exported = subscribersCsv(await listSubscribers(db));
     expect(exported.split("\r\n")[0]).toBe("email,status,created_at,confirmed_at,unsubscribed_at");
     // A leading + is quoted, so that a spreadsheet never reads the cell as a formula.
     expect(exported).toContain('"+tag@example.org",pending,');
 
     const other = makeTempDir();
-    const elsewhere = startTestBackend(testConfig(other.path), { startOutbox: false });
+    const elsewhere = await startTestBackend(testConfig(other.path), { startOutbox: false });
     try {
       expect(await importSubscribers(elsewhere.database.db, exported)).toEqual({
         ok: true,

@@ -8,14 +8,16 @@ import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Backend } from "../../server/backend.ts";
-import { openDatabase } from "../../server/db.ts";
+import type { Config } from "../../server/config.ts";
 import { createMailer, emlFileName } from "../../server/mail.ts";
 import { backoffDelay, createOutbox, messageIdDomainOf } from "../../server/outbox.ts";
 import {
   collectLog,
+  databaseConfig,
   FAST_OUTBOX,
   makeTempDir,
   OWNER,
+  openTestDatabase,
   postJson,
   SENDER,
   type Served,
@@ -24,7 +26,6 @@ import {
   sleep,
   startSmtp,
   startTestBackend,
-  testConfig,
   waitFor,
 } from "./helpers.ts";
 
@@ -42,10 +43,15 @@ type MessageRow = {
 const letter = { email: "visitor@example.org", subject: "Question about Sapiens", body: "Hello!\nWhat did you think?" };
 
 let temp: ReturnType<typeof makeTempDir>;
+/** The test's database (SQLite in temp, or a fresh PostgreSQL database): every backend of a test shares it. */
+let baseConfig: Config;
 const cleanups: (() => Promise<void> | void)[] = [];
 
-beforeEach(() => {
+const configWith = (overrides: Partial<Config>) => ({ ...baseConfig, ...overrides });
+
+beforeEach(async () => {
   temp = makeTempDir();
+  baseConfig = await databaseConfig(temp.path);
 });
 
 afterEach(async () => {
@@ -60,15 +66,15 @@ async function smtpServer(options?: Parameters<typeof startSmtp>[0]) {
 }
 
 async function backendWith(smtp: SmtpRecorder | undefined, options: Parameters<typeof startTestBackend>[1] = {}) {
-  const backend = startTestBackend(testConfig(temp.path, { smtpUrl: smtp?.url }), options);
+  const backend = await startTestBackend(configWith({ smtpUrl: smtp?.url }), options);
   const served = await serveApp(backend.api);
   cleanups.push(() => backend.close());
   cleanups.push(() => served.close());
   return { backend, served };
 }
 
-function rows(backend: Backend): MessageRow[] {
-  return backend.database.sqlite.prepare("SELECT * FROM messages ORDER BY id").all() as MessageRow[];
+function rows(backend: Backend): Promise<MessageRow[]> {
+  return backend.database.db.selectFrom("messages").selectAll().orderBy("id").execute();
 }
 
 function send(served: Served, body: object = letter) {
@@ -83,7 +89,7 @@ describe("delivery", () => {
       202,
     );
     const mail = await waitFor(() => smtp.received[0], { what: "the mail" });
-    const [row] = rows(backend);
+    const [row] = await rows(backend);
     expect(mail.envelope).toEqual({ from: SENDER, to: [OWNER], smtpUtf8: false });
     expect(mail.parsed.to && !Array.isArray(mail.parsed.to) && mail.parsed.to.value.map((a) => a.address)).toEqual([
       OWNER,
@@ -97,9 +103,14 @@ describe("delivery", () => {
     // The visitor's address appears in Reply-To and in no other header.
     const headerLines = mail.parsed.headerLines.filter((line) => line.line.includes(letter.email));
     expect(headerLines.map((line) => line.key)).toEqual(["reply-to"]);
-    await waitFor(() => rows(backend)[0]?.status === "sent", { what: "status sent" });
-    expect(rows(backend)[0]).toMatchObject({ status: "sent", attempts: 1, last_error: null, claim_token: null });
-    expect(rows(backend)[0]?.sent_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    await waitFor(async () => (await rows(backend))[0]?.status === "sent", { what: "status sent" });
+    expect((await rows(backend))[0]).toMatchObject({
+      status: "sent",
+      attempts: 1,
+      last_error: null,
+      claim_token: null,
+    });
+    expect((await rows(backend))[0]?.sent_at).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
   test("API2 SMTP down: 202, the message stays pending with attempts growing; SMTP back on the same port: delivered exactly once", async () => {
@@ -110,14 +121,14 @@ describe("delivery", () => {
 
     const answer = await send(served);
     expect(answer.status).toBe(202);
-    await waitFor(() => (rows(backend)[0]?.attempts ?? 0) >= 3, { what: "three failed attempts" });
-    const pending = rows(backend)[0];
+    await waitFor(async () => ((await rows(backend))[0]?.attempts ?? 0) >= 3, { what: "three failed attempts" });
+    const pending = (await rows(backend))[0];
     expect(pending?.status).toBe("pending");
     expect(pending?.last_error).toMatch(/ECONNREFUSED|connect/i);
     expect(pending?.sent_at).toBeNull();
 
     const second = await smtpServer({ port });
-    await waitFor(() => rows(backend)[0]?.status === "sent", { what: "delivery after SMTP returns" });
+    await waitFor(async () => (await rows(backend))[0]?.status === "sent", { what: "delivery after SMTP returns" });
     await sleep(300);
     expect(second.received).toHaveLength(1);
     expect(second.received[0]?.parsed.messageId).toBe(pending?.message_id);
@@ -129,10 +140,10 @@ describe("delivery", () => {
     smtp.failNext(2);
     const { backend, served } = await backendWith(smtp);
     expect((await send(served)).status).toBe(202);
-    await waitFor(() => rows(backend)[0]?.status === "sent", { what: "delivery after two refusals" });
+    await waitFor(async () => (await rows(backend))[0]?.status === "sent", { what: "delivery after two refusals" });
     await sleep(200);
     expect(smtp.received).toHaveLength(1);
-    expect(rows(backend)[0]).toMatchObject({ attempts: 3, status: "sent" });
+    expect((await rows(backend))[0]).toMatchObject({ attempts: 3, status: "sent" });
     expect(backend.logs.filter((line) => line.includes("failed; next attempt"))).toHaveLength(2);
   });
 
@@ -143,17 +154,18 @@ describe("delivery", () => {
       smtp.failNext(1, code);
       const { backend, served } = await backendWith(smtp);
       expect((await send(served)).status).toBe(202);
-      await waitFor(() => rows(backend)[0]?.status === "failed", { what: "the dead letter" });
+      await waitFor(async () => (await rows(backend))[0]?.status === "failed", { what: "the dead letter" });
       await sleep(500);
       expect(smtp.received).toHaveLength(0);
-      expect(rows(backend)[0]).toMatchObject({ attempts: 1, status: "failed", claim_token: null });
-      expect(rows(backend)[0]?.last_error).toContain("Message refused");
-      const logged = backend.logs.filter((line) => line.includes(`message ${rows(backend)[0]?.id} refused`));
+      expect((await rows(backend))[0]).toMatchObject({ attempts: 1, status: "failed", claim_token: null });
+      expect((await rows(backend))[0]?.last_error).toContain("Message refused");
+      const failedId = (await rows(backend))[0]?.id;
+      const logged = backend.logs.filter((line) => line.includes(`message ${failedId} refused`));
       expect(logged).toHaveLength(1);
       expect(logged[0]).toContain("Message refused");
       // Later messages are not held up by the dead letter.
       expect((await send(served)).status).toBe(202);
-      await waitFor(() => rows(backend)[1]?.status === "sent", { what: "the next message's delivery" });
+      await waitFor(async () => (await rows(backend))[1]?.status === "sent", { what: "the next message's delivery" });
     },
   );
 
@@ -164,28 +176,28 @@ describe("delivery", () => {
       outbox: { ...FAST_OUTBOX, retentionMs: 90 * 86_400_000, now: () => clock },
     });
     expect((await send(served)).status).toBe(202);
-    await waitFor(() => rows(backend)[0]?.status === "sent", { what: "delivery" });
+    await waitFor(async () => (await rows(backend))[0]?.status === "sent", { what: "delivery" });
     smtp.failNext(1, 554);
     expect((await send(served)).status).toBe(202);
-    await waitFor(() => rows(backend)[1]?.status === "failed", { what: "the dead letter" });
+    await waitFor(async () => (await rows(backend))[1]?.status === "failed", { what: "the dead letter" });
     clock += 89 * 86_400_000;
     expect(await backend.outbox.deleteExpired()).toBe(0);
     clock += 2 * 86_400_000;
     expect(await backend.outbox.deleteExpired()).toBe(1);
-    expect(rows(backend).map((row) => row.status)).toEqual(["failed"]);
+    expect((await rows(backend)).map((row) => row.status)).toEqual(["failed"]);
   });
 
   test("API2 a send that outlasts the lease is not overtaken: the living worker renews its claim", async () => {
     const smtp = await smtpServer({ acceptDelayMs: 1500 });
     const short = { outbox: { ...FAST_OUTBOX, leaseMs: 300 } };
     const { backend, served } = await backendWith(smtp, short);
-    const rival = startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url }), short);
+    const rival = await startTestBackend(configWith({ smtpUrl: smtp.url }), short);
     cleanups.push(() => rival.close());
     expect((await send(served)).status).toBe(202);
-    await waitFor(() => rows(backend)[0]?.status === "sent", { what: "the slow delivery" });
+    await waitFor(async () => (await rows(backend))[0]?.status === "sent", { what: "the slow delivery" });
     await sleep(500);
     expect(smtp.received).toHaveLength(1);
-    expect(rows(backend)[0]).toMatchObject({ attempts: 1, status: "sent" });
+    expect((await rows(backend))[0]).toMatchObject({ attempts: 1, status: "sent" });
   });
 
   test("API2 the retry schedule is stored in the database: exponential back-off with a cap", async () => {
@@ -204,8 +216,8 @@ describe("delivery", () => {
     });
     const before = Date.now();
     expect((await send(served)).status).toBe(202);
-    await waitFor(() => rows(backend)[0]?.last_error, { what: "first failure" });
-    const row = rows(backend)[0];
+    await waitFor(async () => (await rows(backend))[0]?.last_error, { what: "first failure" });
+    const row = (await rows(backend))[0];
     expect(row?.attempts).toBe(1);
     expect(row?.next_attempt_at).toBeGreaterThanOrEqual(before + 60_000);
     expect(row?.next_attempt_at).toBeLessThan(Date.now() + 61_000);
@@ -214,8 +226,8 @@ describe("delivery", () => {
   test("API2 without SMTP_URL the mail is written to DATA_DIR/mail/<message-id>.eml", async () => {
     const { backend, served } = await backendWith(undefined);
     expect((await send(served)).status).toBe(202);
-    await waitFor(() => rows(backend)[0]?.status === "sent", { what: "the .eml file" });
-    const [row] = rows(backend);
+    await waitFor(async () => (await rows(backend))[0]?.status === "sent", { what: "the .eml file" });
+    const [row] = await rows(backend);
     const folder = join(temp.path, "mail");
     expect(readdirSync(folder)).toEqual([emlFileName(row?.message_id ?? "")]);
     const raw = readFileSync(join(folder, readdirSync(folder)[0] ?? ""));
@@ -236,7 +248,7 @@ describe("delivery", () => {
 describe("worker", () => {
   test("API2 messages left pending are delivered when a worker starts", async () => {
     const smtp = await smtpServer();
-    const stopped = startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url }), { startOutbox: false });
+    const stopped = await startTestBackend(configWith({ smtpUrl: smtp.url }), { startOutbox: false });
     await stopped.outbox.enqueue(letter);
     await stopped.outbox.enqueue({ ...letter, subject: "Second" });
     await sleep(100);
@@ -244,15 +256,17 @@ describe("worker", () => {
     await stopped.close();
 
     const { backend } = await backendWith(smtp);
-    await waitFor(() => rows(backend).every((row) => row.status === "sent"), { what: "resumed delivery" });
+    await waitFor(async () => (await rows(backend)).every((row) => row.status === "sent"), {
+      what: "resumed delivery",
+    });
     expect(smtp.received.map((mail) => mail.parsed.subject).sort()).toEqual([letter.subject, "Second"].sort());
   });
 
   test("API2 two workers on one database never send a message twice", async () => {
     const smtp = await smtpServer();
-    const config = testConfig(temp.path, { smtpUrl: smtp.url });
-    const first = openDatabase(temp.path);
-    const second = openDatabase(temp.path);
+    const config = configWith({ smtpUrl: smtp.url });
+    const first = await openTestDatabase(config);
+    const second = await openTestDatabase(config);
     cleanups.push(() => first.close());
     cleanups.push(() => second.close());
     const { log } = collectLog();
@@ -278,40 +292,40 @@ describe("worker", () => {
     expect(counts.reduce((sum, count) => sum + count, 0)).toBe(30);
     expect(counts[0] + counts[2]).toBeGreaterThan(0);
     expect(counts[1] + counts[3]).toBeGreaterThan(0);
-    const statuses = first.sqlite.prepare("SELECT status, attempts FROM messages").all() as MessageRow[];
+    const statuses = await first.db.selectFrom("messages").select(["status", "attempts"]).execute();
     expect(statuses.every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
   });
 
   test("API2 stop() waits for the send in flight and records it", async () => {
     const smtp = await smtpServer({ acceptDelayMs: 300 });
-    const backend = startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url }));
+    const backend = await startTestBackend(configWith({ smtpUrl: smtp.url }));
     cleanups.push(() => backend.close());
     await backend.outbox.enqueue(letter);
-    await waitFor(() => rows(backend)[0]?.attempts === 1, { what: "the claim" });
-    expect(rows(backend)[0]?.status).toBe("pending");
+    await waitFor(async () => (await rows(backend))[0]?.attempts === 1, { what: "the claim" });
+    expect((await rows(backend))[0]?.status).toBe("pending");
     await backend.outbox.stop();
     expect(backend.outbox.running).toBe(false);
-    expect(rows(backend)[0]?.status).toBe("sent");
+    expect((await rows(backend))[0]?.status).toBe("sent");
     expect(smtp.received).toHaveLength(1);
   });
 
   test("API2 a stopped worker sends nothing; nudge() on a stopped worker does nothing", async () => {
     const smtp = await smtpServer();
-    const backend = startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url }));
+    const backend = await startTestBackend(configWith({ smtpUrl: smtp.url }));
     cleanups.push(() => backend.close());
     await backend.outbox.stop();
     await backend.outbox.enqueue(letter);
     backend.outbox.nudge();
     await sleep(200);
     expect(smtp.received).toHaveLength(0);
-    expect(rows(backend)[0]?.status).toBe("pending");
+    expect((await rows(backend))[0]?.status).toBe("pending");
     backend.outbox.start();
-    await waitFor(() => rows(backend)[0]?.status === "sent", { what: "delivery after start" });
+    await waitFor(async () => (await rows(backend))[0]?.status === "sent", { what: "delivery after start" });
   });
 
   test("API2 a claim held by a dead worker is taken over once its lease runs out", async () => {
     const smtp = await smtpServer();
-    const backend = startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url }), {
+    const backend = await startTestBackend(configWith({ smtpUrl: smtp.url }), {
       startOutbox: false,
       outbox: { ...FAST_OUTBOX, leaseMs: 300 },
     });
@@ -319,15 +333,16 @@ describe("worker", () => {
     await backend.outbox.enqueue(letter);
     // A worker that claimed the row and died before recording anything.
     const claimedAt = Date.now();
-    backend.database.sqlite
-      .prepare("UPDATE messages SET attempts = 1, next_attempt_at = ?, claim_token = 'dead-worker'")
-      .run(claimedAt + 300);
+    await backend.database.db
+      .updateTable("messages")
+      .set({ attempts: 1, next_attempt_at: claimedAt + 300, claim_token: "dead-worker" })
+      .execute();
     backend.outbox.start();
     await sleep(100);
     expect(smtp.received).toHaveLength(0);
-    await waitFor(() => rows(backend)[0]?.status === "sent", { what: "take-over after the lease" });
+    await waitFor(async () => (await rows(backend))[0]?.status === "sent", { what: "take-over after the lease" });
     expect(Date.now() - claimedAt).toBeGreaterThanOrEqual(290);
     expect(smtp.received).toHaveLength(1);
-    expect(rows(backend)[0]?.attempts).toBe(2);
+    expect((await rows(backend))[0]?.attempts).toBe(2);
   });
 });

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { FIXTURE_CONTENT_ROOT } from "../browser/fixture-site.ts";
 import { sleep, waitFor } from "./helpers.ts";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -84,6 +85,8 @@ export async function startProductionServer(
         PORT: "0",
         HOST: "127.0.0.1",
         SITE_URL: builtSiteUrl(),
+        // The fixture site, as in the browser tests: one build serves both, and the owner's content is never under test.
+        CONTENT_ROOT: FIXTURE_CONTENT_ROOT,
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],

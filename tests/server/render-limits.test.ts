@@ -148,7 +148,7 @@ test("SERVER while the one render slot is taken, a render is refused at once and
     letRenderFinish = resolve;
   });
   const dataDir = makeTempDir();
-  const backend = startTestBackend(testConfig(dataDir.path), { startOutbox: false });
+  const backend = await startTestBackend(testConfig(dataDir.path), { startOutbox: false });
   const app = createHttpApp({
     // The first render waits here, holding the only slot, until the test lets it go.
     build: async () => {

@@ -1,6 +1,6 @@
 /**
  * The framework-free service layer, as a React Router form action (no JavaScript) would call it:
- * with the fields of a form post. Real database, outbox writing .eml files.
+ * with the fields of a form post. Real database (SQLite or PostgreSQL), outbox writing .eml files.
  */
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { MESSAGES } from "../../rules/forms.ts";
@@ -12,9 +12,9 @@ import { makeTempDir, startTestBackend, testConfig } from "./helpers.ts";
 let temp: ReturnType<typeof makeTempDir>;
 let backend: Backend;
 
-beforeEach(() => {
+beforeEach(async () => {
   temp = makeTempDir();
-  backend = startTestBackend(testConfig(temp.path), { startOutbox: false });
+  backend = await startTestBackend(testConfig(temp.path), { startOutbox: false });
 });
 
 afterEach(async () => {
@@ -33,7 +33,7 @@ test("API1 subscribe with the fields of a form post: 201, then 409 with the SPEC
     ok: true,
     status: 201,
   });
-  backend.database.sqlite.prepare("UPDATE subscribers SET status = 'confirmed'").run();
+  await backend.database.db.updateTable("subscribers").set({ status: "confirmed" }).execute();
   expect(await backend.services.subscribe(form({ email: "READER@example.com" }), "192.0.2.1")).toEqual({
     ok: false,
     status: 409,
@@ -64,7 +64,7 @@ test("CO5 sendMessage reports problems in order and stores a valid message as pe
   expect(
     await backend.services.sendMessage(form({ email: "a@b.co", subject: "Hi", body: "Text", website: "" }), undefined),
   ).toEqual({ ok: true, status: 202 });
-  expect(backend.database.sqlite.prepare("SELECT status, email FROM messages").all()).toEqual([
+  expect(await backend.database.db.selectFrom("messages").select(["status", "email"]).execute()).toEqual([
     { status: "pending", email: "a@b.co" },
   ]);
 });
@@ -85,7 +85,7 @@ test("API2 the honeypot answers success and stores nothing", async () => {
   expect(
     await backend.services.sendMessage(form({ email: "a@b.co", subject: "s", body: "b", website: "x" }), undefined),
   ).toEqual({ ok: true, status: 202 });
-  expect(backend.database.sqlite.prepare("SELECT count(*) AS n FROM messages").get()).toEqual({ n: 0 });
+  expect(await backend.database.db.selectFrom("messages").selectAll().execute()).toEqual([]);
 });
 
 test("API1 the rate limit is per endpoint and per IP, with retryAfter in seconds", async () => {

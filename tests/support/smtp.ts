@@ -18,6 +18,8 @@ export type SmtpRecorder = {
   received: ReceivedMail[];
   /** Answer the next n messages with an error: a temporary failure (451) unless another code is given. */
   failNext(count: number, responseCode?: number): void;
+  /** With `holdAfter`: whether the held message has arrived (its sender is then inside DATA). */
+  holding(): boolean;
   stop(): Promise<void>;
 };
 
@@ -104,6 +106,7 @@ export function startSmtp(
           failures = count;
           failureCode = responseCode;
         },
+        holding: () => held,
         stop: () => new Promise<void>((done) => server.close(() => done())),
       });
     });

@@ -1,0 +1,103 @@
+/**
+ * Moving an existing site to PostgreSQL (issue 14 §5, `npm run db -- copy --to postgres://…`):
+ * copies the subscribers, the messages and the newsletter's sends and deliveries from the SQLite
+ * file into a PostgreSQL database, keeping every id (the confirm and unsubscribe links already
+ * mailed name subscribers by id), in one transaction.
+ *
+ * Idempotent: a row whose id (or email, Message-ID) is already there is left as it is, so a second copy (after an
+ * interruption, or to be sure) adds only what is missing. Verified: afterwards every source row
+ * must be in the target under its id with the same identity (email, Message-ID, slug); anything
+ * else is an error and the transaction is rolled back. The identity columns continue after the
+ * highest copied id, so new rows never collide with copied ones. Counted rate-limit hits are not
+ * copied (they expire within minutes).
+ */
+import { sql } from "kysely";
+import type { PostgresDatabase, SqliteDatabase, Tables } from "./db.ts";
+
+/** In dependency order: sends and subscribers before the deliveries that name them. */
+const COPIED_TABLES = ["subscribers", "messages", "newsletter_sends", "newsletter_deliveries"] as const;
+type CopiedTable = (typeof COPIED_TABLES)[number];
+
+/** What identifies a row besides its id: a target row with the same id but another identity is a conflict. */
+const IDENTITY: Record<CopiedTable, string> = {
+  subscribers: "email_lower",
+  messages: "message_id",
+  newsletter_sends: "slug",
+  newsletter_deliveries: "message_id",
+};
+
+/** Rows per INSERT: far below PostgreSQL's 65,535 parameters for the widest table. */
+const BATCH = 500;
+
+export type TableCopy = { table: CopiedTable; source: number; copied: number; alreadyThere: number };
+
+export class CopyConflictError extends Error {
+  name = "CopyConflictError";
+}
+
+export async function copyToPostgres(from: SqliteDatabase, to: PostgresDatabase): Promise<TableCopy[]> {
+  return to.db.transaction().execute(async (trx) => {
+    const report: TableCopy[] = [];
+    for (const table of COPIED_TABLES) {
+      const rows = (await from.db.selectFrom(table).selectAll().orderBy("id").execute()) as Record<string, unknown>[];
+      let copied = 0;
+      for (let start = 0; start < rows.length; start += BATCH) {
+        const batch = rows.slice(start, start + BATCH) as never[];
+        const result = await trx
+          .insertInto(table)
+          .values(batch)
+          .onConflict((conflict) => conflict.doNothing())
+          .executeTakeFirst();
+        copied += Number(result.numInsertedOrUpdatedRows ?? 0n);
+      }
+      await verify(trx, table, rows);
+      // The identity continues after the highest id, copied or not.
+      await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), GREATEST((SELECT max(id) FROM ${sql.table(table)}), 1))`.execute(
+        trx,
+      );
+      report.push({ table, source: rows.length, copied, alreadyThere: rows.length - copied });
+    }
+    const pacing = await from.db.selectFrom("newsletter_pacing").select("next_slot_at").executeTakeFirst();
+    if (pacing) {
+      await trx
+        .updateTable("newsletter_pacing")
+        .set({
+          next_slot_at: sql<number>`CASE WHEN next_slot_at > ${pacing.next_slot_at} THEN next_slot_at ELSE ${pacing.next_slot_at} END`,
+        })
+        .where("id", "=", 1)
+        .execute();
+    }
+    return report;
+  });
+}
+
+async function verify(
+  trx: PostgresDatabase["db"],
+  table: CopiedTable,
+  rows: readonly Record<string, unknown>[],
+): Promise<void> {
+  const identity = IDENTITY[table] as keyof Tables[CopiedTable] & string;
+  const found = new Map<number, unknown>();
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const ids = rows.slice(start, start + BATCH).map((row) => row.id as number);
+    const present = (await trx
+      .selectFrom(table)
+      .select(["id", sql.ref(identity).as("identity")])
+      .where("id", "in", ids)
+      .execute()) as { id: number; identity: unknown }[];
+    for (const row of present) found.set(row.id, row.identity);
+  }
+  const problems = rows.filter((row) => found.get(row.id as number) !== row[identity]);
+  if (problems.length > 0) {
+    const examples = problems
+      .slice(0, 3)
+      .map((row) =>
+        found.has(row.id as number)
+          ? `id ${row.id}: ${String(row[identity])} here, ${String(found.get(row.id as number))} there`
+          : `id ${row.id} missing`,
+      );
+    throw new CopyConflictError(
+      `${table}: ${problems.length} of ${rows.length} rows differ in the PostgreSQL database (${examples.join("; ")}). Nothing was copied: copy into an empty database, or into the one an earlier copy filled.`,
+    );
+  }
+}

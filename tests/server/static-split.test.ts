@@ -1,0 +1,161 @@
+/**
+ * The many-machine topology of docs/deploy.md, for real (issue 14 §6): Debian's nginx with
+ * deploy/nginx/static.conf and proxy.conf serves build/client's assets itself and spreads
+ * everything else over two production servers (`npm start`) sharing one PostgreSQL database.
+ * Sign-ups through nginx end in the shared database; with both instances gone, the assets are
+ * still served (they never depended on an instance) while pages answer 502.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import type { Database } from "../../server/db.ts";
+import { databaseConfig, makeTempDir, openTestDatabase, TEST_SECRET, waitFor } from "./helpers.ts";
+import { type ProductionServer, root, startProductionServer } from "./production.ts";
+
+let temp: ReturnType<typeof makeTempDir>;
+let database: Database;
+const instances: ProductionServer[] = [];
+let nginx: ChildProcess | undefined;
+let proxyUrl = "";
+
+function findNginx(): string {
+  for (const candidate of ["/usr/sbin/nginx", "/usr/bin/nginx"]) if (existsSync(candidate)) return candidate;
+  throw new Error("nginx is not installed, and this test runs it: apt-get install -y nginx (.ci/run does it).");
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A minimal nginx.conf around the deployed lines: the upstream names both instances. */
+function nginxConfig(dir: string, listenPort: number, upstreams: string[]): string {
+  return `
+daemon off;
+master_process off;
+${process.getuid?.() === 0 ? "user root;" : ""}
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 256; }
+http {
+  # Debian's own nginx.conf includes the types in its http block, as here.
+  include /etc/nginx/mime.types;
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream creator_site {
+${upstreams.map((upstream) => `    server ${upstream} max_fails=3 fail_timeout=10s;`).join("\n")}
+    keepalive 16;
+  }
+  server {
+    listen 127.0.0.1:${listenPort};
+    root ${join(root, "build/client")};
+    include ${join(root, "deploy/nginx/static.conf")};
+    include ${join(root, "deploy/nginx/proxy.conf")};
+  }
+}
+`;
+}
+
+beforeAll(async () => {
+  const binary = findNginx();
+  temp = makeTempDir("site-split-");
+  const config = await databaseConfig(temp.path);
+  database = await openTestDatabase(config);
+  for (const name of ["a", "b"]) {
+    const dataDir = join(temp.path, name);
+    mkdirSync(dataDir);
+    instances.push(
+      await startProductionServer({
+        DATA_DIR: dataDir,
+        DATABASE_URL: config.databaseUrl as string,
+        SECRET_KEY: TEST_SECRET,
+        TRUST_PROXY: "1",
+        RATE_LIMIT: "0",
+      }),
+    );
+  }
+  const dir = join(temp.path, "nginx");
+  for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(join(dir, sub), { recursive: true });
+  const listenPort = await freePort();
+  const configFile = join(dir, "nginx.conf");
+  writeFileSync(
+    configFile,
+    nginxConfig(
+      dir,
+      listenPort,
+      instances.map((instance) => new URL(instance.origin).host),
+    ),
+  );
+  const checked = spawnSync(binary, ["-t", "-p", dir, "-e", join(dir, "error.log"), "-c", configFile], {
+    encoding: "utf8",
+  });
+  if (checked.status !== 0) throw new Error(`nginx -t refused the configuration:\n${checked.stderr}`);
+  nginx = spawn(binary, ["-p", dir, "-e", join(dir, "error.log"), "-c", configFile], { stdio: "ignore" });
+  proxyUrl = `http://127.0.0.1:${listenPort}`;
+  await waitFor(
+    async () => {
+      if (nginx?.exitCode !== null) throw new Error(`nginx exited:\n${readFileSync(join(dir, "error.log"), "utf8")}`);
+      return fetch(`${proxyUrl}/`).then(
+        (response) => response.ok,
+        () => false,
+      );
+    },
+    { timeoutMs: 15_000, what: "nginx to answer" },
+  );
+}, 300_000);
+
+afterAll(async () => {
+  nginx?.kill("SIGTERM");
+  for (const instance of instances) await instance.stop();
+  await database?.close();
+  temp?.remove();
+});
+
+const asset = () => {
+  const files = readdirSync(join(root, "build/client/assets"));
+  // The build compresses the files big enough to gain from it.
+  const name = files.find((file) => file.endsWith(".js") && files.includes(`${file}.gz`));
+  if (!name) throw new Error("The build has no compressed JavaScript asset.");
+  return name;
+};
+
+test("API1 through nginx, pages and sign-ups reach the instances, which share one PostgreSQL database", async () => {
+  const page = await fetch(`${proxyUrl}/`);
+  expect(page.status).toBe(200);
+  // Only the app sets the page's Content-Security-Policy (with its inline scripts' hashes).
+  expect(page.headers.get("content-security-policy")).toMatch(/script-src/);
+  for (let index = 0; index < 20; index++) {
+    const answer = await fetch(`${proxyUrl}/api/user`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: proxyUrl },
+      body: JSON.stringify({ email: `split-${index}@example.com` }),
+    });
+    expect(answer.status).toBe(201);
+  }
+  expect(await database.db.selectFrom("subscribers").select("email").execute()).toHaveLength(20);
+}, 60_000);
+
+test("API1 nginx serves the hashed assets from build/client itself, immutable and gzipped, with every instance gone", async () => {
+  for (const instance of instances) await instance.stop();
+  const name = asset();
+  const response = await fetch(`${proxyUrl}/assets/${name}`, { headers: { "accept-encoding": "gzip" } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  expect(response.headers.get("content-type")).toMatch(/javascript/);
+  expect(response.headers.get("content-encoding")).toBe("gzip");
+  expect(await response.text()).toBe(readFileSync(join(root, "build/client/assets", name), "utf8"));
+  expect((await fetch(`${proxyUrl}/assets/no-such-file.js`)).status).toBe(404);
+  expect((await fetch(`${proxyUrl}/`)).status).toBe(502);
+}, 60_000);
