@@ -4,6 +4,7 @@
  * that paints it). A keystroke the box loses makes the measurement fail with a message saying so.
  */
 import type { Browser } from "playwright-core";
+import { present } from "../catalogue/present.ts";
 
 export type KeystrokeFigures = { notes: number; keystrokes: number; medianMs: number; p95Ms: number; maxMs: number };
 
@@ -66,7 +67,11 @@ export async function measureKeystrokes(
   }
   await page.close();
   samples.sort((a, b) => a - b);
-  const at = (fraction: number) => samples[Math.min(samples.length - 1, Math.floor(fraction * samples.length))];
+  const at = (fraction: number) =>
+    present(
+      samples[Math.min(samples.length - 1, Math.floor(fraction * samples.length))],
+      "at least one keystroke timed",
+    );
   const round = (value: number) => Math.round(value * 10) / 10;
   return { notes, keystrokes: samples.length, medianMs: round(at(0.5)), p95Ms: round(at(0.95)), maxMs: round(at(1)) };
 }

@@ -19,6 +19,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
+import { present } from "../catalogue/present.ts";
 import { createTestDatabase, startPostgres } from "../tests/support/postgres.ts";
 import { measureAmplification } from "./amplification.ts";
 import { withBrowser } from "./browser.ts";
@@ -168,9 +169,11 @@ async function measurePageLoad(server: RunningServer) {
   return { paths: [...paths], ...PAGE_LOAD, node, nginx, ratio };
 }
 
+const oneMinuteLoad = () => present(loadavg()[0], "os.loadavg() to give the one-minute average");
+
 async function main() {
   installExitHandlers();
-  const loadAverageAtStart = round1(loadavg()[0]);
+  const loadAverageAtStart = round1(oneMinuteLoad());
   const port = await freePort();
   const siteUrl = `http://127.0.0.1:${port}`;
 
@@ -300,7 +303,7 @@ async function main() {
       chromium: chromiumVersion(),
       cpus: cpus().length,
       loadAverageAtStart,
-      loadAverageAtEnd: round1(loadavg()[0]),
+      loadAverageAtEnd: round1(oneMinuteLoad()),
     },
     build,
     lighthouse,

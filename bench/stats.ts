@@ -1,10 +1,14 @@
 /** Small statistics and formatting helpers for the benchmark. */
+import { present } from "../catalogue/present.ts";
 
 export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  const upper = present(sorted[middle], "a middle value in a list that is not empty");
+  return sorted.length % 2
+    ? upper
+    : (present(sorted[middle - 1], "a value below the middle of an even list") + upper) / 2;
 }
 
 /** kB of 1,000 bytes, one decimal. */

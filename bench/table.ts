@@ -1,4 +1,5 @@
 /** Plain-text tables: a title line, a header row, rows; numbers aligned right. */
+import { present } from "../catalogue/present.ts";
 
 export type Cell = string | number | null | undefined;
 
@@ -9,16 +10,18 @@ export function formatCell(cell: Cell): string {
 }
 
 export function table(title: string, header: string[], rows: Cell[][], notes: string[] = []): string {
-  const text = [header, ...rows.map((row) => row.map(formatCell))];
+  const body = rows.map((row) => row.map(formatCell));
+  const text = [header, ...body];
   const numeric = header.map((_, column) => rows.length > 0 && rows.every((row) => typeof row[column] !== "string"));
   const widths = header.map((_, column) => Math.max(...text.map((row) => (row[column] ?? "").length)));
   const line = (row: string[]) =>
     row
-      .map((cell, column) => (numeric[column] ? cell.padStart(widths[column]) : cell.padEnd(widths[column])))
+      .map((cell, column) => {
+        const width = present(widths[column], "a header cell above every cell of a row");
+        return numeric[column] ? cell.padStart(width) : cell.padEnd(width);
+      })
       .join("  ")
       .trimEnd();
   const rule = "-".repeat(widths.reduce((sum, width) => sum + width, 0) + 2 * (widths.length - 1));
-  return [title, rule, line(text[0]), rule, ...text.slice(1).map(line), ...notes.map((note) => `  ${note}`), ""].join(
-    "\n",
-  );
+  return [title, rule, line(header), rule, ...body.map(line), ...notes.map((note) => `  ${note}`), ""].join("\n");
 }

@@ -18,10 +18,11 @@ export const COVER_IMAGE_SCALE = 2;
 
 /** "Avery Quinn" → "AQ": the first letters of the first and the last word. */
 export function initials(name: string): string {
-  const words = name.split(/\s+/).filter(Boolean);
-  if (words.length === 0) return "";
-  const first = [...words[0]][0] ?? "";
-  const last = words.length > 1 ? ([...words[words.length - 1]][0] ?? "") : "";
+  const [firstWord, ...otherWords] = name.split(/\s+/).filter(Boolean);
+  if (firstWord === undefined) return "";
+  const lastWord = otherWords.at(-1);
+  const first = [...firstWord][0] ?? "";
+  const last = lastWord === undefined ? "" : ([...lastWord][0] ?? "");
   return (first + last).toUpperCase();
 }
 

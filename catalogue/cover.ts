@@ -4,6 +4,7 @@
  * book always gets the same colour. The DejaVu families name the fonts the build draws the PNG
  * copy with (the image a note shares on social sites, catalogue/png.ts); browsers use the others.
  */
+import { present } from "./present.ts";
 import { escapeXml } from "./xml.ts";
 
 const PALETTE = [
@@ -41,13 +42,13 @@ export function wrapWords(text: string, width: number, maxLines: number): string
   }
   if (line) lines.push(line);
   if (lines.length <= maxLines) return lines;
-  const kept = lines.slice(0, maxLines);
-  kept[maxLines - 1] = `${kept[maxLines - 1].slice(0, width - 1)}…`;
-  return kept;
+  const kept = lines.slice(0, maxLines - 1);
+  const lastKept = present(lines[maxLines - 1], "a line beyond the last one kept");
+  return [...kept, `${lastKept.slice(0, width - 1)}…`];
 }
 
 export function coverSvg(title: string, author: string): string {
-  const { background, ink } = PALETTE[hash(title) % PALETTE.length];
+  const { background, ink } = present(PALETTE[hash(title) % PALETTE.length], "a palette entry at hash modulo length");
   const titleLines = wrapWords(title, 12, 5);
   const authorLines = wrapWords(author, 18, 2);
   const titleText = titleLines

@@ -3,6 +3,8 @@
  * needs all four digits, M/D/YYYY. Inside the catalogue a date is an ISO day, "2025-06-06", so
  * that it sorts and serialises as itself.
  */
+import { present } from "./present.ts";
+
 export type IsoDay = string;
 
 const SPEC_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|[12]\d{3})$/;
@@ -11,8 +13,10 @@ const SPEC_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|[12]\d{3})$/;
 export function parseSpecDate(text: string): IsoDay | null {
   const match = SPEC_DATE.exec(text.trim());
   if (!match) return null;
-  const year = match[3].length === 2 ? 2000 + Number(match[3]) : Number(match[3]);
-  const [month, day] = [Number(match[1]), Number(match[2])];
+  const [, monthText, dayText, yearText] = match;
+  const yearDigits = present(yearText, "SPEC_DATE to capture the year");
+  const year = yearDigits.length === 2 ? 2000 + Number(yearDigits) : Number(yearDigits);
+  const [month, day] = [Number(monthText), Number(dayText)];
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
     return null;
@@ -43,7 +47,8 @@ export function formatMonthYear(day: IsoDay): string {
 
 /** '6/6/25', the way the owner writes it (the Now and About pages show it so); '1/1/1998' outside 20YY. */
 export function formatSpecDate(day: IsoDay): string {
-  const [year, month, date] = day.split("-");
+  const [yearPart, month, date] = day.split("-");
+  const year = present(yearPart, "split to return at least one part");
   return `${Number(month)}/${Number(date)}/${year.startsWith("20") ? year.slice(2) : year}`;
 }
 

@@ -6,6 +6,7 @@ import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
 import { coverPath } from "./cover.ts";
 import { type DerivedBody, deriveBody } from "./derive.ts";
+import { present } from "./present.ts";
 import {
   type App,
   appSchema,
@@ -68,8 +69,11 @@ const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)([\s\S]*)$/;
 function splitFrontMatter(file: ContentFile): { data: unknown; body: string } {
   const match = FRONT_MATTER.exec(file.text);
   if (!match) throw new ContentError(file.path, null, "must start with front matter between --- lines");
+  const [, frontMatter, body] = match;
+  const yaml = present(frontMatter, "FRONT_MATTER to capture the front matter");
+  const markdown = present(body, "FRONT_MATTER to capture the body");
   try {
-    return { data: parseYaml(match[1]) ?? {}, body: match[2].trim() };
+    return { data: parseYaml(yaml) ?? {}, body: markdown.trim() };
   } catch (error) {
     throw new ContentError(file.path, null, `has invalid YAML front matter: ${(error as Error).message}`);
   }
@@ -90,7 +94,10 @@ function validate<S extends z.ZodType>(schema: S, data: unknown, file: string): 
   if (result.success) return result.data;
   // An unknown field first: a misspelt required field then reads as the typo, not as "missing".
   const { issues } = result.error;
-  const issue = explain(issues.find((candidate) => candidate.code === "unrecognized_keys") ?? issues[0]);
+  const issue = explain(
+    issues.find((candidate) => candidate.code === "unrecognized_keys") ??
+      present(issues[0], "a failed parse to report an issue"),
+  );
   if (issue.code === "unrecognized_keys") {
     throw new ContentError(file, issue.keys.join(", "), "is not a known field");
   }
@@ -112,15 +119,16 @@ const TOP_LEVEL_FILES = ["site.yaml", "README.md"];
  */
 function checkFileNames(files: ContentFile[]) {
   for (const file of files) {
-    const [, folder, name] = /^content\/(?:([^/]+)\/)?(.+)$/.exec(file.path) ?? [];
+    const [, folder, fileName] = /^content\/(?:([^/]+)\/)?(.+)$/.exec(file.path) ?? [];
     if (folder === undefined) {
-      if (name !== undefined && TOP_LEVEL_FILES.includes(name)) continue;
+      if (fileName !== undefined && TOP_LEVEL_FILES.includes(fileName)) continue;
       throw new ContentError(
         file.path,
         null,
         `is not a file the site reads: content/ holds site.yaml and the folders ${MARKDOWN_FOLDERS.join(", ")}`,
       );
     }
+    const name = present(fileName, "a path that names a folder to name a file in it");
     if (!MARKDOWN_FOLDERS.includes(folder)) {
       throw new ContentError(
         file.path,

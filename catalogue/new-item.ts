@@ -32,8 +32,8 @@ export function parseNewArgs(args: readonly string[]): Parsed {
   }
   const positional: string[] = [];
   const options = new Map<string, string>();
-  for (let index = 0; index < rest.length; index++) {
-    const arg = rest[index];
+  const remaining = rest.values();
+  for (const arg of remaining) {
     if (!arg.startsWith("--")) {
       positional.push(arg);
       continue;
@@ -41,16 +41,17 @@ export function parseNewArgs(args: readonly string[]): Parsed {
     const equals = arg.indexOf("=");
     const name = equals === -1 ? arg.slice(2) : arg.slice(2, equals);
     if (!OPTIONS[kind].includes(name)) return fail(`A ${kind} has no option --${name}.`);
-    const value = equals === -1 ? rest[++index] : arg.slice(equals + 1);
+    const value = equals === -1 ? remaining.next().value : arg.slice(equals + 1);
     if (value === undefined || (equals === -1 && value.startsWith("--"))) return fail(`--${name} needs a value.`);
     if (options.has(name)) return fail(`--${name} is given twice.`);
     options.set(name, value);
   }
-  if (positional.length === 0) return fail(`Give the title of the ${kind === "note" ? "book" : "writing"}.`);
-  if (positional.length > 1) {
+  const [titleArg, ...extraArgs] = positional;
+  if (titleArg === undefined) return fail(`Give the title of the ${kind === "note" ? "book" : "writing"}.`);
+  if (extraArgs.length > 0) {
     return fail(`Put the title in quotes: one title was expected, got ${positional.map((p) => `"${p}"`).join(" ")}.`);
   }
-  const title = positional[0].trim();
+  const title = titleArg.trim();
   if (!slugify(title)) return fail(`The title "${title}" needs at least one letter or digit.`);
   const root = options.get("root") ?? null;
   if (kind === "write") return { ok: true, request: { kind, title, root } };

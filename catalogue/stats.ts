@@ -2,6 +2,7 @@
  * The reading stats of /stats (issue 7): pure functions of the book notes. A re-read is a note of
  * its own, so it counts in every figure but the top-rated list, which names each book once.
  */
+import { present } from "./present.ts";
 import { isSameBook } from "./related.ts";
 import type { Note } from "./schema.ts";
 import { comparators } from "./sort.ts";
@@ -62,7 +63,10 @@ export function mostCommonTags(notes: readonly StatsNote[], limit = TOP_TAGS_LIM
 /** Ten buckets, highest first: 9–10 (10 included), 8–8.9, …, 0–0.9. Empty buckets count 0. */
 export function ratingDistribution(notes: readonly StatsNote[]): RatingBucket[] {
   const counts = new Array<number>(10).fill(0);
-  for (const note of notes) counts[Math.min(9, Math.floor(note.rating))] += 1;
+  for (const note of notes) {
+    const bucket = Math.min(9, Math.floor(note.rating));
+    counts[bucket] = present(counts[bucket], "a rating between 0 and 10 (catalogue/schema.ts)") + 1;
+  }
   return counts.map((count, from) => ({ from, label: from === 9 ? "9–10" : `${from}–${from}.9`, count })).reverse();
 }
 

@@ -6,6 +6,7 @@
  */
 import { isGeneratedCover } from "./cover.ts";
 import type { Catalogue } from "./load.ts";
+import { present } from "./present.ts";
 import type { Item, Page } from "./schema.ts";
 import { notesPerTag, notesPerYear } from "./stats.ts";
 
@@ -79,9 +80,11 @@ export function summarizeCatalogue(catalogue: Catalogue, imageExists: (sitePath:
     for (const target of body.links) {
       const link = ITEM_LINK.exec(target);
       if (!link) continue;
-      const path = `/${link[1]}/${link[2].replace(/\/+$/, "")}`;
+      const [, section, rest] = link;
+      const slug = present(rest, "ITEM_LINK to capture what follows the section").replace(/\/+$/, "");
+      const path = `/${present(section, "ITEM_LINK to capture the section")}/${slug}`;
       // "/notes/" alone is the list, not an item.
-      if (link[2].replace(/\/+$/, "") && !itemPaths.has(path)) {
+      if (slug && !itemPaths.has(path)) {
         broken.push({ file, field: "body", target, problem: "no such item" });
       }
     }

@@ -3,6 +3,7 @@
  * misspelt tag ("Psychologgy") stops the build with the tag it was probably meant to be, instead
  * of quietly becoming a new filter button.
  */
+import { present } from "./present.ts";
 
 /** Tags every writing carries without declaring it (catalogue/schema.ts). */
 const IMPLICIT_TAGS = new Set(["Write"]);
@@ -10,16 +11,20 @@ const IMPLICIT_TAGS = new Set(["Write"]);
 /** The number of single-character edits between two words, case ignored. */
 function editDistance(a: string, b: string): number {
   const [from, to] = [a.toLowerCase(), b.toLowerCase()];
+  // One row of the table at a time: `diagonal`, `above` and `left` are its three neighbours.
   let previous = Array.from({ length: to.length + 1 }, (_, index) => index);
   for (let i = 1; i <= from.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= to.length; j++) {
-      const substitution = previous[j - 1] + (from[i - 1] === to[j - 1] ? 0 : 1);
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, substitution);
+    let diagonal = i - 1;
+    let left = i;
+    const current = [left];
+    for (const [j, above] of previous.slice(1).entries()) {
+      left = Math.min(above + 1, left + 1, diagonal + (from[i - 1] === to[j] ? 0 : 1));
+      current.push(left);
+      diagonal = above;
     }
     previous = current;
   }
-  return previous[to.length];
+  return present(previous.at(-1), "a row of the table to have a cell per letter and one more");
 }
 
 /** The declared tag closest to `tag`, when it is close enough to be a typo of it. */

@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { EMBED_ORIGINS } from "../../catalogue/embeds.ts";
 import { applyFilters } from "../../catalogue/filters.ts";
+import { first, last } from "../support/lists.ts";
 import { catalogue } from "./fixture-site.ts";
 import { expectNoAxeViolations, trackForeignRequests, waitForReady } from "./helpers.ts";
 
@@ -31,13 +32,13 @@ test("R7 NL3 /notes lists every note newest first with cover 129x190, title, aut
   const expectLocalOnly = trackForeignRequests(page);
   await openNotes(page);
   await expect(titles(page)).toHaveCount(books.length);
-  await expect(titles(page).first()).toHaveText(books[0].name);
-  const first = page.locator(".note-entry").first();
-  await expect(first.locator("img")).toHaveAttribute("width", "129");
-  await expect(first.locator("img")).toHaveAttribute("height", "190");
-  expect(await first.locator("img").evaluate((img) => [img.clientWidth, img.clientHeight])).toEqual([129, 190]);
-  await expect(first).toContainText(books[0].author);
-  await expect(first).toContainText(formatMonthYear(books[0].date));
+  await expect(titles(page).first()).toHaveText(first(books).name);
+  const firstEntry = page.locator(".note-entry").first();
+  await expect(firstEntry.locator("img")).toHaveAttribute("width", "129");
+  await expect(firstEntry.locator("img")).toHaveAttribute("height", "190");
+  expect(await firstEntry.locator("img").evaluate((img) => [img.clientWidth, img.clientHeight])).toEqual([129, 190]);
+  await expect(firstEntry).toContainText(first(books).author);
+  await expect(firstEntry).toContainText(formatMonthYear(first(books).date));
   await expect(page.getByText(/^Results \(/)).toHaveCount(0);
   await expectNoAxeViolations(page);
   expectLocalOnly();
@@ -116,7 +117,7 @@ test("SO5 NL3 sorting by Read Time leaves out unknown times and shows 'N min rea
   const expected = applyFilters(books, { search: "", sort: "time", tag: "" });
   expect(expected.length).toBeLessThan(books.length);
   await expect.poll(() => firstTitles(page)).toEqual(names(expected));
-  await expect(page.locator(".note-entry").first()).toContainText(`${expected[0].time} min read`);
+  await expect(page.locator(".note-entry").first()).toContainText(`${first(expected).time} min read`);
   // Scrolling to the end renders the rest: every note with a known time, and no other.
   await expect
     .poll(
@@ -247,8 +248,8 @@ test("FB1 the URL holds the search: typing adds no history entry; Back and Forwa
 });
 
 test("a note's tags link to the notes list filtered by each tag", async ({ page }) => {
-  const note = books.find((book) => book.tags.length > 1) ?? books[0];
-  const tag = note.tags[note.tags.length - 1];
+  const note = books.find((book) => book.tags.length > 1) ?? first(books);
+  const tag = last(note.tags);
   await page.goto(note.path);
   await waitForReady(page);
   const tags = page.getByRole("list", { name: "Tags" });
@@ -264,7 +265,7 @@ test("a note's tags link to the notes list filtered by each tag", async ({ page 
 test("NL4 WI4 each icon link shows its label on hover and on keyboard focus", async ({ page }) => {
   await page.goto("/write");
   await waitForReady(page);
-  const writing = catalogue.writings.find((item) => item.twosLink) ?? catalogue.writings[0];
+  const writing = catalogue.writings.find((item) => item.twosLink) ?? first(catalogue.writings);
   const entry = page.locator(".writing-entry").filter({ has: page.locator(`h2 a[href="${writing.path}"]`) });
   const link = entry.locator(".link-icons a").first();
   const label = link.locator(".icon-label");
@@ -415,8 +416,8 @@ for (const [path, kind, items, size, placeholder] of [
     await expect(page.locator(".embed-list li a[rel=noopener]")).toHaveCount(items.length);
     await expect(page.locator("iframe").first()).toBeAttached();
     const frame = page.locator("iframe").first();
-    await expect(frame).toHaveAttribute("src", embed(items[0]));
-    await expect(frame).toHaveAttribute("title", new RegExp(items[0].name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    await expect(frame).toHaveAttribute("src", embed(first(items)));
+    await expect(frame).toHaveAttribute("title", new RegExp(first(items).name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
     expect(await frame.evaluate((element) => [element.clientWidth, element.clientHeight])).toEqual(size);
     // Every player starts only after the previous one has finished.
     await expect.poll(() => events.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { applyFilters } from "../../catalogue/filters.ts";
+import { first } from "../support/lists.ts";
 import { catalogue } from "./fixture-site.ts";
 import { confirmationLink } from "./mailbox.ts";
 
@@ -97,7 +98,7 @@ test("NOJS the notes list shows every note; search, sort and tags work by plain 
   const byRating = applyFilters(catalogue.books, { search: "habit", sort: "rating", tag: "" });
   await expect(page.locator(".note-title")).toHaveText(byRating.map((note) => note.name));
   await expect(page.getByText("Sorted by Rating")).toBeVisible();
-  await expect(page.locator(".note-entry").first()).toContainText(`Rated ${byRating[0].rating.toFixed(1)} / 10`);
+  await expect(page.locator(".note-entry").first()).toContainText(`Rated ${first(byRating).rating.toFixed(1)} / 10`);
   await page.getByRole("button", { name: "Clear search" }).click();
   await page.getByRole("button", { name: "Filters" }).click();
   await page.locator("#filters").getByRole("button", { name: "Fiction" }).click();

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { formatDateRange, formatMonthYear, formatSpecDate } from "../../catalogue/dates.ts";
 import { EMBED_ORIGINS } from "../../catalogue/embeds.ts";
+import { first } from "../support/lists.ts";
 import { catalogue } from "./fixture-site.ts";
 import { expectNoAxeViolations, trackForeignRequests } from "./helpers.ts";
 
@@ -130,8 +131,8 @@ test("AW1 logos are 100 wide in lists and 200 on detail pages; screenshots are 2
   if (!withScreenshots) throw new Error("the fixture needs an app with screenshots");
   for (const [list, detail] of [
     ["/apps", withScreenshots.path],
-    ["/work", catalogue.work[0].path],
-  ]) {
+    ["/work", first(catalogue.work).path],
+  ] as const) {
     await page.goto(list);
     expect(await logoWidth(".project-card img")).toBe(100);
     await page.goto(detail);

@@ -11,6 +11,7 @@ import { DomUtils, parseDocument } from "htmlparser2";
 import { noteImagePath } from "../../catalogue/card.ts";
 import { renderWithAbsoluteLinks } from "../../catalogue/derive.ts";
 import { FEED_SIZE } from "../../catalogue/feeds.ts";
+import { first } from "../support/lists.ts";
 import { catalogue } from "./fixture-site.ts";
 import { expectNoAxeViolations, waitForReady } from "./helpers.ts";
 
@@ -63,8 +64,8 @@ async function getHead(request: APIRequestContext, path: string) {
   return headOf(await response.text());
 }
 
-const note = catalogue.books.find((book) => book.slug === "atomic-habits") ?? catalogue.books[0];
-const writing = catalogue.writings[0];
+const note = catalogue.books.find((book) => book.slug === "atomic-habits") ?? first(catalogue.books);
+const writing = first(catalogue.writings);
 
 /** One page of every kind, with its title as its breadcrumb and og:title show it. */
 const PAGE_TYPES = [
@@ -72,9 +73,9 @@ const PAGE_TYPES = [
   { path: "/now", title: catalogue.pages.now.title },
   { path: "/about", title: catalogue.pages.about.title },
   { path: "/apps", title: "Apps" },
-  { path: catalogue.apps[0].path, title: catalogue.apps[0].name },
+  { path: first(catalogue.apps).path, title: first(catalogue.apps).name },
   { path: "/work", title: "Work" },
-  { path: catalogue.work[0].path, title: catalogue.work[0].name },
+  { path: first(catalogue.work).path, title: first(catalogue.work).name },
   { path: "/notes", title: "Notes" },
   { path: note.path, title: note.name },
   { path: "/stats", title: "Reading stats" },

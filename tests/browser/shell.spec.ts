@@ -116,7 +116,7 @@ test("SH2 Podcast, Videos and Updates are reachable from the menu and the footer
       ["Podcast", "/podcast"],
       ["Videos", "/videos"],
       ["Updates", "/updates"],
-    ]) {
+    ] as const) {
       await expect(footer.getByRole("link", { name, exact: true }), path).toHaveAttribute("href", href);
     }
   }

@@ -9,6 +9,7 @@ import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { freePort } from "../../bench/processes.ts";
+import { first } from "../support/lists.ts";
 import { copyProject, type ProjectCopy } from "../support/project-copy.ts";
 
 let copy: ProjectCopy;
@@ -106,7 +107,7 @@ describe("npm run build", () => {
 
 describe("npm start and npm run check:content", () => {
   test("npm start stops with the same last line, before serving anything", () => {
-    const [broken] = CASES;
+    const broken = first(CASES);
     const restore = breakFile(broken.path, broken.edit);
     try {
       const { status, output } = runInCopy("node", ["scripts/start.mjs"]);
@@ -139,7 +140,7 @@ describe("npm run dev", () => {
   });
 
   test("the page is the one-line message, printed once in the terminal without a stack trace; fixing the file brings the site back", async () => {
-    const [broken] = CASES;
+    const broken = first(CASES);
     const restore = breakFile(broken.path, broken.edit);
     const port = await freePort();
     let terminal = "";

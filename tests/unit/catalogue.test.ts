@@ -5,6 +5,7 @@ import { coverPath } from "../../catalogue/cover.ts";
 import { readContentFiles } from "../../catalogue/disk.ts";
 import { buildCatalogue, ContentError, type ContentFile } from "../../catalogue/load.ts";
 import { comparators } from "../../catalogue/sort.ts";
+import { first } from "../support/lists.ts";
 
 const FIXTURE_ROOT = join(import.meta.dirname, "../fixtures");
 const files = readContentFiles(FIXTURE_ROOT);
@@ -80,7 +81,7 @@ describe("derived lists", () => {
   test("DA4 writings are newest first and every one is tagged Write", () => {
     expect(slugs(catalogue.writings)).toEqual(["why-me", "fear", "be"]);
     for (const writing of catalogue.writings) expect(writing.tags).toContain("Write");
-    expect(catalogue.writings[0].tags).toEqual(["Write", "Fiction"]);
+    expect(first(catalogue.writings).tags).toEqual(["Write", "Fiction"]);
   });
 
   test("DA4 all holds every work item, app, note and writing exactly once", () => {
@@ -161,7 +162,7 @@ describe("fields", () => {
   });
 
   test("DA1 an app carries every field; an empty endDate stays empty (Present)", () => {
-    const alpha = catalogue.apps[0];
+    const alpha = first(catalogue.apps);
     expect(alpha).toMatchObject({
       name: "Alpha",
       tagLine: "The current app",

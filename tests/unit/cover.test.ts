@@ -1,6 +1,7 @@
 /** The generated book cover (NL3: 129x190). */
 import { describe, expect, test } from "vitest";
 import { COVER_HEIGHT, COVER_WIDTH, coverPath, coverSvg, wrapWords } from "../../catalogue/cover.ts";
+import { present } from "../../catalogue/present.ts";
 
 /**
  * A small well-formedness check: every tag is closed in order, attributes are quoted and hold no
@@ -15,7 +16,8 @@ function expectWellFormed(svg: string) {
       tag.lastIndex = index;
       const match = tag.exec(svg);
       if (!match) throw new Error(`malformed tag at ${index}: ${svg.slice(index, index + 40)}`);
-      const [whole, closing, name, , selfClosing] = match;
+      const [whole, closing, tagName, , selfClosing] = match;
+      const name = present(tagName, "the tag pattern to capture the name");
       if (closing) expect(stack.pop(), `closing </${name}>`).toBe(name);
       else if (!selfClosing) stack.push(name);
       index += whole.length;
@@ -28,7 +30,12 @@ function expectWellFormed(svg: string) {
   }
   expect(stack).toEqual([]);
   for (const [, value] of svg.matchAll(/="([^"]*)"/g)) {
-    expect(value.replace(/&(#\d+|#x[\da-f]+|amp|lt|gt|quot|apos);/gi, "")).not.toMatch(/[&<]/);
+    expect(
+      present(value, "the attribute pattern to capture the value").replace(
+        /&(#\d+|#x[\da-f]+|amp|lt|gt|quot|apos);/gi,
+        "",
+      ),
+    ).not.toMatch(/[&<]/);
   }
 }
 

@@ -8,6 +8,7 @@ import { atomDate, atomFeed, FEED_SIZE, notesFeed, writingsFeed } from "../../ca
 import { buildCatalogue } from "../../catalogue/load.ts";
 import { absoluteUrl } from "../../catalogue/site-url.ts";
 import { escapeXml } from "../../catalogue/xml.ts";
+import { entryAt, first } from "../support/lists.ts";
 import { parseXml } from "./xml.ts";
 
 const catalogue = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
@@ -79,7 +80,7 @@ describe("writingsFeed", () => {
     const expected = newestFirst(catalogue.writings);
     expect(feed.entry?.map((entry) => entry.id)).toEqual(expected.map((writing) => `${SITE}${writing.path}`));
     for (const [index, entry] of (feed.entry ?? []).entries()) {
-      const writing = expected[index];
+      const writing = entryAt(expected, index);
       expect(entry.title["#text"]).toBe(writing.name);
       expect(entry.link).toEqual([expect.objectContaining({ "@rel": "alternate", "@href": `${SITE}${writing.path}` })]);
       expect(entry.published).toBe(atomDate(writing.date));
@@ -87,7 +88,7 @@ describe("writingsFeed", () => {
       expect(entry.content["#text"]).toBe(renderWithAbsoluteLinks(writing.markdown, SITE).trim());
       expect(entry.category?.map((category) => category["@term"])).toEqual(writing.tags);
     }
-    expect(feed.updated).toBe(atomDate(expected[0].date));
+    expect(feed.updated).toBe(atomDate(first(expected).date));
   });
 
   test(`FEED it keeps the ${FEED_SIZE} newest (here: 2)`, () => {
@@ -108,7 +109,7 @@ describe("notesFeed", () => {
     expect(feed.id).toBe(`${SITE}/feeds/notes.atom`);
     expect(feed.entry).toHaveLength(expected.length);
     for (const [index, entry] of (feed.entry ?? []).entries()) {
-      const note = expected[index];
+      const note = entryAt(expected, index);
       expect(entry.id).toBe(`${SITE}${note.path}`);
       expect(entry.title["#text"]).toBe(`${note.name} by ${note.author}`);
       const content = entry.content["#text"];
@@ -144,10 +145,11 @@ describe("atomFeed", () => {
     });
     const feed = feedOf(xml);
     expect(feed.title["#text"]).toBe(`<Owner> & "Co"`);
-    expect(feed.entry?.[0].id).toBe(`${SITE}/x?a=1&b=2`);
-    expect(feed.entry?.[0].title["#text"]).toBe("</title><x>");
-    expect(feed.entry?.[0].content["#text"]).toBe(html.replace("\u0001", ""));
-    expect(feed.entry?.[0].category?.[0]["@term"]).toBe(`"q" & <t>`);
+    const entry = first(feed.entry ?? []);
+    expect(entry.id).toBe(`${SITE}/x?a=1&b=2`);
+    expect(entry.title["#text"]).toBe("</title><x>");
+    expect(entry.content["#text"]).toBe(html.replace("\u0001", ""));
+    expect(first(entry.category ?? [])["@term"]).toBe(`"q" & <t>`);
   });
 
   test("FEED a feed with no entries is still valid, dated by its fallback", () => {

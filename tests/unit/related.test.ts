@@ -11,6 +11,7 @@ import {
   type RelatableNote,
   relatedNotes,
 } from "../../catalogue/related.ts";
+import { first } from "../support/lists.ts";
 
 const { books } = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
 const slugs = (items: readonly { slug: string }[]) => items.map((item) => item.slug);
@@ -49,7 +50,7 @@ describe("same book", () => {
       made("b-3", { name: "B", author: "Bo", date: "2021-01-01" }),
       made("other-b", { name: "B", author: "Not Bo", date: "2022-01-01" }),
     ];
-    expect(slugs(otherReadings(reads[0], reads))).toEqual(["b-2", "b-3"]);
+    expect(slugs(otherReadings(first(reads), reads))).toEqual(["b-2", "b-3"]);
   });
 });
 
@@ -113,7 +114,7 @@ describe("read before and after", () => {
 
   test("same-day notes follow the title order; a note not in the list has no neighbours", () => {
     const notes = [made("b", { name: "B" }), made("a", { name: "A" }), made("c", { name: "C", date: "2019-01-01" })];
-    expect(previousAndNext(notes[0], notes)).toEqual({ previous: notes[2], next: notes[1] });
+    expect(previousAndNext(first(notes), notes)).toEqual({ previous: notes[2], next: notes[1] });
     expect(previousAndNext(made("zz"), notes)).toEqual({ previous: null, next: null });
   });
 });
