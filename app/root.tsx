@@ -9,7 +9,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { FEEDS } from "../catalogue/feeds.ts";
+import { FEEDS } from "../catalogue/feed-list.ts";
 import type { Route } from "./+types/root";
 import { siteSummary } from "./catalogue.server.ts";
 import { NotFound } from "./components/NotFound.tsx";

@@ -9,6 +9,7 @@
  * podcast and video players) are blocked: they cannot be reached here.
  */
 import { gzipSync } from "node:zlib";
+import { Parser } from "htmlparser2";
 import type { Browser } from "playwright-core";
 
 export type Sizes = { raw: number; gzip: number };
@@ -50,6 +51,22 @@ export function chunkName(url: string): string {
   return file.replace(/-[\w-]{8}\.js$/, "").replace(/\.js$/, "");
 }
 
+/** `<script type="module">` and `<link rel="modulepreload">` elements in a page's markup. */
+function countModuleScripts(html: string): number {
+  let count = 0;
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      if (
+        (name === "script" && attributes.type === "module") ||
+        (name === "link" && attributes.rel === "modulepreload")
+      )
+        count++;
+    },
+  });
+  parser.end(html);
+  return count;
+}
+
 export async function measureBytes(browser: Browser, baseUrl: string, paths: readonly string[]): Promise<BytesResult> {
   const pages: PageBytes[] = [];
   let sharedChunks: string[] = [];
@@ -61,6 +78,7 @@ export async function measureBytes(browser: Browser, baseUrl: string, paths: rea
     if (!response.ok) throw new Error(`${path} answered ${response.status}`);
     const body = Buffer.from(await response.arrayBuffer());
     const html = sizes(body);
+    const moduleScripts = countModuleScripts(body.toString("utf8"));
 
     const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
     try {
@@ -79,12 +97,12 @@ export async function measureBytes(browser: Browser, baseUrl: string, paths: rea
         }
       });
       await page.goto(baseUrl + path, { waitUntil: "load" });
-      // The shell script runs on every page; React only where the page hydrates.
+      // The shell script runs on every page; React only where the page hydrates, which the page's
+      // own module scripts say (counted in the served markup, before React touches the head).
       await page.waitForFunction(() => document.documentElement.dataset.shell === "ready");
-      const moduleScripts = await page.locator('script[type="module"], link[rel="modulepreload"]').count();
-      const hydrates = moduleScripts > 0;
-      if (hydrates) await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
       await page.waitForLoadState("networkidle");
+      const hydrates = scripts.size > 0;
+      if (hydrates) await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
       const manifest = (await page.evaluate(
         () => (window as unknown as { __reactRouterManifest?: unknown }).__reactRouterManifest ?? null,
       )) as Manifest | null;

@@ -4,6 +4,7 @@
  */
 import type { IsoDay } from "./dates.ts";
 import { renderWithAbsoluteLinks } from "./derive.ts";
+import { FEEDS } from "./feed-list.ts";
 import type { Catalogue } from "./load.ts";
 import type { Note, UpdateIssue, Writing } from "./schema.ts";
 import { absoluteUrl } from "./site-url.ts";
@@ -11,12 +12,6 @@ import { escapeXml } from "./xml.ts";
 
 /** How many of the newest items each feed lists. */
 export const FEED_SIZE = 50;
-
-export const FEEDS = {
-  writings: { path: "/feeds/writings.atom", title: "Writings", listPath: "/write" },
-  notes: { path: "/feeds/notes.atom", title: "Book notes", listPath: "/notes" },
-  updates: { path: "/feeds/updates.atom", title: "Updates", listPath: "/updates" },
-} as const;
 
 export const ATOM_CONTENT_TYPE = "application/atom+xml; charset=utf-8";
 

@@ -23,6 +23,7 @@ import { type Db, type DeliveryStatus, type NewsletterSendsTable, skipLockedOnPo
 import type { Mailer } from "./mail.ts";
 import { issueMail, listUnsubscribeHeaders, unsubscribeUrl } from "./newsletter-mail.ts";
 import { backoffDelay, isPermanentRejection } from "./outbox.ts";
+import { createPollingLoop } from "./polling-loop.ts";
 import { unsubscribeToken } from "./tokens.ts";
 
 export type NewsletterSend = Selectable<NewsletterSendsTable>;
@@ -168,11 +169,6 @@ export function createNewsletterWorker(
   const settings: NewsletterWorkerOptions = { ...DEFAULT_NEWSLETTER_WORKER, ...options };
   const { now, log } = settings;
   const sends = new Map<number, NewsletterSend>();
-  let started = false;
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let draining: Promise<void> | undefined;
-  let nudged = false;
 
   async function claimBatch(token: string): Promise<Claimed[]> {
     const time = now();
@@ -345,67 +341,30 @@ export function createNewsletterWorker(
     return sent;
   }
 
-  async function idleDelay(): Promise<number> {
-    const next = await db
-      .selectFrom("newsletter_deliveries")
-      .select((eb) => eb.fn.min("next_attempt_at").as("due"))
-      .where("status", "=", "pending")
-      .executeTakeFirst();
-    const due = next?.due;
-    if (due === null || due === undefined) return settings.pollIntervalMs;
-    return Math.min(Math.max(Number(due) - now(), 0), settings.pollIntervalMs);
-  }
-
-  function schedule(delayMs: number) {
-    if (!started || draining) return;
-    clearTimeout(timer);
-    timer = setTimeout(run, delayMs);
-    timer.unref();
-  }
-
-  function run() {
-    timer = undefined;
-    if (!started || draining) return;
-    nudged = false;
-    draining = (async () => {
-      let delay = settings.pollIntervalMs;
-      try {
-        await deliverDue(() => started && !stopping);
-        if (started) delay = nudged ? 0 : await idleDelay();
-      } catch (error) {
-        log("delivery round failed; retrying later", error);
-      }
-      return delay;
-    })().then((delay) => {
-      draining = undefined;
-      schedule(nudged ? 0 : delay);
-    });
-  }
-
-  function nudge() {
-    if (!started) return;
-    if (draining) nudged = true;
-    else schedule(0);
-  }
+  const loop = createPollingLoop({
+    round: async (keepGoing) => {
+      await deliverDue(keepGoing);
+    },
+    async nextDue() {
+      const next = await db
+        .selectFrom("newsletter_deliveries")
+        .select((eb) => eb.fn.min("next_attempt_at").as("due"))
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      return next?.due == null ? null : Number(next.due);
+    },
+    now,
+    pollIntervalMs: settings.pollIntervalMs,
+    log,
+  });
 
   return {
-    start() {
-      if (started) return;
-      started = true;
-      stopping = false;
-      schedule(0);
-    },
-    async stop() {
-      stopping = true;
-      started = false;
-      clearTimeout(timer);
-      timer = undefined;
-      await draining;
-    },
-    nudge,
+    start: loop.start,
+    stop: loop.stop,
+    nudge: loop.nudge,
     deliverDue: () => deliverDue(),
     get running() {
-      return started;
+      return loop.running;
     },
   };
 }

@@ -30,6 +30,7 @@ import type { Selectable } from "kysely";
 import { normalizeContact } from "../rules/forms.ts";
 import { type Db, type MessagesTable, skipLockedOnPostgres } from "./db.ts";
 import type { Mailer } from "./mail.ts";
+import { createPollingLoop } from "./polling-loop.ts";
 
 export type OutboxOptions = {
   /** First retry delay; each further failure doubles it. */
@@ -133,11 +134,6 @@ function errorText(error: unknown): string {
 export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOptions> = {}): Outbox {
   const settings: OutboxOptions = { ...DEFAULT_OUTBOX_OPTIONS, ...options };
   const { now, log } = settings;
-
-  let started = false;
-  let timer: NodeJS.Timeout | undefined;
-  let draining: Promise<void> | undefined;
-  let nudged = false;
 
   type Row = Selectable<MessagesTable>;
 
@@ -251,51 +247,23 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
     return sent;
   }
 
-  /** Milliseconds until the next pending message is due, at most the poll interval. */
-  async function idleDelay(): Promise<number> {
-    const next = await db
-      .selectFrom("messages")
-      .select((eb) => eb.fn.min("next_attempt_at").as("due"))
-      .where("status", "=", "pending")
-      .executeTakeFirst();
-    const due = next?.due;
-    if (due === null || due === undefined) return settings.pollIntervalMs;
-    return Math.min(Math.max(Number(due) - now(), 0), settings.pollIntervalMs);
-  }
-
-  function schedule(delayMs: number) {
-    if (!started || draining) return;
-    clearTimeout(timer);
-    timer = setTimeout(run, delayMs);
-    // The worker never keeps the process alive on its own.
-    timer.unref();
-  }
-
-  function run() {
-    timer = undefined;
-    if (!started || draining) return;
-    nudged = false;
-    draining = (async () => {
-      let delay = settings.pollIntervalMs;
-      try {
-        await deliverDue(() => started);
-        await deleteExpired();
-        if (started) delay = nudged ? 0 : await idleDelay();
-      } catch (error) {
-        log("delivery round failed; retrying later", error);
-      }
-      return delay;
-    })().then((delay) => {
-      draining = undefined;
-      schedule(nudged ? 0 : delay);
-    });
-  }
-
-  function nudge() {
-    if (!started) return;
-    if (draining) nudged = true;
-    else schedule(0);
-  }
+  const loop = createPollingLoop({
+    async round(keepGoing) {
+      await deliverDue(keepGoing);
+      await deleteExpired();
+    },
+    async nextDue() {
+      const next = await db
+        .selectFrom("messages")
+        .select((eb) => eb.fn.min("next_attempt_at").as("due"))
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      return next?.due == null ? null : Number(next.due);
+    },
+    now,
+    pollIntervalMs: settings.pollIntervalMs,
+    log,
+  });
 
   return {
     async enqueue(message) {
@@ -315,25 +283,16 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      nudge();
+      loop.nudge();
       return { id: inserted.id, messageId };
     },
-    start() {
-      if (started) return;
-      started = true;
-      schedule(0);
-    },
-    async stop() {
-      started = false;
-      clearTimeout(timer);
-      timer = undefined;
-      await draining;
-    },
-    nudge,
+    start: loop.start,
+    stop: loop.stop,
+    nudge: loop.nudge,
     deliverDue: () => deliverDue(),
     deleteExpired,
     get running() {
-      return started;
+      return loop.running;
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 /** EM2: the iframe sizes and the placeholder heights that keep the page from jumping. */
 export const EMBED_SIZES = {
   podcast: { width: 343, height: 102, placeholder: 118 },
@@ -30,4 +31,18 @@ export function Embed({ kind, src, title, load = true, onDone }: EmbedProps) {
     />
   );
   return <div className={`embed embed-${kind}`}>{load ? frame(!onDone) : <noscript>{frame(true)}</noscript>}</div>;
+}
+
+/**
+ * A player that loads only when asked for: a closed <details> keeps its iframe out of layout, so the
+ * browser neither fetches it nor opens connections to the player's host until the visitor opens it
+ * (no JavaScript needed). Used where a player is an extra, not the page's point, like a note page.
+ */
+export function PlayerOnRequest({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <details className="player-on-request">
+      <summary>{label}</summary>
+      {children}
+    </details>
+  );
 }

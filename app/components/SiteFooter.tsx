@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { FEEDS } from "../../catalogue/feeds.ts";
+import { FEEDS } from "../../catalogue/feed-list.ts";
 import { SECTIONS } from "../../catalogue/sections.ts";
 import type { SiteSummary } from "../catalogue.server.ts";
 import { SocialLinks } from "./SocialLinks.tsx";

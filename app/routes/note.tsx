@@ -5,7 +5,7 @@ import { bookReviewLd } from "../../catalogue/structured-data.ts";
 import { fillTemplate } from "../../catalogue/template.ts";
 import { catalogue, forPage, notFound } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
-import { Embed } from "../components/Embed.tsx";
+import { Embed, PlayerOnRequest } from "../components/Embed.tsx";
 import { LinkIcons } from "../components/LinkIcons.tsx";
 import { RelatedNotes } from "../components/RelatedNotes.tsx";
 import { Tags } from "../components/Tags.tsx";
@@ -88,13 +88,17 @@ export default function NoteDetail({ loaderData: { note, neighbours } }: Route.C
       {note.podcastEmbed && (
         <section aria-labelledby="podcast">
           <h2 id="podcast">Podcast episode</h2>
-          <Embed kind="podcast" src={note.podcastEmbed} title={`Podcast episode: ${note.name}`} />
+          <PlayerOnRequest label="Play the episode here">
+            <Embed kind="podcast" src={note.podcastEmbed} title={`Podcast episode: ${note.name}`} />
+          </PlayerOnRequest>
         </section>
       )}
       {note.youtubeEmbed && (
         <section aria-labelledby="video">
           <h2 id="video">Video</h2>
-          <Embed kind="video" src={note.youtubeEmbed} title={`Video: ${note.name}`} />
+          <PlayerOnRequest label="Play the video here">
+            <Embed kind="video" src={note.youtubeEmbed} title={`Video: ${note.name}`} />
+          </PlayerOnRequest>
         </section>
       )}
       <RelatedNotes {...neighbours} />

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates.ts";
-import { FEEDS } from "../../catalogue/feeds.ts";
+import { FEEDS } from "../../catalogue/feed-list.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { SectionIntro } from "../components/SectionIntro.tsx";

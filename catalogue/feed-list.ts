@@ -1,0 +1,9 @@
+/**
+ * The site's Atom feeds: where each is served and what it is called. Its own module because every
+ * page links the feeds, and the browser must not load the feed writer (and Markdown) for that.
+ */
+export const FEEDS = {
+  writings: { path: "/feeds/writings.atom", title: "Writings", listPath: "/write" },
+  notes: { path: "/feeds/notes.atom", title: "Book notes", listPath: "/notes" },
+  updates: { path: "/feeds/updates.atom", title: "Updates", listPath: "/updates" },
+} as const;
