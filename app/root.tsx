@@ -20,10 +20,10 @@ import { useHydrated } from "./lib/hydrated.ts";
 import { DEFAULT_TITLE } from "./lib/meta.ts";
 import { wantsHydration } from "./lib/page-handle.ts";
 import { SPECULATION_RULES, shellScriptProps } from "./shell/shell.ts";
+import siteCss from "./styles/site.css?inline";
 import stylesheet from "./styles/site.css?url";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   // Feed auto-discovery on every page (issue 7).
   ...Object.values(FEEDS).map((feed) => ({
@@ -53,6 +53,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script {...shellScriptProps} />
         <Meta />
         <Links />
+        {/* A page without scripts carries its CSS (3 kB gzip): one round trip less before the first
+            paint. Pages that hydrate link the file, cached for every page the visitor moves to. */}
+        {interactive ? (
+          <link rel="stylesheet" href={stylesheet} />
+        ) : (
+          <style dangerouslySetInnerHTML={{ __html: siteCss }} />
+        )}
       </head>
       <body>
         <a className="skip-link" href="#main">

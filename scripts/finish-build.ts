@@ -1,8 +1,8 @@
 /**
  * Runs once after `react-router build`: writes the generated book covers (SVG, and the PNG copy a
  * note shares on social sites), a brotli and a gzip copy of every
- * compressible file, so the server never compresses per request, build/script-hashes.json (the
- * inline-script hashes of every page, for its Content-Security-Policy), build/site-url.txt: the
+ * compressible file, so the server never compresses per request, build/inline-hashes.json (the
+ * inline script and style hashes of every page, for its Content-Security-Policy), build/site-url.txt: the
  * SITE_URL the pages were built for, and build/content-root.txt: the folder whose content/ the pages
  * hold (`npm start` rebuilds when either changes; the browser tests build the fixture site).
  */
@@ -15,7 +15,7 @@ import { coverSvg, isGeneratedCover } from "../catalogue/cover.ts";
 import { contentRoot, loadCatalogue } from "../catalogue/disk.ts";
 import { svgToPng } from "../catalogue/png.ts";
 import { siteUrlFromEnvironment } from "../catalogue/site-url.ts";
-import { prerenderedScriptHashes, SCRIPT_HASHES_FILE } from "../server/security.ts";
+import { INLINE_HASHES_FILE, prerenderedInlineHashes } from "../server/security.ts";
 
 const COMPRESSIBLE = /\.(html|js|css|svg|json|data|xml|atom|txt|webmanifest)$/;
 /** Below this a compressed copy saves less than the extra bytes of headers. */
@@ -26,7 +26,7 @@ export async function finishClientBuild(root: string, buildDirectory: string): P
   // The same reading as the one catalogue/vite-plugin.ts baked into the pages, in the same process.
   const siteUrl = siteUrlFromEnvironment(process.env);
   writeCovers(contentRoot(root), clientDir);
-  writeScriptHashes(buildDirectory, clientDir);
+  writeInlineHashes(buildDirectory, clientDir);
   precompress(clientDir);
   writeFileSync(join(buildDirectory, "site-url.txt"), `${siteUrl}\n`);
   writeFileSync(join(buildDirectory, CONTENT_ROOT_FILE), `${contentRoot(root)}\n`);
@@ -45,10 +45,10 @@ function writeCovers(root: string, clientDir: string): void {
   }
 }
 
-/** The inline-script hashes of every prerendered page, for the Content-Security-Policy the server sends with it. */
-function writeScriptHashes(buildDirectory: string, clientDir: string): void {
+/** The inline script and style hashes of every prerendered page, for the Content-Security-Policy the server sends with it. */
+function writeInlineHashes(buildDirectory: string, clientDir: string): void {
   const pages = (readdirSync(clientDir, { recursive: true }) as string[]).filter((name) => name.endsWith(".html"));
-  writeFileSync(join(buildDirectory, SCRIPT_HASHES_FILE), JSON.stringify(prerenderedScriptHashes(clientDir, pages)));
+  writeFileSync(join(buildDirectory, INLINE_HASHES_FILE), JSON.stringify(prerenderedInlineHashes(clientDir, pages)));
 }
 
 function precompress(dir: string): void {

@@ -14,7 +14,7 @@ import {
 import { isClientAbort } from "./api.ts";
 import { checkOrigin } from "./forwarded.ts";
 import { busyAnswer, createRenderCache, createRenderLimiter, filteredListKey } from "./render-cache.ts";
-import { baseSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from "./security.ts";
+import { baseSecurityHeaders, contentSecurityPolicy, inlineHashes } from "./security.ts";
 import { createStaticFiles, pickEncoding, type StaticFile } from "./static.ts";
 
 export type HttpOptions = {
@@ -72,7 +72,7 @@ function answerFile(c: Context, file: StaticFile): Response {
     ETag: file.etag,
     Vary: "Accept-Encoding",
   };
-  if (file.scriptHashes) headers["Content-Security-Policy"] = contentSecurityPolicy(file.scriptHashes);
+  if (file.inlineHashes) headers["Content-Security-Policy"] = contentSecurityPolicy(file.inlineHashes);
   if (c.req.header("If-None-Match") === file.etag) return c.body(null, 304, headers);
   const encoding = pickEncoding(c.req.header("Accept-Encoding"), file);
   if (encoding !== "identity") headers["Content-Encoding"] = encoding;
@@ -108,7 +108,7 @@ export function createHttpApp(options: HttpOptions): Hono {
     const headers = new Headers(response.headers);
     headers.set("Content-Type", "text/html; charset=utf-8");
     if (mode === "production") {
-      headers.set("Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(html)));
+      headers.set("Content-Security-Policy", contentSecurityPolicy(inlineHashes(html)));
     }
     headers.set("Cache-Control", "no-store");
     headers.delete("Content-Length");

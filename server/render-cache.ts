@@ -21,7 +21,7 @@ import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { Context } from "hono";
 import { filtersFromQuery, filtersToQuery } from "../catalogue/filters.ts";
 import { createByteLru } from "./lru.ts";
-import { inlineScriptHashes } from "./security.ts";
+import { inlineHashes } from "./security.ts";
 import { bodyBytes, type StaticFile } from "./static.ts";
 
 /** The prerendered pages whose content depends on the query (DESIGN §7.6). */
@@ -89,7 +89,7 @@ async function renderedPage(urlPath: string, html: string): Promise<StaticFile> 
     immutable: false,
     etag: `"r-${createHash("sha256").update(identity).digest("base64url").slice(0, 22)}"`,
     bodies: { identity, br, gzip: gz },
-    scriptHashes: inlineScriptHashes(html),
+    inlineHashes: inlineHashes(html),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
- * Security headers for every response (DESIGN §8). Scripts run only from our own origin or, for
- * the few inline scripts of a page, by the hash of their exact text.
+ * Security headers for every response (DESIGN §8). Scripts and styles come only from our own origin
+ * or, for the few inline ones of a page, by the hash of their exact text.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
@@ -8,56 +8,62 @@ import { join, relative, sep } from "node:path";
 import { Parser } from "htmlparser2";
 import { EMBED_ORIGINS } from "../catalogue/embeds.ts";
 
+/** The CSP sources (`'sha256-…'`) of a page's inline scripts and styles. */
+export type InlineHashes = { scripts: string[]; styles: string[] };
+
+const NO_INLINE: InlineHashes = { scripts: [], styles: [] };
+
 /**
- * The CSP source of every inline script of a page: our own (theme, signed-up flag) and those React
- * Router writes (hydration context, module loader, streamed data), which it offers no hook to
- * name. The page is read by an HTML tokenizer, so the hash is that of the exact text a browser runs.
+ * The hashes of every inline script of a page — our own (theme, signed-up flag, speculation rules)
+ * and those React Router writes (hydration context, module loader, streamed data), which it offers
+ * no hook to name — and of its inline stylesheet (pages without scripts carry their CSS inline).
+ * The page is read by an HTML tokenizer, so each hash is that of the exact text a browser runs.
  */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  let script: string | undefined;
+export function inlineHashes(html: string): InlineHashes {
+  const found = { script: new Set<string>(), style: new Set<string>() };
+  let open: { tag: "script" | "style"; text: string } | undefined;
   const parser = new Parser(
     {
       onopentag(name, attributes) {
-        if (name === "script" && !("src" in attributes)) script = "";
+        if ((name === "script" && !("src" in attributes)) || name === "style") open = { tag: name, text: "" };
       },
       ontext(text) {
-        if (script !== undefined) script += text;
+        if (open) open.text += text;
       },
       onclosetag(name) {
-        if (name !== "script" || script === undefined) return;
-        hashes.add(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
-        script = undefined;
+        if (!open || name !== open.tag) return;
+        found[open.tag].add(`'sha256-${createHash("sha256").update(open.text).digest("base64")}'`);
+        open = undefined;
       },
     },
     { decodeEntities: true },
   );
   parser.end(html);
-  return [...hashes];
+  return { scripts: [...found.script], styles: [...found.style] };
 }
 
-/** Where the build records the inline-script hashes of every prerendered page (build/script-hashes.json). */
-export const SCRIPT_HASHES_FILE = "script-hashes.json";
+/** Where the build records the inline hashes of every prerendered page (build/inline-hashes.json). */
+export const INLINE_HASHES_FILE = "inline-hashes.json";
 
 /** The hashes of every page under build/client, by its path there ("notes/x/index.html"), for the build to write. */
-export function prerenderedScriptHashes(clientDir: string, pages: readonly string[]): Record<string, string[]> {
+export function prerenderedInlineHashes(clientDir: string, pages: readonly string[]): Record<string, InlineHashes> {
   return Object.fromEntries(
-    pages.map((page) => [page.split(sep).join("/"), inlineScriptHashes(readFileSync(join(clientDir, page), "utf8"))]),
+    pages.map((page) => [page.split(sep).join("/"), inlineHashes(readFileSync(join(clientDir, page), "utf8"))]),
   );
 }
 
 /** The recorded hashes of a prerendered page file; a page the build did not record has none. */
-export function readScriptHashes(clientDir: string): (file: string) => string[] {
-  const manifest = join(clientDir, "..", SCRIPT_HASHES_FILE);
-  const hashes: Record<string, string[]> = existsSync(manifest) ? JSON.parse(readFileSync(manifest, "utf8")) : {};
-  return (file) => hashes[relative(clientDir, file).split(sep).join("/")] ?? [];
+export function readInlineHashes(clientDir: string): (file: string) => InlineHashes {
+  const manifest = join(clientDir, "..", INLINE_HASHES_FILE);
+  const hashes: Record<string, InlineHashes> = existsSync(manifest) ? JSON.parse(readFileSync(manifest, "utf8")) : {};
+  return (file) => hashes[relative(clientDir, file).split(sep).join("/")] ?? NO_INLINE;
 }
 
-export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+export function contentSecurityPolicy({ scripts, styles }: InlineHashes): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptHashes.join(" ")}`.trim(),
-    "style-src 'self'",
+    `script-src 'self' ${scripts.join(" ")}`.trim(),
+    `style-src 'self' ${styles.join(" ")}`.trim(),
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join, normalize, relative, sep } from "node:path";
 import { createByteLru } from "./lru.ts";
-import { readScriptHashes } from "./security.ts";
+import { type InlineHashes, readInlineHashes } from "./security.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -40,8 +40,8 @@ export type StaticFile = {
   immutable: boolean;
   etag: string;
   bodies: Partial<Record<Encoding, Buffer>> & { identity: Buffer };
-  /** Hashes of the page's inline scripts, for its Content-Security-Policy. */
-  scriptHashes?: string[];
+  /** Hashes of the page's inline scripts and styles, for its Content-Security-Policy. */
+  inlineHashes?: InlineHashes;
 };
 
 export function pickEncoding(acceptEncoding: string | undefined, file: StaticFile): Encoding {
@@ -60,7 +60,7 @@ export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 export function createStaticFiles(clientDir: string, maxCacheBytes = DEFAULT_CACHE_BYTES) {
   const clientRoot = clientDir.endsWith(sep) ? clientDir : clientDir + sep;
   const cache = createByteLru<{ file: StaticFile; mtimeMs: number }>(maxCacheBytes, (entry) => bodyBytes(entry.file));
-  const scriptHashesOf = readScriptHashes(clientDir);
+  const inlineHashesOf = readInlineHashes(clientDir);
 
   function load(file: string): StaticFile {
     const identity = readFileSync(file);
@@ -74,7 +74,7 @@ export function createStaticFiles(clientDir: string, maxCacheBytes = DEFAULT_CAC
       immutable: file.includes(`${sep}assets${sep}`),
       etag: `"${stat.size.toString(36)}-${stat.mtimeMs.toString(36)}"`,
       bodies: { identity, br: read(".br"), gzip: read(".gz") },
-      scriptHashes: extension === ".html" ? scriptHashesOf(file) : undefined,
+      inlineHashes: extension === ".html" ? inlineHashesOf(file) : undefined,
     };
   }
 

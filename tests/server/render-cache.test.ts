@@ -73,7 +73,7 @@ test("SERVER a cached list is served again without a render, with its compressed
   expect(second.page).toBe(first.page);
   expect(first.page.contentType).toBe("text/html; charset=utf-8");
   expect(gunzipSync(first.page.bodies.gzip as Buffer).equals(first.page.bodies.identity)).toBe(true);
-  expect(first.page.scriptHashes).toHaveLength(1);
+  expect(first.page.inlineHashes?.scripts).toHaveLength(1);
 });
 
 test("SERVER requests for one filter while it renders wait for that one render", async () => {

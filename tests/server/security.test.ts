@@ -1,14 +1,15 @@
-/** The inline-script hashes of a page's Content-Security-Policy, read with an HTML tokenizer (server/security.ts). */
+/** The inline script and style hashes of a page's Content-Security-Policy, read with an HTML tokenizer (server/security.ts). */
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import {
-  inlineScriptHashes,
-  prerenderedScriptHashes,
-  readScriptHashes,
-  SCRIPT_HASHES_FILE,
+  contentSecurityPolicy,
+  INLINE_HASHES_FILE,
+  inlineHashes,
+  prerenderedInlineHashes,
+  readInlineHashes,
 } from "../../server/security.ts";
 
 const hashOf = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
@@ -24,7 +25,7 @@ test("HEADERS every inline script is hashed from its exact text; external script
     "<script>\n  multi\n  line\n</script><script></script>",
     "</body></html>",
   ].join("");
-  expect(inlineScriptHashes(html).sort()).toEqual(
+  expect(inlineHashes(html).scripts.sort()).toEqual(
     [
       hashOf(`window.a = "</p>" && 1 < 2;`),
       // A script's text is raw: an entity in it is what the browser runs, not decoded.
@@ -33,6 +34,17 @@ test("HEADERS every inline script is hashed from its exact text; external script
       hashOf(""),
     ].sort(),
   );
+  expect(inlineHashes(html).styles).toEqual([]);
+});
+
+test("HEADERS an inline stylesheet is hashed into style-src; a linked one needs no hash", () => {
+  const css = "body { color: #222; } a[href^='/'] > b { content: \"<\" }";
+  const html = `<html><head><style>${css}</style><link rel="stylesheet" href="/assets/site.css"></head><body style="x"></body></html>`;
+  const hashes = inlineHashes(html);
+  expect(hashes).toEqual({ scripts: [], styles: [hashOf(css)] });
+  const policy = contentSecurityPolicy(hashes);
+  expect(policy).toContain(`style-src 'self' ${hashOf(css)};`);
+  expect(policy).toContain("script-src 'self';");
 });
 
 test("HEADERS the build records each prerendered page's hashes and the server reads them back by file", () => {
@@ -42,9 +54,9 @@ test("HEADERS the build records each prerendered page's hashes and the server re
   writeFileSync(join(client, "index.html"), "<script>home()</script>");
   writeFileSync(join(client, "notes", "x", "index.html"), "<script>note()</script>");
   const pages = ["index.html", join("notes", "x", "index.html")];
-  writeFileSync(join(build, SCRIPT_HASHES_FILE), JSON.stringify(prerenderedScriptHashes(client, pages)));
-  const hashesOf = readScriptHashes(client);
-  expect(hashesOf(join(client, "index.html"))).toEqual([hashOf("home()")]);
-  expect(hashesOf(join(client, "notes", "x", "index.html"))).toEqual([hashOf("note()")]);
-  expect(hashesOf(join(client, "other.html"))).toEqual([]);
+  writeFileSync(join(build, INLINE_HASHES_FILE), JSON.stringify(prerenderedInlineHashes(client, pages)));
+  const hashesOf = readInlineHashes(client);
+  expect(hashesOf(join(client, "index.html"))).toEqual({ scripts: [hashOf("home()")], styles: [] });
+  expect(hashesOf(join(client, "notes", "x", "index.html"))).toEqual({ scripts: [hashOf("note()")], styles: [] });
+  expect(hashesOf(join(client, "other.html"))).toEqual({ scripts: [], styles: [] });
 });
