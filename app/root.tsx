@@ -23,6 +23,9 @@ import { SPECULATION_RULES, shellScriptProps } from "./shell/shell.ts";
 import siteCss from "./styles/site.css?inline";
 import stylesheet from "./styles/site.css?url";
 
+/** Only the server renders the inline CSS (a page that runs React links the file), so the browser bundle leaves it out. */
+const inlineCss = import.meta.env.SSR ? siteCss : "";
+
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   // Feed auto-discovery on every page (issue 7).
@@ -58,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {interactive ? (
           <link rel="stylesheet" href={stylesheet} />
         ) : (
-          <style dangerouslySetInnerHTML={{ __html: siteCss }} />
+          <style dangerouslySetInnerHTML={{ __html: inlineCss }} />
         )}
       </head>
       <body>
