@@ -218,7 +218,10 @@ test("ST3 the email typed in the sign-up box is the one the contact form starts 
     .click();
   await expect(page.getByLabel("Email")).toHaveValue("shared@example.com");
   await page.getByLabel("Email").fill("changed@example.com");
-  await page.waitForTimeout(1100);
+  // Written at most once a second (ST1): wait for the write, not for a fixed time.
+  await expect
+    .poll(() => page.evaluate((key) => localStorage.getItem(key), VISITOR_STORAGE_KEY), { timeout: 10_000 })
+    .toContain("changed@example.com");
   await open(page, "/updates");
   await expect(signupInput(page)).toHaveValue("changed@example.com");
 });
