@@ -1,14 +1,15 @@
 /**
- * React Router's default server entry (`react-router reveal entry.server`), plus one export: the
- * context key of the form services. The server reads it from the build (`build.entry.module`), so
- * the key the server fills is the very object the built actions read, and server/ imports no app source.
+ * React Router's default server entry (`react-router reveal entry.server`), less the head's module
+ * preloads (see `withoutModulePreloads`), plus one export: the context key of the form services.
+ * The server reads it from the build (`build.entry.module`), so the key the server fills is the
+ * very object the built actions read, and server/ imports no app source.
  */
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from "react-router";
+import { withoutModulePreloads } from "./lib/module-preloads.server.ts";
 
 export { formRequestContext } from "./lib/form-context.ts";
 
@@ -47,13 +48,11 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
       [readyOption]() {
         shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            // Let go of the timer, or it keeps the closure (and the response) alive.
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
+        const body = withoutModulePreloads();
+        body.once("finish", () => {
+          // Let go of the timer, or it keeps the closure (and the response) alive.
+          clearTimeout(timeoutId);
+          timeoutId = undefined;
         });
         responseHeaders.set("Content-Type", "text/html");
         pipe(body);

@@ -2,6 +2,7 @@
  * Which pages ship React (issue 15): only those whose interaction needs it. Every other page loads
  * no module script and no modulepreload, keeps the shell's theme toggle and scroll button working
  * through the small inline shell script, and carries Speculation Rules for fast plain navigation.
+ * Pages that hydrate do not preload their modules ahead of the first paint.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { waitForReady } from "./helpers.ts";
@@ -50,6 +51,9 @@ test("WEIGHT item pages and plain sections load no module script at all", async 
 
 test("WEIGHT pages whose interaction needs React hydrate, and carry no speculation rules", async ({ page }) => {
   for (const path of HYDRATED) {
+    // The runtime is fetched by the module script after the first paint, never preloaded ahead of it.
+    const served = await (await page.request.get(path)).text();
+    expect({ path, preloads: served.match(/rel="modulepreload"/g)?.length ?? 0 }).toEqual({ path, preloads: 0 });
     const found = await scriptsOf(page, path);
     const code = found.requested.filter((url) => /\/assets\/[\w-]+\.js$/.test(url));
     expect({ path, loadsCode: code.length > 0, speculation: found.speculation }).toEqual({
