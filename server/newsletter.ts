@@ -19,7 +19,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { type Selectable, sql } from "kysely";
-import { type Db, type DeliveryStatus, type NewsletterSendsTable, skipLockedOnPostgres } from "./db.ts";
+import { type Db, type DeliveryStatus, type NewsletterSendsTable, nextPendingDue, skipLockedOnPostgres } from "./db.ts";
 import type { Mailer } from "./mail.ts";
 import { issueMail, listUnsubscribeHeaders, unsubscribeUrl } from "./newsletter-mail.ts";
 import { backoffDelay, isPermanentRejection } from "./outbox.ts";
@@ -345,14 +345,7 @@ export function createNewsletterWorker(
     round: async (keepGoing) => {
       await deliverDue(keepGoing);
     },
-    async nextDue() {
-      const next = await db
-        .selectFrom("newsletter_deliveries")
-        .select((eb) => eb.fn.min("next_attempt_at").as("due"))
-        .where("status", "=", "pending")
-        .executeTakeFirst();
-      return next?.due == null ? null : Number(next.due);
-    },
+    nextDue: () => nextPendingDue(db, "newsletter_deliveries"),
     now,
     pollIntervalMs: settings.pollIntervalMs,
     log,

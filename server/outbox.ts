@@ -28,7 +28,7 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import { normalizeContact } from "../rules/forms.ts";
-import { type Db, type MessagesTable, skipLockedOnPostgres } from "./db.ts";
+import { type Db, type MessagesTable, nextPendingDue, skipLockedOnPostgres } from "./db.ts";
 import type { Mailer } from "./mail.ts";
 import { createPollingLoop } from "./polling-loop.ts";
 
@@ -252,14 +252,7 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
       await deliverDue(keepGoing);
       await deleteExpired();
     },
-    async nextDue() {
-      const next = await db
-        .selectFrom("messages")
-        .select((eb) => eb.fn.min("next_attempt_at").as("due"))
-        .where("status", "=", "pending")
-        .executeTakeFirst();
-      return next?.due == null ? null : Number(next.due);
-    },
+    nextDue: () => nextPendingDue(db, "messages"),
     now,
     pollIntervalMs: settings.pollIntervalMs,
     log,

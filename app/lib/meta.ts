@@ -35,7 +35,7 @@ export function documentTitle(owner: string, title: string | undefined): string 
   return `${owner} | ${title ?? DEFAULT_TITLE}`;
 }
 
-type MetaMatch = { loaderData?: unknown; pathname?: string; handle?: unknown } | undefined;
+export type MetaMatch = { loaderData?: unknown; pathname?: string; handle?: unknown } | undefined;
 type SiteData = {
   name: string;
   description: string;

@@ -1,17 +1,12 @@
 import { data } from "react-router";
-import { MESSAGES } from "../../rules/forms.ts";
-import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { MailLinkPage, mailLinkMeta, tokenOf, useMailLinkState } from "../components/MailLinkPage.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
 import { formHeaders, readForm, signup } from "../lib/form-actions.server.ts";
-import { useFormAnswer } from "../lib/form-client.ts";
 import { formRequestContext } from "../lib/form-context.ts";
-import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/updates-confirm";
 
 export const handle = pageHandle("updates");
-
-const tokenOf = (url: string) => new URL(url).searchParams.get("token") ?? "";
 
 /** Opening the link confirms nothing (mail scanners open links): it only says whether the button will work. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,23 +29,16 @@ export async function action(args: Route.ActionArgs) {
 
 export const headers = formHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, { title: "Confirm subscription" }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => mailLinkMeta(matches, "Confirm subscription");
 
 /** This page ships no script: its forms post as plain forms, and the answer comes with the page. */
 export default function ConfirmSubscription({ loaderData }: Route.ComponentProps) {
-  const { fetcher, answer } = useFormAnswer<ConfirmAnswer>("confirm");
-  const state = answer && answer.outcome !== "unreadable" ? answer.outcome : loaderData.state;
+  const { fetcher, state, unreadable } = useMailLinkState<ConfirmAnswer, typeof loaderData.state>(
+    "confirm",
+    loaderData.state,
+  );
   return (
-    <div className="page narrow">
-      <Breadcrumb />
-      {answer?.outcome === "unreadable" && (
-        <p className="form-error" role="alert">
-          {MESSAGES.formUnreadable}
-        </p>
-      )}
+    <MailLinkPage unreadable={unreadable}>
       {state === "confirmed" ? (
         <>
           <h1>You're subscribed</h1>
@@ -77,6 +65,6 @@ export default function ConfirmSubscription({ loaderData }: Route.ComponentProps
           </fetcher.Form>
         </>
       )}
-    </div>
+    </MailLinkPage>
   );
 }

@@ -1,16 +1,11 @@
 import { data } from "react-router";
-import { MESSAGES } from "../../rules/forms.ts";
-import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { MailLinkPage, mailLinkMeta, tokenOf, useMailLinkState } from "../components/MailLinkPage.tsx";
 import { formHeaders, readForm } from "../lib/form-actions.server.ts";
-import { useFormAnswer } from "../lib/form-client.ts";
 import { formRequestContext } from "../lib/form-context.ts";
-import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/updates-unsubscribe";
 
 export const handle = pageHandle("updates");
-
-const tokenOf = (url: string) => new URL(url).searchParams.get("token") ?? "";
 
 /** Opening the link changes nothing: a GET only shows the button. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -36,23 +31,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers = formHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, { title: "Unsubscribe" }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => mailLinkMeta(matches, "Unsubscribe");
 
 /** This page ships no script: its button posts as a plain form, and the answer comes with the page. */
 export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
-  const { fetcher, answer } = useFormAnswer<UnsubscribeAnswer>("unsubscribe");
-  const state = answer && answer.outcome !== "unreadable" ? answer.outcome : loaderData.state;
+  const { fetcher, state, unreadable } = useMailLinkState<UnsubscribeAnswer, typeof loaderData.state>(
+    "unsubscribe",
+    loaderData.state,
+  );
   return (
-    <div className="page narrow">
-      <Breadcrumb />
-      {answer?.outcome === "unreadable" && (
-        <p className="form-error" role="alert">
-          {MESSAGES.formUnreadable}
-        </p>
-      )}
+    <MailLinkPage unreadable={unreadable}>
       {state === "invalid" ? (
         <>
           <h1>This link is not valid</h1>
@@ -75,6 +63,6 @@ export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
           </fetcher.Form>
         </>
       )}
-    </div>
+    </MailLinkPage>
   );
 }

@@ -1,0 +1,40 @@
+/**
+ * The frame of the pages a subscriber reaches from a link in a mail (confirm, unsubscribe): kept
+ * out of search engines, the link's token read from the URL, and the one answer a page of this
+ * kind shows above everything else (a post the server could not read).
+ */
+import { MESSAGES } from "../../rules/forms.ts";
+import { useFormAnswer } from "../lib/form-client.ts";
+import { type MetaMatch, pageMeta } from "../lib/meta.ts";
+import { Breadcrumb } from "./Breadcrumb.tsx";
+
+export const tokenOf = (url: string) => new URL(url).searchParams.get("token") ?? "";
+
+export function mailLinkMeta(matches: ReadonlyArray<MetaMatch>, title: string) {
+  return [...pageMeta(matches, { title }), { name: "robots", content: "noindex" }];
+}
+
+/** The page's state: the answer to its form once posted, else what the loader found. */
+export function useMailLinkState<Answer extends { form: string; outcome: string }, Loaded extends string>(
+  form: Answer["form"],
+  loaded: Loaded,
+) {
+  const { fetcher, answer } = useFormAnswer<Answer>(form);
+  const unreadable = answer?.outcome === "unreadable";
+  const state = answer && !unreadable ? (answer.outcome as Exclude<Answer["outcome"], "unreadable">) : loaded;
+  return { fetcher, state, unreadable };
+}
+
+export function MailLinkPage({ unreadable, children }: { unreadable: boolean; children: React.ReactNode }) {
+  return (
+    <div className="page narrow">
+      <Breadcrumb />
+      {unreadable && (
+        <p className="form-error" role="alert">
+          {MESSAGES.formUnreadable}
+        </p>
+      )}
+      {children}
+    </div>
+  );
+}
