@@ -41,6 +41,12 @@ export function loader() {
   return { site: siteSummary() };
 }
 
+/**
+ * The site's summary is content, fixed when the site is built: nothing a visitor does changes it.
+ * Without this, every keystroke in a list's search (a new query string) asked the server for it again.
+ */
+export const shouldRevalidate = () => false;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   // Once React runs it stays: a client-side move to a page without scripts keeps the runtime.

@@ -247,6 +247,25 @@ test("FB1 the URL holds the search: typing adds no history entry; Back and Forwa
   await expect(box).toHaveValue("");
 });
 
+test("FB1 the lists filter in the browser: typing and sorting ask the server for nothing", async ({ page }) => {
+  const dataRequests: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(request.url());
+  });
+  for (const list of ["/notes", "/write"]) {
+    await page.goto(list);
+    await waitForReady(page);
+    await page.getByPlaceholder("Search...").pressSequentially("the");
+    // The router changes the URL once the data of the move (if any) has come.
+    await expect(page).toHaveURL(new RegExp(`${list}\\?q=the$`));
+  }
+  await openNotes(page);
+  const overlay = await openFilters(page);
+  await overlay.getByRole("button", { name: "Rating" }).click();
+  await expect(page).toHaveURL(/sort=rating/);
+  expect(dataRequests).toEqual([]);
+});
+
 test("a note's tags link to the notes list filtered by each tag", async ({ page }) => {
   const note = books.find((book) => book.tags.length > 1) ?? first(books);
   const tag = last(note.tags);
