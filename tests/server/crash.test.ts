@@ -3,14 +3,11 @@
  * on the same DATA_DIR delivers the message, exactly once. And a backend that was closed lets
  * its process end.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import type { ChildProcess } from "node:child_process";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { openDatabase } from "../../server/db.ts";
-import { makeTempDir, OWNER, postJson, SITE_URL, type SmtpRecorder, sleep, startSmtp, waitFor } from "./helpers.ts";
-
-const fixture = fileURLToPath(new URL("./fixtures/backend-process.ts", import.meta.url));
-const root = fileURLToPath(new URL("../..", import.meta.url));
+import { type BackendProcess, listeningUrl, spawnBackend } from "./backend-process.ts";
+import { makeTempDir, OWNER, postJson, type SmtpRecorder, sleep, startSmtp, waitFor } from "./helpers.ts";
 
 let temp: ReturnType<typeof makeTempDir>;
 let smtp: SmtpRecorder | undefined;
@@ -28,47 +25,19 @@ afterEach(async () => {
   temp.remove();
 });
 
-type Child = { process: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-function startChild(env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ["--import", "tsx", fixture], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      SITE_URL,
-      DATA_DIR: temp.path,
-      OWNER_EMAIL: OWNER,
-      MAIL_FROM: "site@example.com",
-      RATE_LIMIT: "0",
-      OUTBOX_BASE_DELAY_MS: "50",
-      OUTBOX_MAX_DELAY_MS: "200",
-      OUTBOX_LEASE_MS: "600",
-      OUTBOX_POLL_MS: "100",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+function startChild(env: Record<string, string>): BackendProcess {
+  const child = spawnBackend({
+    DATA_DIR: temp.path,
+    OWNER_EMAIL: OWNER,
+    RATE_LIMIT: "0",
+    OUTBOX_BASE_DELAY_MS: "50",
+    OUTBOX_MAX_DELAY_MS: "200",
+    OUTBOX_LEASE_MS: "600",
+    OUTBOX_POLL_MS: "100",
+    ...env,
   });
-  children.push(child);
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { process: child, output: () => output, exited };
-}
-
-async function listeningPort(child: Child): Promise<number> {
-  const match = await waitFor(() => /listening (\d+)/.exec(child.output()), {
-    timeoutMs: 20_000,
-    what: `the child to listen (output: ${child.output()})`,
-  });
-  return Number(match[1]);
+  children.push(child.process);
+  return child;
 }
 
 function messageRows() {
@@ -89,9 +58,9 @@ test("API2 a server killed with SIGKILL right after its 202 loses nothing: the n
   // flight: that attempt is not accepted, and the claim it left behind must be taken over.
   smtp = await startSmtp({ acceptDelayMs: 400 });
   const first = startChild({ SMTP_URL: smtp.url });
-  const port = await listeningPort(first);
+  const url = await listeningUrl(first);
 
-  const answer = await postJson(`http://127.0.0.1:${port}/api/email`, {
+  const answer = await postJson(`${url}/api/email`, {
     email: "visitor@example.org",
     subject: "Crash test",
     body: "Survive this.",
@@ -106,7 +75,7 @@ test("API2 a server killed with SIGKILL right after its 202 loses nothing: the n
   expect(stored?.attempts).toBeLessThanOrEqual(1);
 
   const second = startChild({ SMTP_URL: smtp.url });
-  await listeningPort(second);
+  await listeningUrl(second);
   await waitFor(() => smtp?.received.length, { timeoutMs: 15_000, what: "delivery by the second process" });
   await waitFor(() => messageRows()[0]?.status === "sent", { what: "status sent" });
   await sleep(500);
@@ -122,8 +91,8 @@ test("API2 a worker killed mid-SMTP with the default lease: a restart delivers t
   smtp = await startSmtp({ acceptDelayMs: 2000 });
   const lease = { SMTP_URL: smtp.url, OUTBOX_LEASE_MS: "" };
   const first = startChild(lease);
-  const port = await listeningPort(first);
-  const answer = await postJson(`http://127.0.0.1:${port}/api/email`, {
+  const url = await listeningUrl(first);
+  const answer = await postJson(`${url}/api/email`, {
     email: "visitor@example.org",
     subject: "Killed mid-send",
     body: "Again, please.",
@@ -137,7 +106,7 @@ test("API2 a worker killed mid-SMTP with the default lease: a restart delivers t
   expect(stored?.status).toBe("pending");
 
   const second = startChild(lease);
-  await listeningPort(second);
+  await listeningUrl(second);
   // Default lease 15 s: the message comes back within it, not after minutes.
   await waitFor(() => messageRows()[0]?.status === "sent", { timeoutMs: 25_000, what: "delivery after the restart" });
   expect(smtp.received).toHaveLength(1);
@@ -148,9 +117,9 @@ test("API2 a worker killed mid-SMTP with the default lease: a restart delivers t
 
 test("API2 after a SIGKILL the next process delivers what is pending (.eml files), and once its backend is closed the process ends by itself", async () => {
   const first = startChild({});
-  const port = await listeningPort(first);
+  const url = await listeningUrl(first);
   for (let index = 0; index < 3; index++) {
-    const answer = await postJson(`http://127.0.0.1:${port}/api/email`, {
+    const answer = await postJson(`${url}/api/email`, {
       email: "visitor@example.org",
       subject: `Message ${index}`,
       body: "Body",

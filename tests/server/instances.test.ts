@@ -6,15 +6,15 @@
  * instance is killed with SIGKILL in the middle of an SMTP transaction: the survivor takes that
  * message (and the rest of the dead one's claimed batch) over once the lease runs out.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import type { Config } from "../../server/config.ts";
 import type { Database } from "../../server/db.ts";
 import { freezeSend } from "../../server/newsletter.ts";
+import { listeningUrl, spawnBackend } from "./backend-process.ts";
 import {
   databaseConfig,
   makeTempDir,
@@ -28,8 +28,6 @@ import {
   waitFor,
 } from "./helpers.ts";
 
-const fixture = fileURLToPath(new URL("./fixtures/backend-process.ts", import.meta.url));
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const LEASE_MS = 1000;
 
 let temp: ReturnType<typeof makeTempDir>;
@@ -73,43 +71,21 @@ type Instance = { name: string; process: ChildProcess; url: string; exited: Prom
 async function startInstance(name: string, smtp: SmtpRecorder, env: Record<string, string> = {}): Promise<Instance> {
   const dataDir = join(temp.path, name);
   mkdirSync(dataDir);
-  const child = spawn(process.execPath, ["--import", "tsx", fixture], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      SITE_URL,
-      DATA_DIR: dataDir,
-      DATABASE_URL: config.databaseUrl,
-      SECRET_KEY: TEST_SECRET,
-      SMTP_URL: smtp.url,
-      OWNER_EMAIL: OWNER,
-      MAIL_FROM: "site@example.com",
-      RATE_LIMIT: "0",
-      OUTBOX_BASE_DELAY_MS: "50",
-      OUTBOX_MAX_DELAY_MS: "200",
-      OUTBOX_LEASE_MS: String(LEASE_MS),
-      OUTBOX_POLL_MS: "100",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const backend = spawnBackend({
+    DATA_DIR: dataDir,
+    DATABASE_URL: config.databaseUrl as string,
+    SECRET_KEY: TEST_SECRET,
+    SMTP_URL: smtp.url,
+    OWNER_EMAIL: OWNER,
+    RATE_LIMIT: "0",
+    OUTBOX_BASE_DELAY_MS: "50",
+    OUTBOX_MAX_DELAY_MS: "200",
+    OUTBOX_LEASE_MS: String(LEASE_MS),
+    OUTBOX_POLL_MS: "100",
+    ...env,
   });
-  children.push(child);
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const match = await waitFor(() => /listening (\d+)/.exec(output), {
-    timeoutMs: 30_000,
-    what: `instance ${name} to listen (output: ${output})`,
-  });
-  return { name, process: child, url: `http://127.0.0.1:${match[1]}`, exited };
+  children.push(backend.process);
+  return { name, process: backend.process, url: await listeningUrl(backend), exited: backend.exited };
 }
 
 /** Runs `count` tasks, `concurrency` at a time. */

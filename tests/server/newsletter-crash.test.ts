@@ -3,19 +3,17 @@
  * a child process, is killed with SIGKILL half-way; the next process on the same DATA_DIR delivers
  * the rest, and every recipient gets the issue exactly once, with the Message-ID frozen for them.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { loadCatalogue } from "../../catalogue/disk.ts";
 import { openDatabase } from "../../server/db.ts";
 import { freezeSend } from "../../server/newsletter.ts";
 import { issueToSend } from "../../server/newsletter-issue.ts";
 import { importSubscribers } from "../../server/subscriber-admin.ts";
+import { type BackendProcess, spawnBackend } from "./backend-process.ts";
 import { makeTempDir, SITE_URL, type SmtpRecorder, sleep, startSmtp, TEST_SECRET, waitFor } from "./helpers.ts";
 
-const fixture = fileURLToPath(new URL("./fixtures/backend-process.ts", import.meta.url));
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const RECIPIENTS = 2000;
 const KILLED_AFTER = 1000;
 
@@ -35,30 +33,17 @@ afterEach(async () => {
   temp.remove();
 });
 
-function startServerProcess(smtpUrl: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", fixture], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      SITE_URL,
-      DATA_DIR: temp.path,
-      SMTP_URL: smtpUrl,
-      MAIL_FROM: "site@example.com",
-      SECRET_KEY: TEST_SECRET,
-      NEWSLETTER_RATE: "unlimited",
-      OUTBOX_LEASE_MS: "600",
-      OUTBOX_POLL_MS: "100",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+function startServerProcess(smtpUrl: string): BackendProcess {
+  const child = spawnBackend({
+    DATA_DIR: temp.path,
+    SMTP_URL: smtpUrl,
+    SECRET_KEY: TEST_SECRET,
+    NEWSLETTER_RATE: "unlimited",
+    OUTBOX_LEASE_MS: "600",
+    OUTBOX_POLL_MS: "100",
   });
-  children.push(child);
-  let output = "";
-  for (const stream of [child.stdout, child.stderr]) stream?.on("data", (chunk: Buffer) => (output += chunk));
-  const exited = new Promise<void>((done) => child.once("exit", () => done()));
-  return { child, exited, output: () => output };
+  children.push(child.process);
+  return child;
 }
 
 function deliveryRows() {
@@ -96,7 +81,7 @@ test(`API1 a send to ${RECIPIENTS} recipients killed with SIGKILL half-way and r
     what: `the first ${KILLED_AFTER} mails (output: ${first.output()})`,
   });
   await sleep(200);
-  first.child.kill("SIGKILL");
+  first.process.kill("SIGKILL");
   await first.exited;
   expect(smtp.received).toHaveLength(KILLED_AFTER);
   const afterKill = deliveryRows();
@@ -109,7 +94,7 @@ test(`API1 a send to ${RECIPIENTS} recipients killed with SIGKILL half-way and r
     what: `the rest of the send (output: ${second.output()})`,
   });
   await sleep(300);
-  second.child.kill("SIGTERM");
+  second.process.kill("SIGTERM");
   await second.exited;
 
   const received = smtp.received.map((mail) => ({ to: mail.envelope.to.join(","), id: mail.parsed.messageId }));

@@ -6,101 +6,34 @@
  * through the proxy passes the origin check. `.ci/run` installs nginx; without it this test fails
  * and says so.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { request } from "node:http";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { type RunningNginx, startNginx } from "../support/nginx.ts";
 import { makeTempDir, waitFor } from "./helpers.ts";
 import { type ProductionServer, root, startProductionServer } from "./production.ts";
 
 let temp: ReturnType<typeof makeTempDir>;
 let server: ProductionServer;
-let nginx: ChildProcess | undefined;
+let nginx: RunningNginx | undefined;
 let proxyUrl = "";
 
-function findNginx(): string {
-  for (const candidate of ["/usr/sbin/nginx", "/usr/bin/nginx"]) if (existsSync(candidate)) return candidate;
-  const found = spawnSync("sh", ["-c", "command -v nginx"], { encoding: "utf8" }).stdout.trim();
-  if (found) return found;
-  throw new Error(
-    "nginx is not installed, and this test runs it in front of the server: apt-get install -y nginx (.ci/run does it).",
-  );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** A minimal nginx.conf around the deployed proxy lines, everything under `dir`. */
-function nginxConfig(dir: string, listenPort: number, upstreamPort: number): string {
-  return `
-daemon off;
-master_process off;
-${process.getuid?.() === 0 ? "user root;" : ""}
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream creator_site {
-    server 127.0.0.1:${upstreamPort};
-    keepalive 16;
-  }
-  server {
-    listen 127.0.0.1:${listenPort};
-    include ${join(root, "deploy/nginx/proxy.conf")};
-  }
-}
-`;
-}
-
 beforeAll(async () => {
-  const binary = findNginx();
   temp = makeTempDir("site-proxy-");
   const dataDir = join(temp.path, "data");
   mkdirSync(dataDir);
   server = await startProductionServer({ DATA_DIR: dataDir, TRUST_PROXY: "1", RATE_LIMIT: "2" });
-  const upstreamPort = Number(new URL(server.origin).port);
-
-  const dir = join(temp.path, "nginx");
-  for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(join(dir, sub), { recursive: true });
-  const listenPort = await freePort();
-  const configFile = join(dir, "nginx.conf");
-  writeFileSync(configFile, nginxConfig(dir, listenPort, upstreamPort));
-  const checked = spawnSync(binary, ["-t", "-p", dir, "-e", join(dir, "error.log"), "-c", configFile], {
-    encoding: "utf8",
+  nginx = await startNginx({
+    dir: join(temp.path, "nginx"),
+    upstreams: [new URL(server.origin).host],
+    serverLines: [`include ${join(root, "deploy/nginx/proxy.conf")};`],
   });
-  if (checked.status !== 0) throw new Error(`nginx -t refused the configuration:\n${checked.stderr}`);
-  nginx = spawn(binary, ["-p", dir, "-e", join(dir, "error.log"), "-c", configFile], { stdio: "ignore" });
-  proxyUrl = `http://127.0.0.1:${listenPort}`;
-  await waitFor(
-    async () => {
-      if (nginx?.exitCode !== null) throw new Error(`nginx exited:\n${readFileSync(join(dir, "error.log"), "utf8")}`);
-      return fetch(`${proxyUrl}/`).then(
-        (response) => response.ok,
-        () => false,
-      );
-    },
-    { timeoutMs: 15_000, what: "nginx to answer" },
-  );
+  proxyUrl = nginx.url;
 }, 300_000);
 
 afterAll(async () => {
-  nginx?.kill("SIGTERM");
+  nginx?.stop();
   await server?.stop();
   temp?.remove();
 });

@@ -5,71 +5,21 @@
  * Sign-ups through nginx end in the shared database; with both instances gone, the assets are
  * still served (they never depended on an instance) while pages answer 502.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Database } from "../../server/db.ts";
-import { databaseConfig, makeTempDir, openTestDatabase, TEST_SECRET, waitFor } from "./helpers.ts";
+import { type RunningNginx, startNginx } from "../support/nginx.ts";
+import { databaseConfig, makeTempDir, openTestDatabase, TEST_SECRET } from "./helpers.ts";
 import { type ProductionServer, root, startProductionServer } from "./production.ts";
 
 let temp: ReturnType<typeof makeTempDir>;
 let database: Database;
 const instances: ProductionServer[] = [];
-let nginx: ChildProcess | undefined;
+let nginx: RunningNginx | undefined;
 let proxyUrl = "";
 
-function findNginx(): string {
-  for (const candidate of ["/usr/sbin/nginx", "/usr/bin/nginx"]) if (existsSync(candidate)) return candidate;
-  throw new Error("nginx is not installed, and this test runs it: apt-get install -y nginx (.ci/run does it).");
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** A minimal nginx.conf around the deployed lines: the upstream names both instances. */
-function nginxConfig(dir: string, listenPort: number, upstreams: string[]): string {
-  return `
-daemon off;
-master_process off;
-${process.getuid?.() === 0 ? "user root;" : ""}
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 256; }
-http {
-  # Debian's own nginx.conf includes the types in its http block, as here.
-  include /etc/nginx/mime.types;
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream creator_site {
-${upstreams.map((upstream) => `    server ${upstream} max_fails=3 fail_timeout=10s;`).join("\n")}
-    keepalive 16;
-  }
-  server {
-    listen 127.0.0.1:${listenPort};
-    root ${join(root, "build/client")};
-    include ${join(root, "deploy/nginx/static.conf")};
-    include ${join(root, "deploy/nginx/proxy.conf")};
-  }
-}
-`;
-}
-
 beforeAll(async () => {
-  const binary = findNginx();
   temp = makeTempDir("site-split-");
   const config = await databaseConfig(temp.path);
   database = await openTestDatabase(config);
@@ -86,38 +36,20 @@ beforeAll(async () => {
       }),
     );
   }
-  const dir = join(temp.path, "nginx");
-  for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(join(dir, sub), { recursive: true });
-  const listenPort = await freePort();
-  const configFile = join(dir, "nginx.conf");
-  writeFileSync(
-    configFile,
-    nginxConfig(
-      dir,
-      listenPort,
-      instances.map((instance) => new URL(instance.origin).host),
-    ),
-  );
-  const checked = spawnSync(binary, ["-t", "-p", dir, "-e", join(dir, "error.log"), "-c", configFile], {
-    encoding: "utf8",
+  nginx = await startNginx({
+    dir: join(temp.path, "nginx"),
+    upstreams: instances.map((instance) => new URL(instance.origin).host),
+    serverLines: [
+      `root ${join(root, "build/client")};`,
+      `include ${join(root, "deploy/nginx/static.conf")};`,
+      `include ${join(root, "deploy/nginx/proxy.conf")};`,
+    ],
   });
-  if (checked.status !== 0) throw new Error(`nginx -t refused the configuration:\n${checked.stderr}`);
-  nginx = spawn(binary, ["-p", dir, "-e", join(dir, "error.log"), "-c", configFile], { stdio: "ignore" });
-  proxyUrl = `http://127.0.0.1:${listenPort}`;
-  await waitFor(
-    async () => {
-      if (nginx?.exitCode !== null) throw new Error(`nginx exited:\n${readFileSync(join(dir, "error.log"), "utf8")}`);
-      return fetch(`${proxyUrl}/`).then(
-        (response) => response.ok,
-        () => false,
-      );
-    },
-    { timeoutMs: 15_000, what: "nginx to answer" },
-  );
+  proxyUrl = nginx.url;
 }, 300_000);
 
 afterAll(async () => {
-  nginx?.kill("SIGTERM");
+  nginx?.stop();
   for (const instance of instances) await instance.stop();
   await database?.close();
   temp?.remove();
