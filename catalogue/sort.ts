@@ -23,8 +23,10 @@ export type Sortable = {
  * page that imports this module for a list sorted by date compares text only if two dates tie.
  */
 let collator: Intl.Collator | undefined;
-const compareText = (a: string, b: string) =>
-  (collator ??= new Intl.Collator("en", { sensitivity: "base", numeric: true })).compare(a, b);
+function compareText(a: string, b: string): number {
+  collator ??= new Intl.Collator("en", { sensitivity: "base", numeric: true });
+  return collator.compare(a, b);
+}
 
 /** Whether two texts are the same for the sort orders: case and accents ignored. */
 export const isSameText = (a: string, b: string) => compareText(a, b) === 0;
