@@ -289,6 +289,12 @@ test("NL4 WI4 each icon link shows its label on hover and on keyboard focus", as
   const link = entry.locator(".link-icons a").first();
   const label = link.locator(".icon-label");
   await expect(label).toHaveText("Read on the note app");
+  // The icon is drawn by the stylesheet: a 22px mask over the link's colour.
+  const icon = await link.evaluate((element) => {
+    const style = getComputedStyle(element, "::before");
+    return { width: style.width, mask: style.maskImage };
+  });
+  expect(icon).toEqual({ width: "22px", mask: expect.stringContaining("data:image/svg+xml") });
   await expect(label).toHaveCSS("opacity", "0");
   await link.hover();
   await expect(label).toHaveCSS("opacity", "1");
