@@ -1,5 +1,5 @@
-import { useDeferredValue, useEffect, useRef } from "react";
-import { NavigationType, useLocation, useNavigationType, useSearchParams } from "react-router";
+import { useEffect, useRef } from "react";
+import { NavigationType, useLocation, useNavigation, useNavigationType, useSearchParams } from "react-router";
 import { type Filters, filtersFromQuery, filtersToQuery } from "../../catalogue/filters.ts";
 import type { SortKey } from "../../catalogue/sort.ts";
 
@@ -9,12 +9,19 @@ import type { SortKey } from "../../catalogue/sort.ts";
  * replaces the current history entry (typing adds none); a tag or a sort is a new entry that Back
  * undoes; any navigation that typing did not make (Back, Forward, a link) writes the URL's search
  * into the box.
+ *
+ * While a navigation to this same list is under way, the filters are those of the URL it is going
+ * to: the router commits a new URL a few tasks after the keystroke, and the list need not wait for
+ * it. A keystroke's navigation starts with flushSync, so that URL is on screen in the same frame.
  */
 export function useListFilters() {
   const [params, setParams] = useSearchParams();
-  const filters = filtersFromQuery(params);
-  const searchBox = useRef<HTMLInputElement>(null);
   const location = useLocation();
+  const pending = useNavigation().location;
+  const filters = filtersFromQuery(
+    pending?.pathname === location.pathname ? new URLSearchParams(pending.search) : params,
+  );
+  const searchBox = useRef<HTMLInputElement>(null);
   const navigationType = useNavigationType();
   const shownLocation = useRef(location.key);
 
@@ -31,14 +38,13 @@ export function useListFilters() {
     setParams(new URLSearchParams(filtersToQuery({ ...filters, search, ...change })), {
       replace,
       preventScrollReset: true,
+      flushSync: replace,
     });
   };
 
   return {
     filters,
     searchBox,
-    /** The search the list shows: it may trail the URL by a frame while a long list re-renders. */
-    deferredSearch: useDeferredValue(filters.search),
     setSearch: (search: string) => navigate({ search }, true),
     setSort: (sort: SortKey) => navigate({ sort }, false),
     setTag: (tag: string) => navigate({ tag }, false),

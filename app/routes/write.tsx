@@ -30,10 +30,10 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 
 /** R9, FB6, WI1–WI4: the writings index, newest first, searchable. */
 export default function Write({ loaderData: { writings, author } }: Route.ComponentProps) {
-  const { filters, searchBox, deferredSearch, setSearch } = useListFilters();
+  const { filters, searchBox, setSearch } = useListFilters();
   const visible = useMemo(
-    () => applyFilters(writings, { search: deferredSearch, tag: "", sort: "date" }),
-    [writings, deferredSearch],
+    () => applyFilters(writings, { search: filters.search, tag: "", sort: "date" }),
+    [writings, filters.search],
   );
   return (
     <div className="page list-page">

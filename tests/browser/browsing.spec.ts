@@ -266,6 +266,25 @@ test("FB1 the lists filter in the browser: typing and sorting ask the server for
   expect(dataRequests).toEqual([]);
 });
 
+test("FB1 a keystroke's list is on the page before the keystroke's task ends", async ({ page }) => {
+  await openNotes(page);
+  const search = "habit";
+  const expected = applyFilters(books, { search, sort: "date", tag: "" }).slice(0, 3);
+  // Type one key and read the list in the same task: nothing may wait for a later task or frame.
+  const shown = await page.evaluate((search) => {
+    const box = document.querySelector<HTMLInputElement>('input[name="q"]');
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+    if (!box || !setValue) throw new Error("no search box");
+    setValue.call(box, search);
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+    const titles = [...document.querySelectorAll(".note-title")].slice(0, 3).map((title) => title.textContent);
+    return { query: document.querySelector<HTMLElement>("[data-query]")?.dataset.query, titles };
+  }, search);
+  expect(shown).toEqual({ query: search, titles: expected.map((note) => note.name) });
+  // The URL follows as the router finishes the move.
+  await expect(page).toHaveURL(`/notes?q=${search}`);
+});
+
 test("a note's tags link to the notes list filtered by each tag", async ({ page }) => {
   const note = books.find((book) => book.tags.length > 1) ?? first(books);
   const tag = last(note.tags);
