@@ -34,9 +34,8 @@ export function NoteList({ notes, sort, listKey }: NoteListProps) {
 const NoteEntry = memo(function NoteEntry({ note, sort, eager }: { note: NoteSummary; sort: SortKey; eager: boolean }) {
   return (
     <li className="note-entry">
-      <Link to={note.path} tabIndex={-1} aria-hidden="true">
-        <img src={note.photo} alt="" width={129} height={190} loading={eager ? "eager" : "lazy"} decoding="async" />
-      </Link>
+      {/* The cover is clickable through the title's link (site.css): one link per note, not two. */}
+      <img src={note.photo} alt="" width={129} height={190} loading={eager ? "eager" : "lazy"} decoding="async" />
       <div>
         <h2 className="note-title">
           <Link to={note.path}>{note.name}</Link>

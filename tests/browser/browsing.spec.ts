@@ -42,6 +42,11 @@ test("R7 NL3 /notes lists every note newest first with cover 129x190, title, aut
   await expect(page.getByText(/^Results \(/)).toHaveCount(0);
   await expectNoAxeViolations(page);
   expectLocalOnly();
+  // The cover opens the note too: the title's one link lies over it.
+  const cover = await firstEntry.locator("img").boundingBox();
+  if (!cover) throw new Error("the first cover is not laid out");
+  await page.mouse.click(cover.x + cover.width / 2, cover.y + cover.height / 2);
+  await expect(page).toHaveURL(first(books).path);
 });
 
 test("FB1 SO1 NL1 search matches name, author, category and tag case-insensitively; the clear button empties it", async ({
