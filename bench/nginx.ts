@@ -4,13 +4,22 @@
  * in), a page at its own path without a redirect (try_files $uri $uri/index.html).
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { freePort, startChild, tempDir, waitForHttp, which } from "./processes.ts";
 import type { RunningServer } from "./server.ts";
 
+/** Debian installs nginx in /usr/sbin, which is on the PATH of root only. */
 export function findNginx(): string | null {
-  return which("nginx");
+  return ["/usr/sbin/nginx", "/usr/bin/nginx"].find((candidate) => existsSync(candidate)) ?? which("nginx");
+}
+
+const TEMP_FOLDERS = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"] as const;
+
+/** Makes nginx's temporary folders under `dir` and gives the lines of an http block that use them (not /var/lib/nginx). */
+export function nginxTempPaths(dir: string): string {
+  for (const folder of TEMP_FOLDERS) mkdirSync(join(dir, folder), { recursive: true });
+  return TEMP_FOLDERS.map((folder) => `${folder}_temp_path ${dir}/${folder};`).join("\n  ");
 }
 
 /** True when this nginx has ngx_brotli's static module compiled in (Debian's has not). */
@@ -21,7 +30,6 @@ function hasBrotliStatic(nginx: string): boolean {
 
 export async function startNginx(nginx: string, clientDir: string): Promise<RunningServer & { brotli: boolean }> {
   const dir = tempDir("nginx");
-  for (const temp of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(join(dir, temp));
   const port = await freePort();
   const brotli = hasBrotliStatic(nginx);
   const config = `
@@ -33,11 +41,7 @@ error_log ${dir}/error.log warn;
 events { worker_connections 4096; }
 http {
   access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
+  ${nginxTempPaths(dir)}
   types {
     text/html html;
     text/javascript js;

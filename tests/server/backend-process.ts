@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { SITE_URL, waitFor } from "./helpers.ts";
+import { childProcessEnv, SITE_URL, waitFor } from "./helpers.ts";
 
 const fixture = fileURLToPath(new URL("./fixtures/backend-process.ts", import.meta.url));
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -23,10 +23,7 @@ export function spawnBackend(env: Record<string, string>): BackendProcess {
   const child = spawn(process.execPath, ["--import", "tsx", fixture], {
     cwd: root,
     env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      PORT: "0",
-      HOST: "127.0.0.1",
+      ...childProcessEnv(),
       SITE_URL,
       MAIL_FROM: "site@example.com",
       ...env,

@@ -22,6 +22,11 @@ export const SENDER = "site@example.com";
 export const SITE_URL = "http://localhost:3000";
 export const TEST_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
 
+/** What a server process the tests start inherits: nothing of this shell but PATH and HOME, and a free port of 127.0.0.1. */
+export function childProcessEnv(): Record<string, string> {
+  return { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: "0", HOST: "127.0.0.1" };
+}
+
 /** A new empty folder under the system temp folder; `remove()` deletes it. */
 export function makeTempDir(prefix = "site-test-"): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), prefix));

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { FIXTURE_CONTENT_ROOT } from "../browser/fixture-site.ts";
-import { sleep, waitFor } from "./helpers.ts";
+import { childProcessEnv, sleep, waitFor } from "./helpers.ts";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -80,10 +80,7 @@ export async function startProductionServer(
     const started = spawn(process.execPath, startCommand(), {
       cwd: root,
       env: {
-        PATH: process.env.PATH ?? "",
-        HOME: process.env.HOME ?? "",
-        PORT: "0",
-        HOST: "127.0.0.1",
+        ...childProcessEnv(),
         SITE_URL: builtSiteUrl(),
         // The fixture site, as in the browser tests: one build serves both, and the owner's content is never under test.
         CONTENT_ROOT: FIXTURE_CONTENT_ROOT,

@@ -5,9 +5,10 @@
  * and say so.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { freePort, which } from "../../bench/processes.ts";
+import { findNginx, nginxTempPaths } from "../../bench/nginx.ts";
+import { freePort } from "../../bench/processes.ts";
 import { waitFor } from "../server/helpers.ts";
 
 export type RunningNginx = { url: string; stop(): void };
@@ -33,11 +34,7 @@ http {
   # Debian's own nginx.conf includes the types in its http block, as here.
   include /etc/nginx/mime.types;
   access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
+  ${nginxTempPaths(dir)}
   upstream creator_site {
 ${upstreams.map((upstream) => `    server ${upstream} max_fails=3 fail_timeout=10s;`).join("\n")}
     keepalive 16;
@@ -50,9 +47,8 @@ ${serverLines.map((line) => `    ${line}`).join("\n")}
 `;
 }
 
-/** Debian installs nginx in /usr/sbin, which is on the PATH of root only. */
-function findNginx(): string {
-  const found = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((candidate) => existsSync(candidate)) ?? which("nginx");
+function installedNginx(): string {
+  const found = findNginx();
   if (!found)
     throw new Error("nginx is not installed, and this test runs it: apt-get install -y nginx (.ci/run does it).");
   return found;
@@ -60,9 +56,8 @@ function findNginx(): string {
 
 /** Checks the configuration with `nginx -t`, starts nginx and waits until it answers `/`. */
 export async function startNginx(setup: NginxSetup): Promise<RunningNginx> {
-  const binary = findNginx();
+  const binary = installedNginx();
   const { dir } = setup;
-  for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(join(dir, sub), { recursive: true });
   const port = await freePort();
   const configFile = join(dir, "nginx.conf");
   const errorLog = join(dir, "error.log");
