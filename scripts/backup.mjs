@@ -5,10 +5,13 @@
  * holds the newest commits). The copy is written under a temporary name, checked with
  * `PRAGMA integrity_check`, then renamed, so a backup file that exists is always whole.
  * With --keep N only the N newest backups in the folder are kept.
+ * The newsletter's secret (DATA_DIR/secret, when SECRET_KEY is not set) is kept beside the backups
+ * as `secret`: the confirm and unsubscribe links already mailed work only with the secret that
+ * signed them, so a database restored without it would leave subscribers unable to leave.
  *
  * Plain JavaScript so it runs on a production machine with `node` alone (docs/deploy.md).
  */
-import { mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
@@ -51,7 +54,8 @@ const stamp = (date) =>
     .replace(/\.\d+Z$/, "Z");
 
 const { to, keep } = options();
-const source = join(resolve(process.env.DATA_DIR || "./data"), "site.db");
+const dataDir = resolve(process.env.DATA_DIR || "./data");
+const source = join(dataDir, "site.db");
 mkdirSync(to, { recursive: true });
 const target = join(to, `site-${stamp(new Date())}.db`);
 const partial = `${target}.partial`;
@@ -81,6 +85,19 @@ if (check !== "ok") {
 }
 renameSync(partial, target);
 console.log(`Backed up ${source} to ${target}`);
+
+const secret = join(dataDir, "secret");
+if (existsSync(secret)) {
+  const kept = join(to, "secret");
+  const value = readFileSync(secret);
+  if (!existsSync(kept) || !readFileSync(kept).equals(value)) {
+    // A secret that changed since the last backup still signs the links mailed before: keep it too.
+    if (existsSync(kept)) renameSync(kept, `${kept}.replaced-${stamp(new Date())}`);
+    writeFileSync(`${kept}.partial`, value, { mode: 0o600 });
+    renameSync(`${kept}.partial`, kept);
+    console.log(`Kept the newsletter's secret beside the backups: ${kept}`);
+  }
+}
 
 if (keep !== undefined) {
   const backups = readdirSync(to)

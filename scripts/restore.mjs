@@ -3,9 +3,12 @@
  * site's database (DATA_DIR/site.db). Stop the server first (docs/deploy.md). The backup is
  * checked before anything is touched; the database it replaces is kept beside it as
  * `site.db.replaced-<time>` (with its WAL), so a restore can itself be undone.
+ * The newsletter's secret that `npm run backup` keeps beside the backups goes back to
+ * DATA_DIR/secret too (a different one there is kept as `secret.replaced-<time>`): the links in
+ * the restored subscribers' mails were signed with it.
  */
-import { copyFileSync, existsSync, mkdirSync, renameSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 
@@ -50,3 +53,16 @@ for (const suffix of ["", "-wal", "-shm"]) {
 copyFileSync(from, `${target}.restoring`);
 renameSync(`${target}.restoring`, target);
 console.log(`Restored ${from} to ${target}`);
+
+const keptSecret = join(dirname(from), "secret");
+const secret = join(dataDir, "secret");
+if (existsSync(keptSecret)) {
+  const value = readFileSync(keptSecret);
+  if (!existsSync(secret) || !readFileSync(secret).equals(value)) {
+    if (existsSync(secret)) renameSync(secret, `${secret}.replaced-${stamp}`);
+    writeFileSync(`${secret}.restoring`, value, { mode: 0o600 });
+    renameSync(`${secret}.restoring`, secret);
+    console.log(`Restored the newsletter's secret to ${secret}`);
+  }
+  if (process.env.SECRET_KEY) console.log("SECRET_KEY is set, so the server signs with it, not with that file.");
+}

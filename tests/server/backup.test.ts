@@ -5,10 +5,11 @@
  * backup API is a consistent snapshot, WAL included) and passes SQLite's integrity check.
  */
 import { spawn } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, expect, test } from "vitest";
+import { readOrCreateSecret } from "../../server/config.ts";
 import { makeTempDir, serveApp, startTestBackend, testConfig } from "./helpers.ts";
 import { root } from "./production.ts";
 
@@ -125,4 +126,41 @@ test("API1 API2 a backup taken while the server writes restores into a fresh DAT
     await served.close();
     await backend.close();
   }
+}, 60_000);
+
+test("API1 a backup keeps the newsletter's secret beside it, and a restore puts it back: mailed links keep working", async () => {
+  const dataDir = tempDir();
+  const backend = await startTestBackend(testConfig(dataDir), { startOutbox: false });
+  await backend.close();
+  const secret = readOrCreateSecret(dataDir);
+  const ownerOnly = (file: string) => statSync(file).mode & 0o777;
+
+  const backups = tempDir();
+  const first = await npmRun("backup", ["--to", backups], dataDir);
+  expect(first.code, first.output).toBe(0);
+  expect(first.output).toContain("Kept the newsletter's secret");
+  expect(readFileSync(join(backups, "secret"), "utf8").trim()).toBe(secret);
+  expect(ownerOnly(join(backups, "secret"))).toBe(0o600);
+  // The same secret is not written again.
+  const second = await npmRun("backup", ["--to", backups], dataDir);
+  expect(second.code, second.output).toBe(0);
+  expect(second.output).not.toContain("secret");
+  const backup = readdirSync(backups).find((name) => name.endsWith(".db"));
+  if (!backup) throw new Error("no backup was written");
+
+  // Onto a new machine: the restored site signs with the old secret.
+  const freshDir = tempDir();
+  const restore = await npmRun("restore", ["--from", join(backups, backup)], freshDir);
+  expect(restore.code, restore.output).toBe(0);
+  expect(readOrCreateSecret(freshDir)).toBe(secret);
+  expect(ownerOnly(join(freshDir, "secret"))).toBe(0o600);
+
+  // Over a site that made a secret of its own since: that one is kept aside, not lost.
+  const changedDir = tempDir();
+  writeFileSync(join(changedDir, "secret"), "a-newer-secret\n", { mode: 0o600 });
+  const over = await npmRun("restore", ["--from", join(backups, backup)], changedDir);
+  expect(over.code, over.output).toBe(0);
+  expect(readOrCreateSecret(changedDir)).toBe(secret);
+  const replaced = readdirSync(changedDir).find((name) => name.startsWith("secret.replaced-"));
+  expect(replaced && readFileSync(join(changedDir, replaced), "utf8")).toBe("a-newer-secret\n");
 }, 60_000);
