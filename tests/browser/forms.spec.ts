@@ -181,7 +181,7 @@ test("SU6 ST1 a visitor who signed up never sees the box again, not even for a f
   await page.unroute("**/assets/*.js");
   await open(page, "/updates");
   await expect(signupBox(page)).toBeHidden();
-  await expect(page.getByText("You're subscribed")).toBeVisible();
+  await expect(page.getByText("You signed up from this browser")).toBeVisible();
   await open(page, "/");
   await expect(signupBox(page)).toBeHidden();
 });

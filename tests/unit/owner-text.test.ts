@@ -30,7 +30,7 @@ const SPEC_MESSAGES = [
 const PRODUCT_MESSAGES = [
   "Sorry, this page could not be shown. Please try again in a moment.",
   "Please confirm with the link we just sent to your inbox.",
-  "You're subscribed: updates will reach your inbox. Thank you!",
+  "You signed up from this browser: once you confirm from the mail we sent, updates will reach your inbox. Thank you!",
   "Thank you! The next update will reach your inbox.",
   "The confirmation link is no longer valid: it was already used, or it is more than 7 days old. Sign up again and a new one will be sent to you.",
   "Press the button to start receiving updates by email.",
