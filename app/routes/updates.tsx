@@ -32,7 +32,10 @@ export default function Updates({ loaderData: { issues } }: Route.ComponentProps
       <Breadcrumb />
       <h1>Updates</h1>
       <SectionIntro section="updates" />
-      <p className="signup-known">You signed up from this browser: once you confirm from the mail we sent, updates will reach your inbox. Thank you!</p>
+      <p className="signup-known">
+        You signed up from this browser: once you confirm from the mail we sent, updates will reach your inbox. Thank
+        you!
+      </p>
       <SignupBox />
       {issues.length > 0 && (
         <section aria-labelledby="issues-heading">
