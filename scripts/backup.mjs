@@ -11,10 +11,11 @@
  *
  * Plain JavaScript so it runs on a production machine with `node` alone (docs/deploy.md).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
+import { copySecret } from "./secret-copy.mjs";
 
 const BACKUP_NAME = /^site-\d{8}T\d{6}Z\.db$/;
 
@@ -87,16 +88,9 @@ renameSync(partial, target);
 console.log(`Backed up ${source} to ${target}`);
 
 const secret = join(dataDir, "secret");
-if (existsSync(secret)) {
-  const kept = join(to, "secret");
-  const value = readFileSync(secret);
-  if (!existsSync(kept) || !readFileSync(kept).equals(value)) {
-    // A secret that changed since the last backup still signs the links mailed before: keep it too.
-    if (existsSync(kept)) renameSync(kept, `${kept}.replaced-${stamp(new Date())}`);
-    writeFileSync(`${kept}.partial`, value, { mode: 0o600 });
-    renameSync(`${kept}.partial`, kept);
-    console.log(`Kept the newsletter's secret beside the backups: ${kept}`);
-  }
+const keptSecret = join(to, "secret");
+if (existsSync(secret) && copySecret(secret, keptSecret, stamp(new Date()))) {
+  console.log(`Kept the newsletter's secret beside the backups: ${keptSecret}`);
 }
 
 if (keep !== undefined) {

@@ -7,10 +7,11 @@
  * DATA_DIR/secret too (a different one there is kept as `secret.replaced-<time>`): the links in
  * the restored subscribers' mails were signed with it.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, renameSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
+import { copySecret } from "./secret-copy.mjs";
 
 function usage(problem) {
   if (problem) console.error(problem);
@@ -57,12 +58,6 @@ console.log(`Restored ${from} to ${target}`);
 const keptSecret = join(dirname(from), "secret");
 const secret = join(dataDir, "secret");
 if (existsSync(keptSecret)) {
-  const value = readFileSync(keptSecret);
-  if (!existsSync(secret) || !readFileSync(secret).equals(value)) {
-    if (existsSync(secret)) renameSync(secret, `${secret}.replaced-${stamp}`);
-    writeFileSync(`${secret}.restoring`, value, { mode: 0o600 });
-    renameSync(`${secret}.restoring`, secret);
-    console.log(`Restored the newsletter's secret to ${secret}`);
-  }
+  if (copySecret(keptSecret, secret, stamp)) console.log(`Restored the newsletter's secret to ${secret}`);
   if (process.env.SECRET_KEY) console.log("SECRET_KEY is set, so the server signs with it, not with that file.");
 }
