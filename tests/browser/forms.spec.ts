@@ -216,8 +216,11 @@ test("ST3 the email typed in the sign-up box is the one the contact form starts 
     .getByRole("link", { name: /^Contact/ })
     .first()
     .click();
-  await expect(page.getByLabel("Email")).toHaveValue("shared@example.com");
-  await page.getByLabel("Email").fill("changed@example.com");
+  // Home's sign-up box is labelled "Email" too: wait for the contact page before using its field.
+  await expect(page.getByRole("heading", { level: 1, name: "Contact" })).toBeVisible();
+  const contactEmail = page.locator(".contact-form").getByLabel("Email");
+  await expect(contactEmail).toHaveValue("shared@example.com");
+  await contactEmail.fill("changed@example.com");
   // Written at most once a second (ST1): wait for the write, not for a fixed time.
   await expect
     .poll(() => page.evaluate((key) => localStorage.getItem(key), VISITOR_STORAGE_KEY), { timeout: 10_000 })
