@@ -6,7 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { FIXTURE_CONTENT_ROOT } from "./browser/fixture-site.ts";
 import { findChromium } from "./support/chromium.ts";
 
@@ -16,6 +16,8 @@ mkdirSync(results, { recursive: true });
 
 type Counts = { passed: number; failed: number };
 const total: Counts = { passed: 0, failed: 0 };
+/** What failed, repeated just above the total: CI may keep only the end of a long output. */
+const failures: string[] = [];
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n▶ ${command} ${args.join(" ")}`);
@@ -26,21 +28,48 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): bool
 /** A step that is one check: it passes or fails as a whole. */
 function check(name: string, ok: boolean) {
   if (ok) total.passed++;
-  else total.failed++;
+  else {
+    total.failed++;
+    failures.push(name);
+  }
   console.log(`${ok ? "✓" : "✗"} ${name}`);
 }
 
-/** A test suite: its own report says how many tests passed and failed. */
-function suite(name: string, ok: boolean, report: string, read: (json: never) => Counts) {
+/** A test suite: its own report says how many tests passed and failed, and which failed. */
+function suite(name: string, ok: boolean, report: string, read: (json: never) => Counts & { failedTests: string[] }) {
   if (!existsSync(report)) {
     check(`${name} (no report written)`, false);
     return;
   }
   const counts = read(JSON.parse(readFileSync(report, "utf8")) as never);
   if (!ok && counts.failed === 0) counts.failed = 1;
+  if (counts.failed > 0) {
+    failures.push(...(counts.failedTests.length > 0 ? counts.failedTests.map((test) => `${name}: ${test}`) : [name]));
+  }
   total.passed += counts.passed;
   total.failed += counts.failed;
   console.log(`${counts.failed === 0 ? "✓" : "✗"} ${name}: ${counts.passed} passed, ${counts.failed} failed`);
+}
+
+type VitestReport = {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: { name: string; assertionResults: { fullName: string; status: string }[] }[];
+};
+
+type PlaywrightSuite = {
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; file: string; line: number; tests: { status: string }[] }[];
+};
+type PlaywrightReport = { stats: { expected: number; unexpected: number; flaky: number }; suites: PlaywrightSuite[] };
+
+function unexpectedTests(suites: PlaywrightSuite[]): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests.some((test) => test.status === "unexpected"))
+      .map((spec) => `${spec.file}:${spec.line} › ${spec.title}`),
+    ...unexpectedTests(suite.suites ?? []),
+  ]);
 }
 
 function ensureChromium(): string | undefined {
@@ -67,9 +96,14 @@ suite(
   "unit and integration tests",
   run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]),
   vitestReport,
-  (json: { numPassedTests: number; numFailedTests: number }) => ({
+  (json: VitestReport) => ({
     passed: json.numPassedTests,
     failed: json.numFailedTests,
+    failedTests: json.testResults.flatMap((file) =>
+      file.assertionResults
+        .filter((test) => test.status === "failed")
+        .map((test) => `${relative(root, file.name)} › ${test.fullName}`),
+    ),
   }),
 );
 
@@ -91,12 +125,14 @@ if (!built || !chromium) {
     "browser tests",
     run("npx", ["playwright", "test"], { CHROMIUM_PATH: chromium }),
     browserReport,
-    (json: { stats: { expected: number; unexpected: number; flaky: number } }) => ({
+    (json: PlaywrightReport) => ({
       passed: json.stats.expected + json.stats.flaky,
       failed: json.stats.unexpected,
+      failedTests: unexpectedTests(json.suites),
     }),
   );
 }
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((failure) => `  ✗ ${failure}`).join("\n")}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed`);
 process.exit(total.failed === 0 ? 0 : 1);
