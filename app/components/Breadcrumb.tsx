@@ -10,7 +10,9 @@ export function Breadcrumb() {
         {crumbs.map((crumb, index) => (
           <li key={crumb.path}>
             {index < crumbs.length - 1 ? (
-              <Link to={crumb.path}>{crumb.name}</Link>
+              <Link to={crumb.path} prefetch="intent">
+                {crumb.name}
+              </Link>
             ) : (
               <span aria-current="page">{crumb.name}</span>
             )}

@@ -11,7 +11,7 @@ export function HomeTiles() {
     <ul className="tiles">
       {TILES.map((section) => (
         <li key={section.path}>
-          <Link className="tile" to={section.path}>
+          <Link className="tile" to={section.path} prefetch="intent">
             <span className="tile-label">{section.label}</span>
             <span className="tile-blurb">{words?.[section.id].blurb}</span>
           </Link>

@@ -13,7 +13,9 @@ export function SiteFooter({ site }: { site: SiteSummary }) {
         <ul className="footer-sections">
           {FOOTER_LINKS.map((section) => (
             <li key={section.path}>
-              <Link to={section.path}>{section.label}</Link>
+              <Link to={section.path} prefetch="intent">
+                {section.label}
+              </Link>
             </li>
           ))}
         </ul>

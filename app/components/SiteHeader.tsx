@@ -11,7 +11,7 @@ const MENU_LINKS = SECTIONS.filter((section) => section.menu);
 export function SiteHeader({ site }: { site: SiteSummary }) {
   return (
     <header className="site-header">
-      <Link to="/" className="site-name">
+      <Link to="/" className="site-name" prefetch="intent">
         {site.name}
       </Link>
       <ThemeToggle />
@@ -33,7 +33,12 @@ export function SiteHeader({ site }: { site: SiteSummary }) {
             <ul>
               {MENU_LINKS.map((link) => (
                 <li key={link.path}>
-                  <NavLink to={link.path} end onClick={(event) => closeDialogAround(event.currentTarget)}>
+                  <NavLink
+                    to={link.path}
+                    end
+                    prefetch="intent"
+                    onClick={(event) => closeDialogAround(event.currentTarget)}
+                  >
                     {link.label}
                   </NavLink>
                 </li>

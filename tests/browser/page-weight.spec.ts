@@ -107,3 +107,26 @@ test("WEIGHT a page without React reaches the next one by a plain link, prefetch
   // The CSP lets the rules run (their hash is in script-src), so no violation is reported.
   expect(errors.filter((text) => /Content Security Policy|speculation/i.test(text))).toEqual([]);
 });
+
+test("WEIGHT on a page with React, pointing at a link fetches the next page's code: the click loads nothing more", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await waitForReady(page);
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  const link = page.getByRole("contentinfo").getByRole("link", { name: "Contact", exact: true });
+  await link.hover();
+  // The route's module and the modules it imports, fetched side by side rather than one after the other on the click.
+  await expect
+    .poll(() => scripts.filter((path) => /\/assets\/contact-[\w-]+\.js$/.test(path)).length)
+    .toBeGreaterThan(0);
+  await expect.poll(() => scripts.length).toBeGreaterThan(1);
+  await page.waitForLoadState("networkidle");
+  const fetchedAhead = scripts.length;
+  await link.click();
+  await expect(page.getByRole("heading", { level: 1, name: "Contact" })).toBeVisible();
+  expect(scripts.slice(fetchedAhead)).toEqual([]);
+});
