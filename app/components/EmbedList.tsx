@@ -60,7 +60,9 @@ export function EmbedList({ kind, items }: { kind: EmbedKind; items: readonly Em
         return (
           <li key={item.slug}>
             <h2 className="embed-title">
-              <Link to={item.path}>{item.name}</Link>
+              <Link to={item.path} prefetch="intent">
+                {item.name}
+              </Link>
             </h2>
             <p className="meta-line">
               {item.author} · released <time dateTime={item.releaseDate}>{formatMonthYear(item.releaseDate)}</time> ·{" "}

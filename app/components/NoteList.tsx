@@ -38,7 +38,9 @@ const NoteEntry = memo(function NoteEntry({ note, sort, eager }: { note: NoteSum
       <img src={note.photo} alt="" width={129} height={190} loading={eager ? "eager" : "lazy"} decoding="async" />
       <div>
         <h2 className="note-title">
-          <Link to={note.path}>{note.name}</Link>
+          <Link to={note.path} prefetch="intent">
+            {note.name}
+          </Link>
         </h2>
         <p className="note-author">{note.author}</p>
         <p className="meta-line">

@@ -18,7 +18,7 @@ export function ProjectList({ items }: { items: ReadonlyArray<Project> }) {
     <ul className="project-list">
       {items.map((item) => (
         <li key={item.slug}>
-          <Link to={item.path} className="project-card">
+          <Link to={item.path} prefetch="intent" className="project-card">
             <img src={item.logo} alt="" width={100} height={100} />
             <span>
               <span className="project-name">{item.name}</span>

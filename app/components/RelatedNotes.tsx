@@ -18,7 +18,7 @@ export function RelatedNotes({ readings, related, previous, next }: NoteNeighbou
           <ul className="reading-list">
             {readings.map((reading) => (
               <li key={reading.path}>
-                <Link to={reading.path}>
+                <Link to={reading.path} prefetch="intent">
                   Read in <time dateTime={reading.date}>{formatMonthYear(reading.date)}</time>
                 </Link>
                 , rated {reading.rating.toFixed(1)}
@@ -39,18 +39,20 @@ export function RelatedNotes({ readings, related, previous, next }: NoteNeighbou
       )}
       <nav aria-label="Previous and next notes" className="pager">
         {previous && (
-          <Link to={previous.path} rel="prev" className="pager-previous">
+          <Link to={previous.path} prefetch="intent" rel="prev" className="pager-previous">
             <span className="pager-label">Read before</span> {previous.name}
           </Link>
         )}
         {next && (
-          <Link to={next.path} rel="next" className="pager-next">
+          <Link to={next.path} prefetch="intent" rel="next" className="pager-next">
             <span className="pager-label">Read after</span> {next.name}
           </Link>
         )}
       </nav>
       <p className="meta-line">
-        <Link to="/stats">Reading stats</Link>
+        <Link to="/stats" prefetch="intent">
+          Reading stats
+        </Link>
         {statsBlurb && `: ${statsBlurb}`}
       </p>
     </footer>
@@ -63,7 +65,9 @@ function RelatedEntry({ note }: { note: NoteLink }) {
       <img src={note.photo} alt="" width={64} height={94} loading="lazy" decoding="async" />
       <div>
         <h3 className="note-title">
-          <Link to={note.path}>{note.name}</Link>
+          <Link to={note.path} prefetch="intent">
+            {note.name}
+          </Link>
         </h3>
         <p className="note-author">{note.author}</p>
         <p className="meta-line">Rated {note.rating.toFixed(1)}</p>

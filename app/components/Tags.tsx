@@ -8,7 +8,9 @@ export function Tags({ tags }: { tags: readonly string[] }) {
     <ul className="chips" aria-label="Tags">
       {tags.map((tag) => (
         <li key={tag}>
-          <Link to={`/notes${filtersToQuery({ search: "", sort: DEFAULT_SORT, tag })}`}>{tag}</Link>
+          <Link to={`/notes${filtersToQuery({ search: "", sort: DEFAULT_SORT, tag })}`} prefetch="intent">
+            {tag}
+          </Link>
         </li>
       ))}
     </ul>

@@ -34,7 +34,7 @@ export default function Notes({ loaderData: { notes, tags } }: Route.ComponentPr
       <Breadcrumb />
       <div className="heading-row">
         <h1>Notes</h1>
-        <Link to="/stats" className="heading-link">
+        <Link to="/stats" prefetch="intent" className="heading-link">
           Reading stats
         </Link>
       </div>

@@ -33,7 +33,10 @@ export default function Stats({ loaderData: { stats, top, ratingScale } }: Route
       <h1>Reading stats</h1>
       <p className="lede">
         {stats.total} book notes from {stats.firstYear} to {stats.lastYear}, in figures. Every note is in the{" "}
-        <Link to="/notes">notes list</Link>.
+        <Link to="/notes" prefetch="intent">
+          notes list
+        </Link>
+        .
       </p>
       <dl className="facts stats-facts">
         <dt>Notes</dt>
@@ -115,7 +118,10 @@ export default function Stats({ loaderData: { stats, top, ratingScale } }: Route
           <ol className="top-rated">
             {top.map((note) => (
               <li key={note.path}>
-                <Link to={note.path}>{note.name}</Link> <span className="meta-line">by {note.author}</span>{" "}
+                <Link to={note.path} prefetch="intent">
+                  {note.name}
+                </Link>{" "}
+                <span className="meta-line">by {note.author}</span>{" "}
                 <span className="top-rating">{note.rating.toFixed(1)}</span>
               </li>
             ))}

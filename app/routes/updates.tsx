@@ -45,7 +45,9 @@ export default function Updates({ loaderData: { issues } }: Route.ComponentProps
               <li key={issue.slug} className="writing-entry">
                 <div>
                   <h3 className="writing-title">
-                    <Link to={issue.path}>{issue.title}</Link>
+                    <Link to={issue.path} prefetch="intent">
+                      {issue.title}
+                    </Link>
                   </h3>
                   <p className="meta-line">
                     <time dateTime={issue.date}>{formatMonthYear(issue.date)}</time>

@@ -57,13 +57,15 @@ export default function Write({ loaderData: { writings, author } }: Route.Compon
           {visible.map((writing) => (
             <li key={writing.slug} className="writing-entry">
               {writing.photo && (
-                <Link to={writing.path} tabIndex={-1} aria-hidden="true">
+                <Link to={writing.path} prefetch="intent" tabIndex={-1} aria-hidden="true">
                   <img src={writing.photo} alt="" width={100} height={100} loading="lazy" />
                 </Link>
               )}
               <div>
                 <h2 className="writing-title">
-                  <Link to={writing.path}>{writing.name}</Link>
+                  <Link to={writing.path} prefetch="intent">
+                    {writing.name}
+                  </Link>
                 </h2>
                 <p className="meta-line">
                   <time dateTime={writing.date}>{formatMonthYear(writing.date)}</time> · {author}
