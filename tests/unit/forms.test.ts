@@ -1,3 +1,4 @@
+import { checkSync } from "recheck";
 import { describe, expect, test } from "vitest";
 import {
   EMAIL_PATTERN,
@@ -80,16 +81,20 @@ describe("email pattern", () => {
     expect(validateSignup(email)).toEqual({ field: "email", error: "Please enter a valid email." });
   });
 
-  test("SU7 matching stays fast on long hostile input (no catastrophic backtracking)", () => {
+  test("SU7 the pattern cannot backtrack catastrophically: its matching time is proven linear", () => {
+    // recheck's automaton analysis is a proof, not a timing, so a busy machine cannot fail it.
+    const analysis = checkSync(EMAIL_PATTERN.source, EMAIL_PATTERN.flags, { checker: "automaton", timeout: null });
+    expect(analysis.status === "safe" && analysis.complexity.type).toBe("linear");
+  });
+
+  test("SU7 long hostile input is refused", () => {
     const hostile = [
       `${"a".repeat(20_000)}@`,
       `a@${"a.".repeat(10_000)}`,
       `a@${"a-".repeat(10_000)}!`,
       `${"a.".repeat(10_000)}@x`,
     ];
-    const start = performance.now();
     for (const input of hostile) expect(EMAIL_PATTERN.test(input)).toBe(false);
-    expect(performance.now() - start).toBeLessThan(500);
   });
 });
 
