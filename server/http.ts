@@ -64,11 +64,25 @@ function formRequestContextOf(build: ServerBuild): RouterContext<FormRequestCont
   return entry.formRequestContext;
 }
 
+/** How long the browser may keep a page or its data fetched ahead of a click, without asking again. */
+export const PREFETCH_FRESH_SECONDS = 30;
+
+/**
+ * Hashed build assets never change. A page or a page's data is checked again on every use, except
+ * the copy a prefetch fetched (`Sec-Purpose: prefetch`) when the pointer came to its link: Chromium
+ * does not reuse a prefetched response that must be revalidated, so the click would fetch it again.
+ */
+function cacheControl(c: Context, file: StaticFile): string {
+  if (file.immutable) return "public, max-age=31536000, immutable";
+  if (c.req.header("Sec-Purpose")?.startsWith("prefetch")) return `private, max-age=${PREFETCH_FRESH_SECONDS}`;
+  return "public, max-age=0, must-revalidate";
+}
+
 /** A prerendered file or a cached render: conditional, compressed, with its page's CSP. */
 function answerFile(c: Context, file: StaticFile): Response {
   const headers: Record<string, string> = {
     "Content-Type": file.contentType,
-    "Cache-Control": file.immutable ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+    "Cache-Control": cacheControl(c, file),
     ETag: file.etag,
     Vary: "Accept-Encoding",
   };

@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { requestOriginReader } from "../../server/forwarded.ts";
-import { createHttpApp } from "../../server/http.ts";
+import { createHttpApp, PREFETCH_FRESH_SECONDS } from "../../server/http.ts";
 import { makeTempDir, SITE_URL, serveApp, sleep, startTestBackend, testClientIp, testConfig } from "./helpers.ts";
 import { type ProductionServer, root, startProductionServer } from "./production.ts";
 
@@ -72,6 +72,25 @@ test("SERVER one filter in different spellings is one cached render of the list"
     headers: { "If-None-Match": answers[0]?.headers.get("ETag") ?? "" },
   });
   expect(revalidated.status).toBe(304);
+});
+
+test("SERVER a page or its data fetched ahead of a click is kept for the click; asked for plainly it is revalidated", async () => {
+  const home = await get("/");
+  const asset = home.body.match(/\/assets\/[\w-]+\.(?:css|js)/)?.[0];
+  expect(asset).toBeDefined();
+  expect((await get(asset ?? "")).headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+  for (const path of ["/notes/atomic-habits", "/notes/atomic-habits.data?_routes=routes%2Fnote", "/notes?q=habit"]) {
+    const plain = await get(path);
+    expect(plain.status, path).toBe(200);
+    expect(plain.headers.get("Cache-Control"), path).toBe("public, max-age=0, must-revalidate");
+    for (const purpose of ["prefetch", "prefetch;prerender"]) {
+      const ahead = await get(path, { headers: { "Sec-Purpose": purpose } });
+      expect(ahead.body, path).toBe(plain.body);
+      expect(ahead.headers.get("Cache-Control"), `${path} ${purpose}`).toBe(
+        `private, max-age=${PREFETCH_FRESH_SECONDS}`,
+      );
+    }
+  }
 });
 
 test("SERVER beyond RENDER_CONCURRENCY a render gets a fast 503 with Retry-After, while the API and the files answer", async () => {
