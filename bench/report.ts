@@ -273,6 +273,23 @@ export function renderReport(results: Results): string {
     ),
   );
 
+  if (results.navigation) {
+    const navigation = ok(results.navigation);
+    parts.push(
+      navigation
+        ? table(
+            "Opening a page from a page with React, ms (150 ms round trip, 1.6 Mbps)",
+            ["Journey", "Runs", "Click at once", "Click after a 1 s hover"],
+            navigation.journeys.map((row) => [row.journey, row.runs, row.straightMs, row.afterHoverMs]),
+            [
+              "From the click to the first frame with the next page's heading, median; a fresh browser context each run.",
+              'The hover gives prefetch="intent" its time to fetch the next page\'s code and data.',
+            ],
+          )
+        : (failed("Opening a page from a page with React", results.navigation) ?? ""),
+    );
+  }
+
   if (results.newsletter) {
     const newsletter = ok(results.newsletter);
     parts.push(

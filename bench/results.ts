@@ -4,6 +4,7 @@ import type { BytesResult } from "./bytes.ts";
 import type { LighthousePage } from "./lighthouse.ts";
 import type { LoadFigures } from "./load.ts";
 import type { KeystrokeFigures } from "./measure-keystrokes.ts";
+import type { NavigationFigures } from "./navigation.ts";
 import type { NewsletterFigures } from "./newsletter.ts";
 import type { TypingCheck } from "./typing-check.ts";
 
@@ -61,6 +62,8 @@ export type Results = {
         }
     >;
   };
+  /** Opening a page from a page with React on a slow link; absent in results written before it was measured. */
+  navigation?: Section<{ journeys: NavigationFigures[] }>;
   /** Absent in results written before the newsletter was measured. */
   newsletter?: Section<NewsletterFigures>;
   budgets: Budget[];

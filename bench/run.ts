@@ -4,14 +4,14 @@
  * too when it is installed), sign-ups (on SQLite, then on a throwaway PostgreSQL cluster, side by
  * side), the API under list load, newsletter delivery (one process on SQLite; one and two
  * instances on PostgreSQL) and the notes search, then the notes search again on a temporary copy
- * with 10,000 notes. Prints the figures with the budgets and writes them to
+ * with 10,000 notes, and the opening of a page from a page with React on a slow link. Prints the figures with the budgets and writes them to
  * bench/results.json. A section that fails says why; the others still run. Progress goes to
  * stderr, the report to stdout.
  *
  * Environment (all optional): BENCH_LH_RUNS (Lighthouse runs per page, 3), BENCH_TARGET_SECONDS
  * (the whole run's target, 600: Lighthouse does fewer passes rather than pass it), BENCH_NOTES
  * (10000), BENCH_RECIPIENTS (10000), BENCH_SKIP (comma-separated: lighthouse, bytes, load, signups,
- * signups-postgres, amplification, newsletter, newsletter-postgres, keystrokes, large). BENCH_ONLY
+ * signups-postgres, amplification, newsletter, newsletter-postgres, keystrokes, navigation, large). BENCH_ONLY
  * (comma-separated section names) skips every other section, e.g. `BENCH_ONLY=amplification npm
  * run bench` for the API latency under list load alone.
  */
@@ -29,6 +29,7 @@ import { measureBytes } from "./bytes.ts";
 import { BLOCKED_URL_PATTERNS, CHROME_PATH, measureLighthouse, SKIPPED_AUDITS } from "./lighthouse.ts";
 import { measureLoad, pageRequests, signupRequests } from "./load.ts";
 import { measureKeystrokes } from "./measure-keystrokes.ts";
+import { measureNavigation } from "./navigation.ts";
 import { measureNewsletter } from "./newsletter.ts";
 import { measurePostgresNewsletter } from "./newsletter-postgres.ts";
 import { findNginx, startNginx } from "./nginx.ts";
@@ -200,6 +201,7 @@ async function main() {
   let signupsPostgres: Results["signupsPostgres"] = unavailable("the build failed");
   let newsletterPostgres: Results["newsletterPostgres"] = unavailable("the build failed");
   let real: Results["keystrokes"]["real"] = unavailable("the build failed");
+  let navigation: Results["navigation"] = unavailable("the build failed");
   if (build.status === "ok") {
     let server: RunningServer | undefined;
     try {
@@ -214,6 +216,7 @@ async function main() {
         newsletterPostgres =
         amplification =
         real =
+        navigation =
           unavailable(why);
       log(why);
     }
@@ -260,6 +263,13 @@ async function main() {
             180_000,
             "the keystroke measurement",
           )),
+        }));
+        navigation = await section("navigation", async () => ({
+          journeys: await withTimeout(
+            withBrowser((browser) => measureNavigation(browser, url)),
+            180_000,
+            "the navigation measurement",
+          ),
         }));
       } finally {
         await server.stop();
@@ -314,6 +324,7 @@ async function main() {
     signupsPostgres,
     newsletterPostgres,
     keystrokes: { real, large },
+    navigation,
   };
   const results: Results = {
     date: partial.date,
@@ -328,6 +339,7 @@ async function main() {
     signupsPostgres,
     newsletterPostgres,
     keystrokes: partial.keystrokes,
+    navigation,
     newsletter,
     budgets: checkBudgets(partial),
   };
