@@ -54,8 +54,24 @@ function suite(name: string, ok: boolean, report: string, read: (json: never) =>
 type VitestReport = {
   numPassedTests: number;
   numFailedTests: number;
-  testResults: { name: string; assertionResults: { fullName: string; status: string }[] }[];
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string }[];
+  }[];
 };
+
+/** Each failed test, and each file that failed outside its tests (an import error, a failing hook). */
+function failedVitestTests(report: VitestReport): string[] {
+  return report.testResults.flatMap((file) => {
+    const path = relative(root, file.name);
+    const failed = file.assertionResults.filter((test) => test.status === "failed");
+    if (failed.length === 0 && file.status === "failed")
+      return [`${path}: ${file.message?.split("\n")[0] ?? "failed"}`];
+    return failed.map((test) => `${path} › ${test.fullName}`);
+  });
+}
 
 type PlaywrightSuite = {
   suites?: PlaywrightSuite[];
@@ -99,11 +115,7 @@ suite(
   (json: VitestReport) => ({
     passed: json.numPassedTests,
     failed: json.numFailedTests,
-    failedTests: json.testResults.flatMap((file) =>
-      file.assertionResults
-        .filter((test) => test.status === "failed")
-        .map((test) => `${relative(root, file.name)} › ${test.fullName}`),
-    ),
+    failedTests: failedVitestTests(json),
   }),
 );
 
