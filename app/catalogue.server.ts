@@ -43,7 +43,7 @@ export function withoutBody<T extends DerivedBody>({
 }
 
 /** What a list entry of a book note needs (NL3, NL4): everything but the review. */
-export function noteSummary(note: (typeof catalogue.books)[number]) {
+export function noteSummary(note: (typeof catalogue.notes)[number]) {
   const { podcastEmbed: _podcast, youtubeEmbed: _video, releaseDate: _release, ...summary } = withoutBody(note);
   return summary;
 }

@@ -13,10 +13,10 @@ function noteLink({ path, name, author, rating, date, photo }: Note) {
 export type NoteLink = ReturnType<typeof noteLink>;
 
 export function noteNeighbours(note: Note) {
-  const { previous, next } = previousAndNext(note, catalogue.books);
+  const { previous, next } = previousAndNext(note, catalogue.notes);
   return {
-    readings: otherReadings(note, catalogue.books).map(noteLink),
-    related: relatedNotes(note, catalogue.books).map(noteLink),
+    readings: otherReadings(note, catalogue.notes).map(noteLink),
+    related: relatedNotes(note, catalogue.notes).map(noteLink),
     previous: previous && noteLink(previous),
     next: next && noteLink(next),
   };

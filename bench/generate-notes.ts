@@ -22,8 +22,8 @@ export const GENERATED_COVER = "/images/bench-generated-cover.png";
  * image in public/. Returns how many files were written.
  */
 export function generateNotes(root: string, total: number): number {
-  const { books, tags } = loadCatalogue(root);
-  const count = Math.max(0, total - books.length);
+  const { notes, tags } = loadCatalogue(root);
+  const count = Math.max(0, total - notes.length);
   if (tags.length === 0) throw new Error(`no tags found in ${join(root, "content/notes")}`);
   writeFileSync(join(root, "public", GENERATED_COVER), greyPng(200, 300));
   const { next, int, pick } = seededRandom(20_240_601);

@@ -2,7 +2,7 @@
  * The images a page shares on social sites (Open Graph, Twitter cards). A book note shares its
  * cover; every other page shares a generated 1200x630 card with its title, the owner's name and
  * the site. Both are PNG, which every social site shows (SVG is not). The cards are drawn by
- * catalogue/card-image.ts and served by the prerendered resource route app/routes/card.ts; this
+ * catalogue/card-image.ts and served by the prerendered resource route app/routes/cards.$.ts; this
  * module says where each image lives and is light enough for the pages' own code.
  */
 import { isGeneratedCover } from "./cover.ts";

@@ -137,7 +137,7 @@ export function notesFeed(
   return atomFeed({
     ...feedFrame(catalogue, siteUrl, "notes"),
     subtitle: `The newest book notes and ratings of ${catalogue.site.name}.`,
-    entries: byDateNewestFirst(catalogue.books)
+    entries: byDateNewestFirst(catalogue.notes)
       .slice(0, size)
       .map((note) => noteEntry(note, siteUrl, coverUrl(note))),
   });

@@ -37,7 +37,7 @@ export type Catalogue = {
   pages: { now: Page; about: Page };
   work: Work[];
   apps: App[];
-  books: Note[];
+  notes: Note[];
   writings: Writing[];
   all: Item[];
   /** The unique sorted tags of the book notes. */
@@ -273,7 +273,7 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
       ...body,
     }),
   );
-  const books = readItems(
+  const notes = readItems(
     files,
     "notes",
     noteSchema,
@@ -326,16 +326,16 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
     pages: { now: readPage(files, "now"), about: readPage(files, "about") },
     work: byStartDate(work),
     apps: byStartDate(apps),
-    books: sortItems(books, "date"),
+    notes: sortItems(notes, "date"),
     writings: sortItems(writings, "date"),
-    all: [...work, ...apps, ...books, ...writings],
-    tags: [...new Set(books.flatMap((note) => note.tags))].sort((a, b) => a.localeCompare(b)),
+    all: [...work, ...apps, ...notes, ...writings],
+    tags: [...new Set(notes.flatMap((note) => note.tags))].sort((a, b) => a.localeCompare(b)),
     withVideo: sortItems(
-      books.filter((note) => note.youtubeEmbed),
+      notes.filter((note) => note.youtubeEmbed),
       "releaseDate",
     ),
     withPodcast: sortItems(
-      books.filter((note) => note.podcastEmbed),
+      notes.filter((note) => note.podcastEmbed),
       "releaseDate",
     ),
     updates: updates.filter((issue) => !issue.draft),

@@ -71,14 +71,14 @@ function fact(rows: string, text: string, problems: string[]): SampleFact {
 }
 
 export function sampleFacts(catalogue: Catalogue): SampleFact[] {
-  const { books, writings } = catalogue;
-  const years = books.map((note) => year(note.date));
+  const { notes, writings } = catalogue;
+  const years = notes.map((note) => year(note.date));
   const [first, last] = [Math.min(...years), Math.max(...years)];
-  const before2020 = books.filter((note) => year(note.date) < 2020);
+  const before2020 = notes.filter((note) => year(note.date) < 2020);
   const reviewedBefore = before2020.filter((note) => note.html !== "").length;
-  const reviewedSince = books.filter((note) => year(note.date) >= 2020 && note.html !== "");
-  const ratings = books.map((note) => note.rating);
-  const longest = Math.max(...books.map((note) => note.time));
+  const reviewedSince = notes.filter((note) => year(note.date) >= 2020 && note.html !== "");
+  const ratings = notes.map((note) => note.rating);
+  const longest = Math.max(...notes.map((note) => note.time));
   const slugs = (items: readonly { slug: string }[]) => items.map((item) => item.slug);
   const missing = (what: string, wanted: readonly string[], present: readonly string[]) => {
     const absent = missingFrom(wanted, present);
@@ -91,12 +91,12 @@ export function sampleFacts(catalogue: Catalogue): SampleFact[] {
     fact(
       "DA2",
       "about 270 book notes (250 to 290)",
-      books.length >= 250 && books.length <= 290 ? [] : [`${books.length} notes`],
+      notes.length >= 250 && notes.length <= 290 ? [] : [`${notes.length} notes`],
     ),
     fact("DA2", "notes dated 2014 to 2025", first === 2014 && last === 2025 ? [] : [`dated ${first} to ${last}`]),
     fact("DA2", "ratings from about 3.4 to 9.6, read times from 0 (unknown) to about 179 minutes", [
       ...(Math.min(...ratings) >= 3 ? [] : [`lowest rating ${Math.min(...ratings)}`]),
-      ...(books.some((note) => note.time === 0) ? [] : ["no note with an unknown time"]),
+      ...(notes.some((note) => note.time === 0) ? [] : ["no note with an unknown time"]),
       ...(longest >= 170 && longest <= 180 ? [] : [`longest read ${longest} minutes`]),
     ]),
     fact("DA2", "a review on most notes before 2020 (over 60 %)", [
@@ -110,7 +110,7 @@ export function sampleFacts(catalogue: Catalogue): SampleFact[] {
       reviewedSince.length === 0 ? [] : [`reviews on ${reviewedSince.map((note) => note.slug).join(", ")}`],
     ),
     fact("DA3", "the tags include every tag SPEC §3 names", missing("tag", SPEC_TAGS, catalogue.tags)),
-    fact("R8", "the fixed note slugs, a re-read among them", missing("note", NOTE_SLUGS, slugs(books))),
+    fact("R8", "the fixed note slugs, a re-read among them", missing("note", NOTE_SLUGS, slugs(notes))),
     fact(
       "R9",
       "about 90 writings (80 to 100)",

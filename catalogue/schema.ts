@@ -70,7 +70,7 @@ const template = (known: readonly string[]) =>
     }
   });
 
-/** The values a note's description may name (app/routes/note.tsx). */
+/** The values a note's description may name (app/routes/notes.$slug.tsx). */
 export const NOTE_DESCRIPTION_PLACEHOLDERS = ["title", "author", "rating"] as const;
 
 /** A section's words: the line under its home tile, its description for search engines, its opening words. */

@@ -1,6 +1,6 @@
 /**
- * /sitemap.xml (sitemaps.org protocol 0.9) and /robots.txt. Pure: app/routes/sitemap.ts and
- * app/routes/robots.ts serve what these return, prerendered at build time.
+ * /sitemap.xml (sitemaps.org protocol 0.9) and /robots.txt. Pure: app/routes/sitemap.xml.ts and
+ * app/routes/robots.txt.ts serve what these return, prerendered at build time.
  */
 import type { IsoDay } from "./dates.ts";
 import type { Catalogue } from "./load.ts";
@@ -14,8 +14,8 @@ const newest = (days: readonly (IsoDay | "")[]): IsoDay | undefined => days.filt
 
 /** When a section's page last changed, where the content says it: its newest item, or its Markdown page's `updated`. */
 function sectionLastmod(catalogue: Catalogue): Partial<Record<SectionId, IsoDay | undefined>> {
-  const { pages, books, writings, withPodcast, withVideo, updates } = catalogue;
-  const noteDates = books.map((note) => note.date);
+  const { pages, notes, writings, withPodcast, withVideo, updates } = catalogue;
+  const noteDates = notes.map((note) => note.date);
   const writingDates = writings.map((writing) => writing.date);
   return {
     home: newest([...noteDates, ...writingDates, pages.now.updated, pages.about.updated]),

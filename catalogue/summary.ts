@@ -66,7 +66,7 @@ function imageFields(item: Item): { field: string; target: string }[] {
 }
 
 export function summarizeCatalogue(catalogue: Catalogue, imageExists: (sitePath: string) => boolean): ContentSummary {
-  const { books } = catalogue;
+  const { notes } = catalogue;
   const itemPaths = new Set(catalogue.all.map((item) => item.path));
   const broken: BrokenReference[] = [];
 
@@ -100,16 +100,16 @@ export function summarizeCatalogue(catalogue: Catalogue, imageExists: (sitePath:
     checkBody(`content/pages/${page.slug}.md`, page);
   }
 
-  const withoutReview = books.filter((note) => note.markdown === "");
+  const withoutReview = notes.filter((note) => note.markdown === "");
   return {
     counts: {
-      notes: books.length,
+      notes: notes.length,
       writings: catalogue.writings.length,
       apps: catalogue.apps.length,
       jobs: catalogue.work.length,
     },
-    notesPerTag: notesPerTag(books),
-    notesPerYear: notesPerYear(books).filter((year) => year.count > 0),
+    notesPerTag: notesPerTag(notes),
+    notesPerYear: notesPerYear(notes).filter((year) => year.count > 0),
     withoutReview: {
       count: withoutReview.length,
       before2020: withoutReview.filter((note) => note.date < "2020-01-01").length,

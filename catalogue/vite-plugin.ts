@@ -139,7 +139,7 @@ export function catalogueVitePlugin(): Plugin {
       });
       server.middlewares.use("/covers", (request, response, next) => {
         const [, slug, extension] = /^\/([a-z0-9-]+)\.(svg|png)$/.exec(request.url ?? "") ?? [];
-        const note = slug && !contentProblem() && loadCatalogue(root).books.find((book) => book.slug === slug);
+        const note = slug && !contentProblem() && loadCatalogue(root).notes.find((book) => book.slug === slug);
         if (!note) return next();
         if (extension === "svg" && !isGeneratedCover(note)) return next();
         if (extension === "png" && !drawsCoverImage(note)) return next();

@@ -34,7 +34,7 @@ export async function finishClientBuild(root: string, buildDirectory: string): P
 
 function writeCovers(root: string, clientDir: string): void {
   mkdirSync(join(clientDir, "covers"), { recursive: true });
-  for (const note of loadCatalogue(root).books) {
+  for (const note of loadCatalogue(root).notes) {
     const generated = isGeneratedCover(note);
     const svg = generated ? coverSvg(note.name, note.author) : undefined;
     if (svg) writeFileSync(join(clientDir, note.photo), svg);

@@ -43,7 +43,7 @@ export function draftText(
   const after = <T extends { date: string }>(items: readonly T[]) =>
     items.filter((item) => since === undefined || item.date > since);
   const writings = after(catalogue.writings).map((writing) => `- [${writing.name}](${writing.path})`);
-  const notes = after(catalogue.books).map((note) => `- [${note.name}](${note.path}) by ${note.author}`);
+  const notes = after(catalogue.notes).map((note) => `- [${note.name}](${note.path}) by ${note.author}`);
   const sections = [
     ...(writings.length > 0 ? ["## New essays", "", ...writings, ""] : []),
     ...(notes.length > 0 ? ["## New book notes", "", ...notes, ""] : []),

@@ -11,9 +11,9 @@ export const handle = pageHandle("stats");
 
 export function loader() {
   return {
-    stats: readingStats(catalogue.books),
+    stats: readingStats(catalogue.notes),
     ratingScale: catalogue.site.ratingScale,
-    top: topRated(catalogue.books).map(({ path, name, author, rating }) => ({
+    top: topRated(catalogue.notes).map(({ path, name, author, rating }) => ({
       path,
       name,
       author,

@@ -6,7 +6,7 @@ import { first, last } from "../support/lists.ts";
 import { catalogue } from "./fixture-site.ts";
 import { expectNoAxeViolations, trackForeignRequests, waitForReady } from "./helpers.ts";
 
-const books = catalogue.books;
+const allNotes = catalogue.notes;
 const titles = (page: Page) => page.locator(".note-list .note-title");
 /** After a change the list renders its first screenful at once and the rest as it is scrolled to. */
 const FIRST_SCREENFUL = 20;
@@ -25,20 +25,18 @@ async function openFilters(page: Page) {
   return overlay;
 }
 
-test("R7 NL3 /notes lists every note newest first with cover 129x190, title, author and 'Month 20YY'", async ({
-  page,
-}) => {
+test("notes lists every note newest first with cover 129x190, title, author and 'Month 20YY'", async ({ page }) => {
   test.setTimeout(90_000);
   const expectLocalOnly = trackForeignRequests(page);
   await openNotes(page);
-  await expect(titles(page)).toHaveCount(books.length);
-  await expect(titles(page).first()).toHaveText(first(books).name);
+  await expect(titles(page)).toHaveCount(allNotes.length);
+  await expect(titles(page).first()).toHaveText(first(allNotes).name);
   const firstEntry = page.locator(".note-entry").first();
   await expect(firstEntry.locator("img")).toHaveAttribute("width", "129");
   await expect(firstEntry.locator("img")).toHaveAttribute("height", "190");
   expect(await firstEntry.locator("img").evaluate((img) => [img.clientWidth, img.clientHeight])).toEqual([129, 190]);
-  await expect(firstEntry).toContainText(first(books).author);
-  await expect(firstEntry).toContainText(formatMonthYear(first(books).date));
+  await expect(firstEntry).toContainText(first(allNotes).author);
+  await expect(firstEntry).toContainText(formatMonthYear(first(allNotes).date));
   await expect(page.getByText(/^Results \(/)).toHaveCount(0);
   await expectNoAxeViolations(page);
   expectLocalOnly();
@@ -46,17 +44,17 @@ test("R7 NL3 /notes lists every note newest first with cover 129x190, title, aut
   const cover = await firstEntry.locator("img").boundingBox();
   if (!cover) throw new Error("the first cover is not laid out");
   await page.mouse.click(cover.x + cover.width / 2, cover.y + cover.height / 2);
-  await expect(page).toHaveURL(first(books).path);
+  await expect(page).toHaveURL(first(allNotes).path);
 });
 
-test("FB1 SO1 NL1 search matches name, author, category and tag case-insensitively; the clear button empties it", async ({
+test("search matches name, author, category and tag case-insensitively; the clear button empties it", async ({
   page,
 }) => {
   await openNotes(page);
   const box = page.getByPlaceholder("Search...");
   for (const query of ["HABITS", "cal newport", "BOOK", "spirituality"]) {
     await box.fill(query);
-    const expected = applyFilters(books, { search: query, sort: "date", tag: "" });
+    const expected = applyFilters(allNotes, { search: query, sort: "date", tag: "" });
     await expect(page.getByText(`Results (${expected.length})`)).toBeVisible();
     await expect.poll(() => firstTitles(page)).toEqual(names(expected));
   }
@@ -64,20 +62,18 @@ test("FB1 SO1 NL1 search matches name, author, category and tag case-insensitive
   await page.getByRole("button", { name: "Clear search" }).click();
   await expect(box).toHaveValue("");
   await expect(box).toBeFocused();
-  await expect.poll(() => firstTitles(page)).toEqual(names(books));
+  await expect.poll(() => firstTitles(page)).toEqual(names(allNotes));
   await expect(page.getByText(/^Results \(/)).toHaveCount(0);
 });
 
-test("NL2 a search that matches nothing shows 'No notes'", async ({ page }) => {
+test("a search that matches nothing shows 'No notes'", async ({ page }) => {
   await openNotes(page);
   await page.getByPlaceholder("Search...").fill("zzqqxx no such book");
   await expect(page.getByText("No notes", { exact: true })).toBeVisible();
   await expect(page.getByText("Results (0)")).toBeVisible();
 });
 
-test("FB2 SO2 SO3 SO4 the overlay 'Order by:' sorts by Date, Title, Author, Rating and closes on choice", async ({
-  page,
-}) => {
+test("the overlay 'Order by:' sorts by Date, Title, Author, Rating and closes on choice", async ({ page }) => {
   await openNotes(page);
   for (const [label, key] of [
     ["Title", "title"],
@@ -88,12 +84,12 @@ test("FB2 SO2 SO3 SO4 the overlay 'Order by:' sorts by Date, Title, Author, Rati
     const overlay = await openFilters(page);
     await overlay.getByRole("button", { name: label, exact: true }).click();
     await expect(overlay).toBeHidden();
-    const expected = applyFilters(books, { search: "", sort: key, tag: "" });
+    const expected = applyFilters(allNotes, { search: "", sort: key, tag: "" });
     await expect.poll(() => firstTitles(page)).toEqual(names(expected));
   }
 });
 
-test("NL3 sorted by Rating, each entry shows its rating; the current sort shows beside the Filters button", async ({
+test("sorted by Rating, each entry shows its rating; the current sort shows beside the Filters button", async ({
   page,
 }) => {
   await openNotes(page);
@@ -103,7 +99,7 @@ test("NL3 sorted by Rating, each entry shows its rating; the current sort shows 
   await overlay.getByRole("button", { name: "Rating" }).click();
   await expect(overlay).toBeHidden();
   await expect(page.getByText("Sorted by Rating")).toBeVisible();
-  const expected = applyFilters(books, { search: "", sort: "rating", tag: "" });
+  const expected = applyFilters(allNotes, { search: "", sort: "rating", tag: "" });
   await expect.poll(() => firstTitles(page)).toEqual(names(expected));
   const entries = page.locator(".note-entry");
   for (const [index, note] of expected.slice(0, 5).entries()) {
@@ -115,12 +111,12 @@ test("NL3 sorted by Rating, each entry shows its rating; the current sort shows 
   await expect(entries.first()).not.toContainText("Rated");
 });
 
-test("SO5 NL3 sorting by Read Time leaves out unknown times and shows 'N min read'", async ({ page }) => {
+test("sorting by Read Time leaves out unknown times and shows 'N min read'", async ({ page }) => {
   await openNotes(page);
   const overlay = await openFilters(page);
   await overlay.getByRole("button", { name: "Read Time" }).click();
-  const expected = applyFilters(books, { search: "", sort: "time", tag: "" });
-  expect(expected.length).toBeLessThan(books.length);
+  const expected = applyFilters(allNotes, { search: "", sort: "time", tag: "" });
+  expect(expected.length).toBeLessThan(allNotes.length);
   await expect.poll(() => firstTitles(page)).toEqual(names(expected));
   await expect(page.locator(".note-entry").first()).toContainText(`${first(expected).time} min read`);
   // Scrolling to the end renders the rest: every note with a known time, and no other.
@@ -136,7 +132,7 @@ test("SO5 NL3 sorting by Read Time leaves out unknown times and shows 'N min rea
   await expect(page).toHaveURL(/sort=time/);
 });
 
-test("FB3 'Filter by:' has a button per tag and All; a tag narrows the list (NL1), All shows every note again", async ({
+test("'Filter by:' has a button per tag and All; a tag narrows the list (NL1), All shows every note again", async ({
   page,
 }) => {
   await openNotes(page);
@@ -144,15 +140,15 @@ test("FB3 'Filter by:' has a button per tag and All; a tag narrows the list (NL1
   const group = overlay.getByRole("group", { name: "Filter by:" });
   await expect(group.getByRole("button")).toHaveText(["All", ...catalogue.tags]);
   await group.getByRole("button", { name: "Fiction", exact: true }).click();
-  const fiction = applyFilters(books, { search: "", sort: "date", tag: "Fiction" });
+  const fiction = applyFilters(allNotes, { search: "", sort: "date", tag: "Fiction" });
   await expect(page.getByText(`Results (${fiction.length})`)).toBeVisible();
   await expect.poll(() => firstTitles(page)).toEqual(names(fiction));
   await group.getByRole("button", { name: "All" }).click();
   await expect(page.getByText(/^Results \(/)).toHaveCount(0);
-  await expect.poll(() => firstTitles(page)).toEqual(names(books));
+  await expect.poll(() => firstTitles(page)).toEqual(names(allNotes));
 });
 
-test("FB4 clicking the selected tag again clears it; the selected tag shows as a removable chip", async ({ page }) => {
+test("clicking the selected tag again clears it; the selected tag shows as a removable chip", async ({ page }) => {
   await openNotes(page);
   const overlay = await openFilters(page);
   const group = overlay.getByRole("group", { name: "Filter by:" });
@@ -165,7 +161,7 @@ test("FB4 clicking the selected tag again clears it; the selected tag shows as a
   await expect(overlay).toBeHidden();
   const chip = page.getByRole("button", { name: /Philosophy\s*Remove the tag filter/ });
   await expect(chip).toBeVisible();
-  const philosophy = applyFilters(books, { search: "", sort: "date", tag: "Philosophy" });
+  const philosophy = applyFilters(allNotes, { search: "", sort: "date", tag: "Philosophy" });
   await expect(page.getByText(`Results (${philosophy.length})`)).toBeVisible();
   await expect.poll(() => firstTitles(page)).toEqual(names(philosophy));
   await chip.click();
@@ -173,9 +169,7 @@ test("FB4 clicking the selected tag again clears it; the selected tag shows as a
   await expect(page.getByText(/^Results \(/)).toHaveCount(0);
 });
 
-test("FB5 the overlay is a dialog: page scroll locked, focus inside, Escape closes and focus returns", async ({
-  page,
-}) => {
+test("the overlay is a dialog: page scroll locked, focus inside, Escape closes and focus returns", async ({ page }) => {
   await openNotes(page);
   const button = page.getByRole("button", { name: "Filters" });
   await button.focus();
@@ -194,7 +188,7 @@ test("FB5 the overlay is a dialog: page scroll locked, focus inside, Escape clos
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
 });
 
-test("NL4 icon links appear only for non-empty links, each with an accessible name", async ({ page }) => {
+test("icon links appear only for non-empty links, each with an accessible name", async ({ page }) => {
   await openNotes(page);
   const kinds = [
     ["twosLink", "Read on the note app"],
@@ -204,7 +198,7 @@ test("NL4 icon links appear only for non-empty links, each with an accessible na
     ["podcastLink", "Listen to the podcast"],
     ["mediumLink", "Read on Medium"],
   ] as const;
-  for (const note of books.slice(0, 40)) {
+  for (const note of allNotes.slice(0, 40)) {
     const entry = page.locator(".note-entry").filter({ has: page.locator(`a[href="${note.path}"]`) });
     for (const [field, action] of kinds) {
       const link = entry.getByRole("link", { name: `${action}: ${note.name}` });
@@ -214,7 +208,7 @@ test("NL4 icon links appear only for non-empty links, each with an accessible na
   }
 });
 
-test("FB1 the URL holds the search: typing adds no history entry; Back and Forward put the URL's search in the box", async ({
+test("the URL holds the search: typing adds no history entry; Back and Forward put the URL's search in the box", async ({
   page,
 }) => {
   await openNotes(page);
@@ -242,7 +236,7 @@ test("FB1 the URL holds the search: typing adds no history entry; Back and Forwa
   await page.goForward();
   await expect(box).toHaveValue("habit");
   await expect(list).toHaveAttribute("data-query", "habit");
-  const expected = applyFilters(books, { search: "habit", sort: "rating", tag: "" });
+  const expected = applyFilters(allNotes, { search: "habit", sort: "rating", tag: "" });
   await expect.poll(() => firstTitles(page)).toEqual(names(expected));
 
   // A link to the list (the menu's Notes) starts a new search: the box follows the URL.
@@ -252,7 +246,7 @@ test("FB1 the URL holds the search: typing adds no history entry; Back and Forwa
   await expect(box).toHaveValue("");
 });
 
-test("FB1 the lists filter in the browser: typing and sorting ask the server for nothing", async ({ page }) => {
+test("the lists filter in the browser: typing and sorting ask the server for nothing", async ({ page }) => {
   const dataRequests: string[] = [];
   page.on("request", (request) => {
     if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(request.url());
@@ -271,10 +265,10 @@ test("FB1 the lists filter in the browser: typing and sorting ask the server for
   expect(dataRequests).toEqual([]);
 });
 
-test("FB1 a keystroke's list is on the page before the keystroke's task ends", async ({ page }) => {
+test("a keystroke's list is on the page before the keystroke's task ends", async ({ page }) => {
   await openNotes(page);
   const search = "habit";
-  const expected = applyFilters(books, { search, sort: "date", tag: "" }).slice(0, 3);
+  const expected = applyFilters(allNotes, { search, sort: "date", tag: "" }).slice(0, 3);
   // Type one key and read the list in the same task: nothing may wait for a later task or frame.
   const shown = await page.evaluate((search) => {
     const box = document.querySelector<HTMLInputElement>('input[name="q"]');
@@ -291,7 +285,7 @@ test("FB1 a keystroke's list is on the page before the keystroke's task ends", a
 });
 
 test("a note's tags link to the notes list filtered by each tag", async ({ page }) => {
-  const note = books.find((book) => book.tags.length > 1) ?? first(books);
+  const note = allNotes.find((book) => book.tags.length > 1) ?? first(allNotes);
   const tag = last(note.tags);
   await page.goto(note.path);
   await waitForReady(page);
@@ -299,13 +293,13 @@ test("a note's tags link to the notes list filtered by each tag", async ({ page 
   await expect(tags.getByRole("link")).toHaveText([...note.tags]);
   await tags.getByRole("link", { name: tag, exact: true }).click();
   await expect(page).toHaveURL(`/notes?tag=${encodeURIComponent(tag).replace(/%20/g, "+")}`);
-  const tagged = applyFilters(books, { search: "", sort: "date", tag });
+  const tagged = applyFilters(allNotes, { search: "", sort: "date", tag });
   await expect(page.getByText(`Results (${tagged.length})`)).toBeVisible();
   await expect(page.getByRole("button", { name: new RegExp(`${tag}\\s*Remove the tag filter`) })).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
-test("NL4 WI4 each icon link shows its label on hover and on keyboard focus", async ({ page }) => {
+test("each icon link shows its label on hover and on keyboard focus", async ({ page }) => {
   await page.goto("/write");
   await waitForReady(page);
   const writing = catalogue.writings.find((item) => item.twosLink) ?? first(catalogue.writings);
@@ -335,12 +329,12 @@ test("filters start from defaults, live in the URL, survive a reload and Back re
   page,
 }) => {
   await openNotes(page, "?tag=Fiction&sort=rating&q=the");
-  const expected = applyFilters(books, { search: "the", sort: "rating", tag: "Fiction" });
+  const expected = applyFilters(allNotes, { search: "the", sort: "rating", tag: "Fiction" });
   await expect(page.getByPlaceholder("Search...")).toHaveValue("the");
   await expect(titles(page)).toHaveText(expected.map((note) => note.name));
   await page.goto("/notes");
   await waitForReady(page);
-  await expect(titles(page)).toHaveCount(books.length);
+  await expect(titles(page)).toHaveCount(allNotes.length);
   await expect(page.getByPlaceholder("Search...")).toHaveValue("");
   const overlay = await openFilters(page);
   await overlay.getByRole("button", { name: "Biography" }).click();
@@ -348,13 +342,11 @@ test("filters start from defaults, live in the URL, survive a reload and Back re
   await expect(page).toHaveURL(/tag=Psychology/);
   await page.goBack();
   await expect(page).toHaveURL(/tag=Biography/);
-  const biographies = applyFilters(books, { search: "", sort: "date", tag: "Biography" });
+  const biographies = applyFilters(allNotes, { search: "", sort: "date", tag: "Biography" });
   await expect(page.getByText(`Results (${biographies.length})`)).toBeVisible();
 });
 
-test("WI1 the write index: title 'Write', a description, the note about both platforms with links", async ({
-  page,
-}) => {
+test("the write index: title 'Write', a description, the note about both platforms with links", async ({ page }) => {
   await page.goto("/write");
   await expect(page.getByRole("heading", { level: 1, name: "Write" })).toBeVisible();
   // The owner's words from content/site.yaml.
@@ -371,7 +363,7 @@ test("WI1 the write index: title 'Write', a description, the note about both pla
   await expectNoAxeViolations(page);
 });
 
-test("FB6 the write index has the search bar without the filters button", async ({ page }) => {
+test("the write index has the search bar without the filters button", async ({ page }) => {
   await page.goto("/write");
   await waitForReady(page);
   await expect(page.getByPlaceholder("Search...")).toBeVisible();
@@ -380,7 +372,7 @@ test("FB6 the write index has the search bar without the filters button", async 
   await expect(page.locator(".writing-title").first()).toHaveText("Fear");
 });
 
-test("WI2 the writings are listed newest first, with an empty-state message when nothing matches", async ({ page }) => {
+test("the writings are listed newest first, with an empty-state message when nothing matches", async ({ page }) => {
   await page.goto("/write");
   await waitForReady(page);
   await expect(page.locator(".writing-title")).toHaveText(catalogue.writings.map((writing) => writing.name));
@@ -390,7 +382,7 @@ test("WI2 the writings are listed newest first, with an empty-state message when
   await expect(page.getByText("No writings match your search.")).toBeVisible();
 });
 
-test("WI3 each writing: an optional 100x100 photo linking to it, a title, a date and the author", async ({ page }) => {
+test("each writing: an optional 100x100 photo linking to it, a title, a date and the author", async ({ page }) => {
   await page.goto("/write");
   for (const writing of catalogue.writings) {
     const entry = page.locator(".writing-entry").filter({ has: page.locator(`h2 a[href="${writing.path}"]`) });
@@ -402,7 +394,7 @@ test("WI3 each writing: an optional 100x100 photo linking to it, a title, a date
     } else await expect(photo).toHaveCount(0);
   }
 });
-test("WI4 each writing's optional icon links (note app, watch, support, buy, listen, Medium) open in a new tab", async ({
+test("each writing's optional icon links (note app, watch, support, buy, listen, Medium) open in a new tab", async ({
   page,
 }) => {
   await page.goto("/write");
@@ -448,7 +440,7 @@ for (const [path, kind, items, size, placeholder] of [
   ["/podcast", "podcast", catalogue.withPodcast, [343, 102], 118],
   ["/videos", "video", catalogue.withVideo, [288, 160], 209],
 ] as const) {
-  test(`R10 EM1 EM2 EM3 ${path}: newest release first, ${size.join("x")} players in ${placeholder} px placeholders, one at a time`, async ({
+  test(`${path}: newest release first, ${size.join("x")} players in ${placeholder} px placeholders, one at a time`, async ({
     page,
   }) => {
     const events = await serveSlowPlayers(page, 300);
@@ -493,7 +485,7 @@ for (const [path, kind, items, size, placeholder] of [
   });
 }
 
-test("EM2 podcast players are 343x102 in 118 px placeholders, video players 288x160 in 209 px", async ({ page }) => {
+test("podcast players are 343x102 in 118 px placeholders, video players 288x160 in 209 px", async ({ page }) => {
   await serveSlowPlayers(page, 0);
   for (const [path, kind, size, placeholder] of [
     ["/podcast", "podcast", [343, 102], 118],
@@ -508,7 +500,7 @@ test("EM2 podcast players are 343x102 in 118 px placeholders, video players 288x
   }
 });
 
-test("EM1 a player that never loads holds up the next one for 10 s at most", async ({ page }) => {
+test("a player that never loads holds up the next one for 10 s at most", async ({ page }) => {
   test.setTimeout(40_000);
   await page.route(`${EMBED_ORIGINS.podcast}/**`, () => {
     // Never answered: the first player hangs.

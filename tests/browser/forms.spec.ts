@@ -43,7 +43,7 @@ function receivedMails(): string[] {
 }
 
 for (const path of ["/", "/updates"]) {
-  test(`SU1 ${path} has the box 'Want updates?' with an email input 'Enter your email'`, async ({ page }) => {
+  test(`${path} has the box 'Want updates?' with an email input 'Enter your email'`, async ({ page }) => {
     await open(page, path);
     await expect(signupBox(page).getByRole("heading", { name: "Want updates?" })).toBeVisible();
     await expect(signupInput(page)).toBeVisible();
@@ -51,7 +51,7 @@ for (const path of ["/", "/updates"]) {
   });
 }
 
-test("SU2 the send button appears only when the email is non-empty", async ({ page }) => {
+test("the send button appears only when the email is non-empty", async ({ page }) => {
   await open(page, "/");
   await expect(signupBox(page).getByRole("button", { name: "Send" })).toHaveCount(0);
   await signupInput(page).fill("a");
@@ -60,13 +60,13 @@ test("SU2 the send button appears only when the email is non-empty", async ({ pa
   await expect(signupBox(page).getByRole("button", { name: "Send" })).toHaveCount(0);
 });
 
-test("R12 /updates is a page with the sign-up block", async ({ page }) => {
+test("updates is a page with the sign-up block", async ({ page }) => {
   await open(page, "/updates");
   await expect(page.getByRole("heading", { level: 1, name: "Updates" })).toBeVisible();
   await expect(signupBox(page)).toBeVisible();
 });
 
-test("SU4 'Loading...' shows while the request runs", async ({ page }) => {
+test("'Loading...' shows while the request runs", async ({ page }) => {
   await open(page, "/");
   const release = await holdFormPost(page, "/");
   await signupInput(page).fill(uniqueEmail());
@@ -77,23 +77,21 @@ test("SU4 'Loading...' shows while the request runs", async ({ page }) => {
   await expect(signupBox(page).getByText("Thank you for your interest :)")).toBeVisible();
 });
 
-test("SU3 pressing Enter in the box submits the form", async ({ page }) => {
+test("pressing Enter in the box submits the form", async ({ page }) => {
   await open(page, "/");
   await signupInput(page).fill(uniqueEmail());
   await signupInput(page).press("Enter");
   await expect(signupBox(page).getByText("Thank you for your interest :)")).toBeVisible();
 });
 
-test("SU5 API1 the send button subscribes the email and the box says 'Thank you for your interest :)'", async ({
-  page,
-}) => {
+test("the send button subscribes the email and the box says 'Thank you for your interest :)'", async ({ page }) => {
   await open(page, "/updates");
   await signupInput(page).fill(uniqueEmail());
   await signupBox(page).getByRole("button", { name: "Send" }).click();
   await expect(signupBox(page).getByText("Thank you for your interest :)")).toBeVisible();
 });
 
-test("SU7 empty and malformed emails get their messages; typing clears them", async ({ page }) => {
+test("empty and malformed emails get their messages; typing clears them", async ({ page }) => {
   await open(page, "/");
   await signupInput(page).press("Enter");
   await expect(signupBox(page).getByText("Please enter your email.")).toBeVisible();
@@ -111,7 +109,7 @@ test("SU7 empty and malformed emails get their messages; typing clears them", as
   await expect(signupBox(page).getByText("Thank you for your interest :)")).toBeVisible();
 });
 
-test("SU8 ER1 an email already subscribed gets 'Sorry, this email was already used.'", async ({ browser }) => {
+test("an email already subscribed gets 'Sorry, this email was already used.'", async ({ browser }) => {
   const email = uniqueEmail();
   const first = await browser.newContext();
   const page = await first.newPage();
@@ -139,7 +137,7 @@ test("SU8 ER1 an email already subscribed gets 'Sorry, this email was already us
   await second.close();
 });
 
-test("SU8 other failures say what happened instead of claiming the email was used (DESIGN 7.3)", async ({ page }) => {
+test("other failures say what happened instead of claiming the email was used (DESIGN 7.3)", async ({ page }) => {
   await open(page, "/");
   const homePost = formPost("/");
   await page.route(homePost, (route) => route.fulfill({ status: 500, json: { error: "x" } }));
@@ -152,7 +150,7 @@ test("SU8 other failures say what happened instead of claiming the email was use
   await expect(signupBox(page).getByText(/Could not reach the server/)).toBeVisible();
 });
 
-test("SU5 after signing up on /updates exactly one thank-you shows", async ({ page }) => {
+test("after signing up on /updates exactly one thank-you shows", async ({ page }) => {
   await open(page, "/updates");
   await signupInput(page).fill(uniqueEmail());
   await signupInput(page).press("Enter");
@@ -162,9 +160,7 @@ test("SU5 after signing up on /updates exactly one thank-you shows", async ({ pa
   await expect(page.locator(".signup-known")).toBeHidden();
 });
 
-test("SU6 ST1 a visitor who signed up never sees the box again, not even for a frame; /updates says so", async ({
-  page,
-}) => {
+test("a visitor who signed up never sees the box again, not even for a frame; /updates says so", async ({ page }) => {
   await open(page, "/");
   const email = uniqueEmail();
   await signupInput(page).fill(email);
@@ -186,7 +182,7 @@ test("SU6 ST1 a visitor who signed up never sees the box again, not even for a f
   await expect(signupBox(page)).toBeHidden();
 });
 
-test("ST1 the remembered visitor is written at most once per second", async ({ page }) => {
+test("the remembered visitor is written at most once per second", async ({ page }) => {
   await page.addInitScript(() => {
     const original = Storage.prototype.setItem;
     (window as unknown as { __writes: number[] }).__writes = [];
@@ -209,7 +205,7 @@ test("ST1 the remembered visitor is written at most once per second", async ({ p
   });
 });
 
-test("ST3 the email typed in the sign-up box is the one the contact form starts with, and back", async ({ page }) => {
+test("the email typed in the sign-up box is the one the contact form starts with, and back", async ({ page }) => {
   await open(page, "/");
   await signupInput(page).fill("shared@example.com");
   await page
@@ -229,7 +225,7 @@ test("ST3 the email typed in the sign-up box is the one the contact form starts 
   await expect(signupInput(page)).toHaveValue("changed@example.com");
 });
 
-test("ST2 the menu, the filters and the overlay are never restored on a new visit", async ({ page }) => {
+test("the menu, the filters and the overlay are never restored on a new visit", async ({ page }) => {
   await open(page, "/notes");
   await page.getByRole("button", { name: "Filters" }).click();
   await page.getByRole("dialog", { name: "Order by:" }).getByRole("button", { name: "Fiction" }).click();
@@ -246,7 +242,7 @@ test("ST2 the menu, the filters and the overlay are never restored on a new visi
   expect(stored).not.toContain("rating");
 });
 
-test("CO1 /contact has the fields email, subject and message, and a 'send' button", async ({ page }) => {
+test("contact has the fields email, subject and message, and a 'send' button", async ({ page }) => {
   await open(page, "/contact");
   await expect(page.getByLabel("Email")).toBeVisible();
   await expect(page.getByLabel("Subject")).toBeVisible();
@@ -255,7 +251,7 @@ test("CO1 /contact has the fields email, subject and message, and a 'send' butto
   await expectNoAxeViolations(page);
 });
 
-test("CO4 errors show in a block above the send button, in the order of CO5", async ({ page }) => {
+test("errors show in a block above the send button, in the order of CO5", async ({ page }) => {
   await open(page, "/contact");
   const send = page.getByRole("button", { name: "send", exact: true });
   const error = page.locator(".contact-form .form-error");
@@ -273,7 +269,7 @@ test("CO4 errors show in a block above the send button, in the order of CO5", as
     expect(errorBox && buttonBox && errorBox.y < buttonBox.y).toBe(true);
   }
 });
-test("CO4 each message also shows beside its own field, linked to it", async ({ page }) => {
+test("each message also shows beside its own field, linked to it", async ({ page }) => {
   await open(page, "/contact");
   const send = page.getByRole("button", { name: "send", exact: true });
   const steps: Array<[() => Promise<void>, string, string]> = [
@@ -305,7 +301,7 @@ test("CO4 each message also shows beside its own field, linked to it", async ({ 
   }
 });
 
-test("CO7 changing the email, the subject or the message clears the error", async ({ page }) => {
+test("changing the email, the subject or the message clears the error", async ({ page }) => {
   await open(page, "/contact");
   const send = page.getByRole("button", { name: "send", exact: true });
   const error = page.locator(".contact-form .form-error");
@@ -318,13 +314,13 @@ test("CO7 changing the email, the subject or the message clears the error", asyn
   }
 });
 
-test("R11 /contact is the contact form", async ({ page }) => {
+test("contact is the contact form", async ({ page }) => {
   await open(page, "/contact");
   await expect(page.getByRole("heading", { level: 1, name: "Contact" })).toBeVisible();
   await expect(page.locator("form.contact-form")).toBeVisible();
 });
 
-test("CO2 while sending, 'Sending...' replaces the send button", async ({ page }) => {
+test("while sending, 'Sending...' replaces the send button", async ({ page }) => {
   await open(page, "/contact");
   await page.getByLabel("Email").fill(uniqueEmail());
   await page.getByLabel("Subject").fill("Hello");
@@ -337,7 +333,7 @@ test("CO2 while sending, 'Sending...' replaces the send button", async ({ page }
   await expect(page.getByText("I'll email you back shortly :)")).toBeVisible();
 });
 
-test("CO3 API2 on success: a real mail to the owner, 'I'll email you back shortly :)', and 'Send another email' resets", async ({
+test("on success: a real mail to the owner, 'I'll email you back shortly :)', and 'Send another email' resets", async ({
   page,
 }) => {
   await open(page, "/contact");
@@ -360,7 +356,7 @@ test("CO3 API2 on success: a real mail to the owner, 'I'll email you back shortl
   await expect(page.getByText("I'll email you back shortly :)")).toHaveCount(0);
 });
 
-test("CO6 ER1 when the server cannot take the message: 'Sorry, email failed to send.'", async ({ page }) => {
+test("when the server cannot take the message: 'Sorry, email failed to send.'", async ({ page }) => {
   await open(page, "/contact");
   const contactPost = formPost("/contact");
   await page.route(contactPost, (route) => route.fulfill({ status: 500, json: { error: "x" } }));

@@ -100,7 +100,7 @@ async function liveAsSubscriber(page: Page, baseURL: string, javaScript: boolean
 }
 
 test.describe("with JavaScript", () => {
-  test("API1 a subscriber's life: sign-up, scanner-safe confirm link, Confirm button, an issue received, one-click unsubscribe, no more mail", async ({
+  test("a subscriber's life: sign-up, scanner-safe confirm link, Confirm button, an issue received, one-click unsubscribe, no more mail", async ({
     page,
     baseURL,
   }) => {

@@ -5,17 +5,17 @@ import { only } from "../support/lists.ts";
 import { catalogue } from "./fixture-site.ts";
 import { expectNoAxeViolations, waitForReady } from "./helpers.ts";
 
-const { books } = catalogue;
+const { notes } = catalogue;
 const note = (slug: string) => {
-  const found = books.find((book) => book.slug === slug);
+  const found = notes.find((book) => book.slug === slug);
   if (!found) throw new Error(`no note ${slug}`);
   return found;
 };
 
 test("RELATED a note page lists its related notes and the notes read before and after it", async ({ page }) => {
   const subject = note("atomic-habits");
-  const related = relatedNotes(subject, books);
-  const { previous, next } = previousAndNext(subject, books);
+  const related = relatedNotes(subject, notes);
+  const { previous, next } = previousAndNext(subject, notes);
   expect(related.length).toBeGreaterThanOrEqual(2);
   if (!previous || !next) throw new Error("atomic-habits should have neighbours on both sides");
 
@@ -48,13 +48,13 @@ test("RELATED a note page lists its related notes and the notes read before and 
 
 test("RELATED a re-read book links its other readings and leaves them out of the related notes", async ({ page }) => {
   const subject = note("the-four-agreements");
-  const readings = otherReadings(subject, books);
+  const readings = otherReadings(subject, notes);
   expect(readings.map((reading) => reading.slug)).toEqual(["the-four-agreements-2"]);
   await page.goto(subject.path);
   const section = page.getByRole("region", { name: "Other readings of this book" });
   await expect(section.getByRole("link")).toHaveAttribute("href", only(readings).path);
   await expect(section).toContainText(`rated ${only(readings).rating.toFixed(1)}`);
   const related = page.getByRole("region", { name: "Related notes" }).getByRole("link");
-  await expect(related).toHaveText(relatedNotes(subject, books).map((other) => other.name));
+  await expect(related).toHaveText(relatedNotes(subject, notes).map((other) => other.name));
   await expect(related.filter({ hasText: subject.name })).toHaveCount(0);
 });

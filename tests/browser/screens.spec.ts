@@ -8,7 +8,7 @@ import { expectNoAxeViolations, trackForeignRequests } from "./helpers.ts";
 const owner = catalogue.site.name;
 const SECTIONS = ["Now", "About", "Apps", "Notes", "Write", "Work", "Contact"];
 
-test("R1 home shows a tile for every section and the social links", async ({ page }) => {
+test("home shows a tile for every section and the social links", async ({ page }) => {
   const expectLocalOnly = trackForeignRequests(page);
   await page.goto("/");
   const tiles = page.locator(".tiles");
@@ -33,26 +33,26 @@ async function expectMarkdownPage(page: Page, path: string, title: string, updat
   await expectNoAxeViolations(page);
 }
 
-test("R2 /now shows the current activities and its last-updated date, as the owner wrote it (6/6/25 in the sample)", async ({
+test("now shows the current activities and its last-updated date, as the owner wrote it (6/6/25 in the sample)", async ({
   page,
 }) => {
   await expectMarkdownPage(page, "/now", "Now", catalogue.pages.now.updated);
 });
 
-test("R3 /about shows the biography and its last-updated date, as the owner wrote it (6/6/25 in the sample)", async ({
+test("about shows the biography and its last-updated date, as the owner wrote it (6/6/25 in the sample)", async ({
   page,
 }) => {
   await expectMarkdownPage(page, "/about", "About", catalogue.pages.about.updated);
 });
 
-test("R3 about links to every app, every work page and the notes", async ({ page }) => {
+test("about links to every app, every work page and the notes", async ({ page }) => {
   await page.goto("/about");
   const hrefs = await page.locator(".prose a").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
   for (const item of [...catalogue.apps, ...catalogue.work]) expect(hrefs).toContain(item.path);
   expect(hrefs).toContain("/notes");
 });
 
-test("R4 /apps lists every app with its logo and dates (AW2), each linking to its own page", async ({ page }) => {
+test("apps lists every app with its logo and dates (AW2), each linking to its own page", async ({ page }) => {
   await page.goto("/apps");
   for (const app of catalogue.apps) await expect(page.locator(`a[href="${app.path}"]`)).toBeVisible();
   for (const app of catalogue.apps) {
@@ -65,7 +65,7 @@ test("R4 /apps lists every app with its logo and dates (AW2), each linking to it
   await expectNoAxeViolations(page);
 });
 
-test("AW3 app detail shows tag line, emphasis, position, 200x432 screenshots, links, tech, team and future", async ({
+test("app detail shows tag line, emphasis, position, 200x432 screenshots, links, tech, team and future", async ({
   page,
 }) => {
   for (const app of catalogue.apps) {
@@ -92,15 +92,13 @@ test("AW3 app detail shows tag line, emphasis, position, 200x432 screenshots, li
   await expectNoAxeViolations(page);
 });
 
-test("R6 /work lists the jobs, each linking to its own page", async ({ page }) => {
+test("work lists the jobs, each linking to its own page", async ({ page }) => {
   await page.goto("/work");
   for (const job of catalogue.work) await expect(page.locator(`a[href="${job.path}"]`)).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
-test("AW4 each job page shows position, location, date range (AW2), accomplishments, tech and links", async ({
-  page,
-}) => {
+test("each job page shows position, location, date range (AW2), accomplishments, tech and links", async ({ page }) => {
   for (const job of catalogue.work) {
     await page.goto(job.path);
     await expect(page.getByRole("heading", { level: 1, name: job.name })).toBeVisible();
@@ -113,7 +111,7 @@ test("AW4 each job page shows position, location, date range (AW2), accomplishme
   await expectNoAxeViolations(page);
 });
 
-test("R5 every app has a detail page", async ({ request }) => {
+test("every app has a detail page", async ({ request }) => {
   for (const app of catalogue.apps) {
     const response = await request.get(app.path, { maxRedirects: 0 });
     expect(response.status(), app.path).toBe(200);
@@ -121,7 +119,7 @@ test("R5 every app has a detail page", async ({ request }) => {
   }
 });
 
-test("AW1 logos are 100 wide in lists and 200 on detail pages; screenshots are 200x432", async ({ page }) => {
+test("logos are 100 wide in lists and 200 on detail pages; screenshots are 200x432", async ({ page }) => {
   const logoWidth = (selector: string) =>
     page
       .locator(selector)
@@ -145,16 +143,16 @@ test("AW1 logos are 100 wide in lists and 200 on detail pages; screenshots are 2
   );
 });
 
-test("R8 every note has a page (a re-read at -2) with cover, title, author, date, rating, time, tags, review, links", async ({
+test("every note has a page (a re-read at -2) with cover, title, author, date, rating, time, tags, review, links", async ({
   page,
   request,
 }) => {
-  expect(catalogue.books.map((book) => book.slug)).toContain("the-four-agreements-2");
-  for (const { path } of catalogue.books) {
+  expect(catalogue.notes.map((book) => book.slug)).toContain("the-four-agreements-2");
+  for (const { path } of catalogue.notes) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(200);
   }
-  const note = catalogue.books.find((book) => book.slug === "atomic-habits");
+  const note = catalogue.notes.find((book) => book.slug === "atomic-habits");
   if (!note) throw new Error("atomic-habits is missing");
   const expectLocalOnly = trackForeignRequests(page, Object.values(EMBED_ORIGINS));
   await page.goto(note.path);
@@ -176,7 +174,7 @@ test("R8 every note has a page (a re-read at -2) with cover, title, author, date
   expectLocalOnly();
 });
 
-test("R9 every writing has a page with the essay, its date, read time and author", async ({ page }) => {
+test("every writing has a page with the essay, its date, read time and author", async ({ page }) => {
   for (const writing of catalogue.writings) {
     const response = await page.goto(writing.path);
     expect(response?.status()).toBe(200);
@@ -189,7 +187,7 @@ test("R9 every writing has a page with the essay, its date, read time and author
   await expectNoAxeViolations(page);
 });
 
-test("R13 any other path answers HTTP 404 with the not-found screen", async ({ request }) => {
+test("any other path answers HTTP 404 with the not-found screen", async ({ request }) => {
   for (const path of ["/no-such-page", "/notes/no-such-book", "/apps/nothing/deeper", "/write/missing"]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(404);
@@ -197,9 +195,7 @@ test("R13 any other path answers HTTP 404 with the not-found screen", async ({ r
   }
 });
 
-test("NF1 the not-found screen: 'Page Not Found', the apology, the home tiles and a link to contact", async ({
-  page,
-}) => {
+test("the not-found screen: 'Page Not Found', the apology, the home tiles and a link to contact", async ({ page }) => {
   for (const path of ["/no-such-page", "/notes/no-such-book"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
@@ -225,7 +221,7 @@ test("NF1 the not-found screen: 'Page Not Found', the apology, the home tiles an
   await expectNoAxeViolations(page);
 });
 
-test("SH5 every page's title is the owner's name and the page title, with a meta description", async ({ page }) => {
+test("every page's title is the owner's name and the page title, with a meta description", async ({ page }) => {
   const expected: Array<[string, string]> = [
     ["/", `${owner} | Personal Website`],
     ["/now", `${owner} | Now`],
@@ -244,7 +240,7 @@ test("SH5 every page's title is the owner's name and the page title, with a meta
   }
 });
 
-test("SH3 inner pages show Home / section / item, every part but the last a link", async ({ page }) => {
+test("inner pages show Home / section / item, every part but the last a link", async ({ page }) => {
   await page.goto("/notes/deep-work");
   const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
   await expect(crumbs.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
@@ -297,7 +293,7 @@ test("OWNER the owner's words on the pages are the content's (the fixture's site
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", site.sections[id].description);
   }
   await page.goto("/notes/deep-work");
-  const deepWork = catalogue.books.find((book) => book.slug === "deep-work");
+  const deepWork = catalogue.notes.find((book) => book.slug === "deep-work");
   if (!deepWork || deepWork.excerpt) throw new Error("the fixture's deep-work note must have no review");
   await expect(page.locator('meta[name="description"]')).toHaveAttribute(
     "content",

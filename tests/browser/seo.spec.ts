@@ -64,7 +64,7 @@ async function getHead(request: APIRequestContext, path: string) {
   return headOf(await response.text());
 }
 
-const note = catalogue.books.find((book) => book.slug === "atomic-habits") ?? first(catalogue.books);
+const note = catalogue.notes.find((book) => book.slug === "atomic-habits") ?? first(catalogue.notes);
 const writing = first(catalogue.writings);
 
 /** One page of every kind, with its title as its breadcrumb and og:title show it. */
@@ -92,7 +92,7 @@ test("FEED the writings and notes feeds are Atom with the 50 newest items, full 
 }) => {
   for (const [path, items, pagePath] of [
     ["/feeds/writings.atom", newestFirst(catalogue.writings), "/write"],
-    ["/feeds/notes.atom", newestFirst(catalogue.books), "/notes"],
+    ["/feeds/notes.atom", newestFirst(catalogue.notes), "/notes"],
   ] as const) {
     const response = await request.get(path);
     expect(response.status()).toBe(200);

@@ -12,7 +12,7 @@ const KINDS_OF_PAGE = [
 
 for (const { kind, path, longPath } of KINDS_OF_PAGE) {
   test.describe(`on a page ${kind}`, () => {
-    test("SH1 the menu button opens the side menu and its close button closes it", async ({ page }) => {
+    test("the menu button opens the side menu and its close button closes it", async ({ page }) => {
       await page.goto(path);
       await waitForReady(page);
       const menu = page.getByRole("dialog", { name: "Menu" });
@@ -24,7 +24,7 @@ for (const { kind, path, longPath } of KINDS_OF_PAGE) {
       await expect(menu).toBeHidden();
     });
 
-    test("SH1 keyboard: the open menu keeps the page out of reach, Escape closes it and focus returns to the menu button", async ({
+    test("keyboard: the open menu keeps the page out of reach, Escape closes it and focus returns to the menu button", async ({
       page,
     }) => {
       await page.goto(path);
@@ -55,9 +55,7 @@ for (const { kind, path, longPath } of KINDS_OF_PAGE) {
       await expect(menu).toBeVisible();
     });
 
-    test("SH2 the menu links every section and the social links, and closes when a link is chosen", async ({
-      page,
-    }) => {
+    test("the menu links every section and the social links, and closes when a link is chosen", async ({ page }) => {
       await page.goto(path);
       await waitForReady(page);
       await page.getByRole("button", { name: "Menu" }).click();
@@ -85,9 +83,7 @@ for (const { kind, path, longPath } of KINDS_OF_PAGE) {
       await expect(page.getByRole("heading", { level: 1, name: "About" })).toBeVisible();
     });
 
-    test("SH4 'Scroll to the top' appears only after scrolling and brings the page back to the top", async ({
-      page,
-    }) => {
+    test("'Scroll to the top' appears only after scrolling and brings the page back to the top", async ({ page }) => {
       await page.setViewportSize({ width: 400, height: 500 });
       await page.goto(longPath);
       await waitForReady(page);
@@ -102,7 +98,7 @@ for (const { kind, path, longPath } of KINDS_OF_PAGE) {
   });
 }
 
-test("R14 each route's code loads on demand and a new path starts at the top", async ({ page }) => {
+test("each route's code loads on demand and a new path starts at the top", async ({ page }) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
@@ -124,7 +120,7 @@ test("R14 each route's code loads on demand and a new path starts at the top", a
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test("R14 on a page without React a link opens the next page at the top", async ({ page }) => {
+test("on a page without React a link opens the next page at the top", async ({ page }) => {
   await page.setViewportSize({ width: 400, height: 400 });
   await page.goto("/stats");
   await waitForReady(page);
@@ -136,7 +132,7 @@ test("R14 on a page without React a link opens the next page at the top", async 
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test("SH2 Podcast, Videos and Updates are reachable from the menu and the footer of every page, Updates from the home page", async ({
+test("Podcast, Videos and Updates are reachable from the menu and the footer of every page, Updates from the home page", async ({
   page,
 }) => {
   for (const path of ["/", "/notes", "/contact"]) {

@@ -67,7 +67,7 @@ function expectJson(answer: { headers: Headers }) {
 describe("POST /api/user", () => {
   beforeEach(() => start());
 
-  test("API1 a valid email is subscribed: 201 {ok:true}, one row", async () => {
+  test("a valid email is subscribed: 201 {ok:true}, one row", async () => {
     const answer = await user({ email: "reader@example.com" });
     expect(answer.status).toBe(201);
     expect(answer.json).toEqual({ ok: true });
@@ -75,7 +75,7 @@ describe("POST /api/user", () => {
     expect(await subscribers()).toEqual([{ email: "reader@example.com", email_lower: "reader@example.com" }]);
   });
 
-  test("SU8 the same email again answers 409 'Sorry, this email was already used.'", async () => {
+  test("the same email again answers 409 'Sorry, this email was already used.'", async () => {
     expect((await user({ email: "reader@example.com" })).status).toBe(201);
     await confirmEveryone();
     const again = await user({ email: "reader@example.com" });
@@ -84,7 +84,7 @@ describe("POST /api/user", () => {
     expectJson(again);
   });
 
-  test("SU8 uniqueness ignores letter case and surrounding spaces; the email is stored trimmed", async () => {
+  test("uniqueness ignores letter case and surrounding spaces; the email is stored trimmed", async () => {
     expect((await user({ email: "  Reader@Example.com  " })).status).toBe(201);
     await confirmEveryone();
     expect((await user({ email: "reader@EXAMPLE.COM" })).status).toBe(409);
@@ -92,7 +92,7 @@ describe("POST /api/user", () => {
     expect(await subscribers()).toEqual([{ email: "Reader@Example.com", email_lower: "reader@example.com" }]);
   });
 
-  test("SU7 an empty or missing email answers 400 'Please enter your email.' for the field email", async () => {
+  test("an empty or missing email answers 400 'Please enter your email.' for the field email", async () => {
     for (const body of [{ email: "" }, { email: "   " }, {}]) {
       const answer = await user(body);
       expect(answer.status).toBe(400);
@@ -100,20 +100,20 @@ describe("POST /api/user", () => {
     }
   });
 
-  test("SU7 an invalid email answers 400 'Please enter a valid email.'", async () => {
+  test("an invalid email answers 400 'Please enter a valid email.'", async () => {
     const answer = await user({ email: "not-an-email" });
     expect(answer.status).toBe(400);
     expect(answer.json).toEqual({ error: "Please enter a valid email.", field: "email" });
     expect(await subscribers()).toEqual([]);
   });
 
-  test("SU7 an email over 254 characters answers 400", async () => {
+  test("an email over 254 characters answers 400", async () => {
     const answer = await user({ email: `${"a".repeat(250)}@example.com` });
     expect(answer.status).toBe(400);
     expect(answer.json).toEqual({ error: MESSAGES.emailTooLong, field: "email" });
   });
 
-  test("API1 50 concurrent sign-ups of one new email: one row, one confirmation mail, every answer 201 (pending)", async () => {
+  test("50 concurrent sign-ups of one new email: one row, one confirmation mail, every answer 201 (pending)", async () => {
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, index) => user({ email: index % 2 ? "Race@Example.com" : "race@example.com" })),
     );
@@ -124,7 +124,7 @@ describe("POST /api/user", () => {
     expect(smtp.received).toHaveLength(1);
   });
 
-  test("API1 50 concurrent sign-ups of one confirmed email: 50 × 409, still one row", async () => {
+  test("50 concurrent sign-ups of one confirmed email: 50 × 409, still one row", async () => {
     expect((await user({ email: "race@example.com" })).status).toBe(201);
     await confirmEveryone();
     const answers = await Promise.all(
@@ -134,7 +134,7 @@ describe("POST /api/user", () => {
     expect(await subscribers()).toHaveLength(1);
   });
 
-  test("API1 a filled honeypot answers 201 and stores nothing", async () => {
+  test("a filled honeypot answers 201 and stores nothing", async () => {
     const answer = await user({ email: "bot@example.com", website: "http://spam.example" });
     expect(answer.status).toBe(201);
     expect(answer.json).toEqual({ ok: true });
@@ -144,7 +144,7 @@ describe("POST /api/user", () => {
     expect(await subscribers()).toEqual([]);
   });
 
-  test("API1 an empty honeypot is ignored", async () => {
+  test("an empty honeypot is ignored", async () => {
     expect((await user({ email: "reader@example.com", website: "" })).status).toBe(201);
     expect(await subscribers()).toHaveLength(1);
   });
@@ -153,7 +153,7 @@ describe("POST /api/user", () => {
 describe("POST /api/email", () => {
   beforeEach(() => start());
 
-  test("API2 a valid message answers 202 {ok:true}, is stored before the answer and delivered to the owner", async () => {
+  test("a valid message answers 202 {ok:true}, is stored before the answer and delivered to the owner", async () => {
     const answer = await email(letter);
     expect(answer.status).toBe(202);
     expect(answer.json).toEqual({ ok: true });
@@ -169,7 +169,7 @@ describe("POST /api/email", () => {
     expect(mail.parsed.messageId).toBe(rows[0]?.message_id);
   });
 
-  test("CO5 each missing field answers 400 with its message, in the SPEC order", async () => {
+  test("each missing field answers 400 with its message, in the SPEC order", async () => {
     const cases: [object, string, string][] = [
       [{}, "Please enter your email.", "email"],
       [{ email: "", subject: "s", body: "b" }, "Please enter your email.", "email"],
@@ -185,7 +185,7 @@ describe("POST /api/email", () => {
     expect(await messages()).toEqual([]);
   });
 
-  test("CO5 a subject with CR or LF answers 400 and nothing is stored or sent", async () => {
+  test("a subject with CR or LF answers 400 and nothing is stored or sent", async () => {
     for (const subject of ["Hi\r\nBcc: victim@example.com", "Hi\nthere", "Hi\rthere", "Trailing\n"]) {
       const answer = await email({ ...letter, subject });
       expect(answer.status).toBe(400);
@@ -194,7 +194,7 @@ describe("POST /api/email", () => {
     expect(await messages()).toEqual([]);
   });
 
-  test("CO5 limits: subject over 200 characters and message over 5,000 answer 400", async () => {
+  test("limits: subject over 200 characters and message over 5,000 answer 400", async () => {
     expect((await email({ ...letter, subject: "s".repeat(201) })).json).toEqual({
       error: MESSAGES.subjectTooLong,
       field: "subject",
@@ -206,12 +206,12 @@ describe("POST /api/email", () => {
     expect((await email({ ...letter, subject: "s".repeat(200), body: "b".repeat(5000) })).status).toBe(202);
   });
 
-  test("API2 email and subject are stored trimmed", async () => {
+  test("email and subject are stored trimmed", async () => {
     expect((await email({ email: "  reader@example.com ", subject: "  Hi  ", body: "Text" })).status).toBe(202);
     expect((await messages())[0]).toMatchObject({ email: "reader@example.com", subject: "Hi", body: "Text" });
   });
 
-  test("API2 a filled honeypot answers 202 and nothing is stored or sent", async () => {
+  test("a filled honeypot answers 202 and nothing is stored or sent", async () => {
     const answer = await email({ ...letter, website: "spam" });
     expect(answer.status).toBe(202);
     expect(answer.json).toEqual({ ok: true });
@@ -224,7 +224,7 @@ describe("POST /api/email", () => {
 describe("request checks", () => {
   beforeEach(() => start());
 
-  test("API1 a body that is not JSON by content type answers 415", async () => {
+  test("a body that is not JSON by content type answers 415", async () => {
     for (const contentType of [
       "text/plain",
       "application/x-www-form-urlencoded",
@@ -254,7 +254,7 @@ describe("request checks", () => {
     expect(await messages()).toEqual([]);
   });
 
-  test("API1 JSON with a charset parameter is accepted", async () => {
+  test("JSON with a charset parameter is accepted", async () => {
     const answer = await user(
       { email: "reader@example.com" },
       { headers: { "content-type": "application/json; charset=UTF-8" } },
@@ -262,7 +262,7 @@ describe("request checks", () => {
     expect(answer.status).toBe(201);
   });
 
-  test("API2 malformed JSON answers 400 with a clear error", async () => {
+  test("malformed JSON answers 400 with a clear error", async () => {
     for (const body of ["{", '{"email": }', "", "{'email': 'a@b.co'}", '{"email":"a@b.co",}']) {
       const answer = await readAnswer(
         await fetch(`${served.url}/api/email`, {
@@ -276,7 +276,7 @@ describe("request checks", () => {
     }
   });
 
-  test("API1 a JSON body that is not an object, or a field of the wrong type, answers 400", async () => {
+  test("a JSON body that is not an object, or a field of the wrong type, answers 400", async () => {
     for (const body of [null, [], ["a@b.co"], "reader@example.com", 42, true]) {
       const answer = await user(body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
@@ -293,7 +293,7 @@ describe("request checks", () => {
     expect(subject.json).toEqual({ error: 'The field "subject" must be a string.', field: "subject" });
   });
 
-  test("API2 a body over 16 KB with a Content-Length answers 413", async () => {
+  test("a body over 16 KB with a Content-Length answers 413", async () => {
     const body = JSON.stringify({ ...letter, body: "x".repeat(17 * 1024) });
     const answer = await readAnswer(
       await fetch(`${served.url}/api/email`, {
@@ -307,7 +307,7 @@ describe("request checks", () => {
     expect(await messages()).toEqual([]);
   });
 
-  test("API2 a chunked body over 16 KB without a Content-Length answers 413", async () => {
+  test("a chunked body over 16 KB without a Content-Length answers 413", async () => {
     const chunk = new TextEncoder().encode("x".repeat(1024));
     let sent = 0;
     const stream = new ReadableStream<Uint8Array>({
@@ -330,7 +330,7 @@ describe("request checks", () => {
     expect(await messages()).toEqual([]);
   });
 
-  test("API2 a chunked body under 16 KB is accepted", async () => {
+  test("a chunked body under 16 KB is accepted", async () => {
     const bytes = new TextEncoder().encode(JSON.stringify(letter));
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -348,7 +348,7 @@ describe("request checks", () => {
     expect(response.status).toBe(202);
   });
 
-  test("API1 a cross-site request answers 403: Sec-Fetch-Site cross-site, a foreign Origin, or Origin null", async () => {
+  test("a cross-site request answers 403: Sec-Fetch-Site cross-site, a foreign Origin, or Origin null", async () => {
     const cases: Record<string, string>[] = [
       { "sec-fetch-site": "cross-site" },
       { "sec-fetch-site": "cross-site", origin: SITE_URL },
@@ -372,7 +372,7 @@ describe("request checks", () => {
     expect(await messages()).toEqual([]);
   });
 
-  test("API1 same-origin requests and requests without Origin are allowed", async () => {
+  test("same-origin requests and requests without Origin are allowed", async () => {
     expect((await user({ email: "a@example.com" }, { headers: { "sec-fetch-site": "same-origin" } })).status).toBe(201);
     expect((await user({ email: "b@example.com" }, { origin: null })).status).toBe(201);
     expect(
@@ -380,7 +380,7 @@ describe("request checks", () => {
     ).toBe(201);
   });
 
-  test("API1 other methods on the API paths answer 405 with Allow: POST; unknown API paths a JSON 404", async () => {
+  test("other methods on the API paths answer 405 with Allow: POST; unknown API paths a JSON 404", async () => {
     for (const [method, path] of [
       ["GET", "/api/user"],
       ["PUT", "/api/user"],
@@ -402,7 +402,7 @@ describe("request checks", () => {
 describe("rate limit", () => {
   beforeEach(() => start({ rateLimit: 2 }));
 
-  test("API1 over the per-IP limit answers 429 with Retry-After; other IPs and the other endpoint are not affected", async () => {
+  test("over the per-IP limit answers 429 with Retry-After; other IPs and the other endpoint are not affected", async () => {
     const ip = { "x-test-ip": "203.0.113.7" };
     expect((await user({ email: "one@example.com" }, { headers: ip })).status).toBe(201);
     await confirmEveryone();
@@ -420,7 +420,7 @@ describe("rate limit", () => {
     expect((await email(letter, { headers: ip })).status).toBe(202);
   });
 
-  test("API2 the contact endpoint has its own limit; invalid submissions do not count", async () => {
+  test("the contact endpoint has its own limit; invalid submissions do not count", async () => {
     const ip = { "x-test-ip": "198.51.100.1" };
     for (let index = 0; index < 5; index++) expect((await email({}, { headers: ip })).status).toBe(400);
     expect((await email(letter, { headers: ip })).status).toBe(202);
@@ -435,7 +435,7 @@ describe("rate limit", () => {
 describe("unexpected failures", () => {
   beforeEach(() => start());
 
-  test("CO6 a message that cannot be stored answers 500 'Sorry, email failed to send.', no internals", async () => {
+  test("a message that cannot be stored answers 500 'Sorry, email failed to send.', no internals", async () => {
     await backend.outbox.stop();
     // The table is gone: every insert fails, on either engine.
     await sql`ALTER TABLE messages RENAME TO messages_lost`.execute(backend.database.db);
@@ -446,7 +446,7 @@ describe("unexpected failures", () => {
     expect(backend.logs.join("\n")).toMatch(/storing a contact message failed/);
   });
 
-  test("SU8 a sign-up that fails on the server answers 500 without claiming the email was used", async () => {
+  test("a sign-up that fails on the server answers 500 without claiming the email was used", async () => {
     await backend.outbox.stop();
     await sql`ALTER TABLE subscribers RENAME TO subscribers_lost`.execute(backend.database.db);
     const answer = await user({ email: "reader@example.com" });
@@ -457,7 +457,7 @@ describe("unexpected failures", () => {
 });
 
 describe("unexpected errors in the HTTP layer", () => {
-  test("API1 an exception answers 500 with the generic message and is logged, never shown", async () => {
+  test("an exception answers 500 with the generic message and is logged, never shown", async () => {
     backend = await startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url }), {
       clientIp: () => {
         throw new Error("secret internal detail");

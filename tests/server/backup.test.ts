@@ -55,7 +55,7 @@ function countRows(file: string) {
   }
 }
 
-test("API1 API2 a backup taken while the server writes restores into a fresh DATA_DIR with every row it holds", async () => {
+test("a backup taken while the server writes restores into a fresh DATA_DIR with every row it holds", async () => {
   const dataDir = tempDir();
   const backend = await startTestBackend(testConfig(dataDir), { startOutbox: false });
   const served = await serveApp(backend.api);
@@ -128,7 +128,7 @@ test("API1 API2 a backup taken while the server writes restores into a fresh DAT
   }
 }, 60_000);
 
-test("API1 a backup keeps the newsletter's secret beside it, and a restore puts it back: mailed links keep working", async () => {
+test("a backup keeps the newsletter's secret beside it, and a restore puts it back: mailed links keep working", async () => {
   const dataDir = tempDir();
   const backend = await startTestBackend(testConfig(dataDir), { startOutbox: false });
   await backend.close();

@@ -53,7 +53,7 @@ function messageRows() {
   }
 }
 
-test("API2 a server killed with SIGKILL right after its 202 loses nothing: the next process delivers the message exactly once", async () => {
+test("a server killed with SIGKILL right after its 202 loses nothing: the next process delivers the message exactly once", async () => {
   // The SMTP server takes 400 ms to say 250, so the kill lands while the first attempt is in
   // flight: that attempt is not accepted, and the claim it left behind must be taken over.
   smtp = await startSmtp({ acceptDelayMs: 400 });
@@ -86,7 +86,7 @@ test("API2 a server killed with SIGKILL right after its 202 loses nothing: the n
   await second.exited;
 });
 
-test("API2 a worker killed mid-SMTP with the default lease: a restart delivers the message within seconds, same Message-ID", async () => {
+test("a worker killed mid-SMTP with the default lease: a restart delivers the message within seconds, same Message-ID", async () => {
   // The SMTP server holds DATA for 2 s, so the kill lands inside the transaction.
   smtp = await startSmtp({ acceptDelayMs: 2000 });
   const lease = { SMTP_URL: smtp.url, OUTBOX_LEASE_MS: "" };
@@ -115,7 +115,7 @@ test("API2 a worker killed mid-SMTP with the default lease: a restart delivers t
   await second.exited;
 }, 40_000);
 
-test("API2 after a SIGKILL the next process delivers what is pending (.eml files), and once its backend is closed the process ends by itself", async () => {
+test("after a SIGKILL the next process delivers what is pending (.eml files), and once its backend is closed the process ends by itself", async () => {
   const first = startChild({});
   const url = await listeningUrl(first);
   for (let index = 0; index < 3; index++) {

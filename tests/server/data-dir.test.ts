@@ -20,7 +20,7 @@ afterEach(() => temp.remove());
 
 const read = (dataDir: string) => readConfig({ DATA_DIR: dataDir }, { ownerEmail: "owner@example.com" });
 
-test("API1 a file where DATA_DIR should be, or a folder inside a file, is a configuration error naming DATA_DIR", () => {
+test("a file where DATA_DIR should be, or a folder inside a file, is a configuration error naming DATA_DIR", () => {
   const file = join(temp.path, "not-a-folder");
   writeFileSync(file, "x");
   for (const dataDir of [file, join(file, "data")]) {
@@ -29,13 +29,13 @@ test("API1 a file where DATA_DIR should be, or a folder inside a file, is a conf
   }
 });
 
-test("API1 a missing DATA_DIR is created", () => {
+test("a missing DATA_DIR is created", () => {
   const dataDir = join(temp.path, "new", "data");
   expect(read(dataDir).dataDir).toBe(dataDir);
   expect(existsSync(dataDir)).toBe(true);
 });
 
-test("API1 the server process started on an unusable DATA_DIR exits with the message and no stack trace", () => {
+test("the server process started on an unusable DATA_DIR exits with the message and no stack trace", () => {
   const file = join(temp.path, "not-a-folder");
   writeFileSync(file, "x");
   const result = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
@@ -49,7 +49,7 @@ test("API1 the server process started on an unusable DATA_DIR exits with the mes
   expect(result.stderr).not.toMatch(/SqliteError|\n\s+at /);
 });
 
-test("API2 MESSAGE_RETENTION_DAYS defaults to 90 days and must be a whole number of at least 1", () => {
+test("MESSAGE_RETENTION_DAYS defaults to 90 days and must be a whole number of at least 1", () => {
   const dataDir = join(temp.path, "data");
   const withRetention = (value?: string) =>
     readConfig({ DATA_DIR: dataDir, MESSAGE_RETENTION_DAYS: value }, { ownerEmail: "owner@example.com" });
@@ -58,7 +58,7 @@ test("API2 MESSAGE_RETENTION_DAYS defaults to 90 days and must be a whole number
   for (const bad of ["0", "1.5", "forever"]) expect(() => withRetention(bad)).toThrow(/MESSAGE_RETENTION_DAYS=/);
 });
 
-test("API1 DATABASE_URL must name a PostgreSQL server, and needs SECRET_KEY (the same on every instance)", () => {
+test("DATABASE_URL must name a PostgreSQL server, and needs SECRET_KEY (the same on every instance)", () => {
   const env = { DATA_DIR: temp.path, SECRET_KEY: "k".repeat(32) };
   const owner = { ownerEmail: "owner@example.com" };
   const url = "postgres://site:secret@db.example.com:5432/site";
@@ -75,7 +75,7 @@ test("API1 DATABASE_URL must name a PostgreSQL server, and needs SECRET_KEY (the
   );
 });
 
-test("API1 `npm run backup` with DATABASE_URL set refuses to back up a SQLite file that holds nothing", () => {
+test("`npm run backup` with DATABASE_URL set refuses to back up a SQLite file that holds nothing", () => {
   const result = spawnSync(process.execPath, ["scripts/backup.mjs", "--to", join(temp.path, "backups")], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", DATA_DIR: temp.path, DATABASE_URL: "postgres://site@db.example.com/site" },

@@ -76,7 +76,7 @@ async function everyRow(database: Database) {
   return rows;
 }
 
-test("API1 copy moves subscribers, messages and newsletter sends to PostgreSQL with their ids; a second copy adds nothing", async () => {
+test("copy moves subscribers, messages and newsletter sends to PostgreSQL with their ids; a second copy adds nothing", async () => {
   await fillSource();
   const first = copy("copy", "--to", targetUrl);
   expect(first.stderr).toBe("");
@@ -102,7 +102,7 @@ test("API1 copy moves subscribers, messages and newsletter sends to PostgreSQL w
   expect(created.outcome === "created" && created.subscriber.id).toBe(4);
 });
 
-test("API1 copy into a database holding other rows under the same ids is refused, and copies nothing", async () => {
+test("copy into a database holding other rows under the same ids is refused, and copies nothing", async () => {
   await fillSource();
   const target = await openPostgres(targetUrl);
   opened.push(target);
@@ -117,7 +117,7 @@ test("API1 copy into a database holding other rows under the same ids is refused
   ]);
 });
 
-test("API1 copy explains itself and refuses a target that is not PostgreSQL", () => {
+test("copy explains itself and refuses a target that is not PostgreSQL", () => {
   expect(copy("--help").stdout).toContain("copy --to postgres://");
   const wrong = copy("copy", "--to", "mysql://db.example.com/site");
   expect(wrong.status).toBe(2);

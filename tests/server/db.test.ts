@@ -16,7 +16,7 @@ beforeEach(() => {
 });
 afterEach(() => temp.remove());
 
-test("API1 opening creates DATA_DIR/site.db with WAL, a busy timeout and foreign keys", async () => {
+test("opening creates DATA_DIR/site.db with WAL, a busy timeout and foreign keys", async () => {
   const dataDir = join(temp.path, "nested", "data");
   const database = openDatabase(dataDir);
   expect(existsSync(join(dataDir, "site.db"))).toBe(true);
@@ -28,7 +28,7 @@ test("API1 opening creates DATA_DIR/site.db with WAL, a busy timeout and foreign
   await database.close();
 });
 
-test("API1 migrations are applied once: reopening and migrating again change nothing", async () => {
+test("migrations are applied once: reopening and migrating again change nothing", async () => {
   const first = openDatabase(temp.path);
   await subscribe(first.db, "kept@example.com");
   await first.close();
@@ -50,7 +50,7 @@ test("API1 migrations are applied once: reopening and migrating again change not
   await second.close();
 });
 
-test("API1 two connections opening a new file at once both end up on the current schema", async () => {
+test("two connections opening a new file at once both end up on the current schema", async () => {
   const a = openDatabase(temp.path);
   const b = openDatabase(temp.path);
   expect(a.sqlite.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
@@ -59,7 +59,7 @@ test("API1 two connections opening a new file at once both end up on the current
   await b.close();
 });
 
-test("API1 a database from a newer version of the code is refused", async () => {
+test("a database from a newer version of the code is refused", async () => {
   const path = join(temp.path, "site.db");
   const raw = new BetterSqlite3(path);
   raw.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
@@ -67,7 +67,7 @@ test("API1 a database from a newer version of the code is refused", async () => 
   expect(() => openDatabase(temp.path)).toThrow(/newer than this code knows/);
 });
 
-test("SU8 the UNIQUE index on email_lower is enforced by SQLite itself", async () => {
+test("the UNIQUE index on email_lower is enforced by SQLite itself", async () => {
   const database = openDatabase(temp.path);
   const insert = database.sqlite.prepare(
     "INSERT INTO subscribers (email, email_lower, created_at) VALUES (?, ?, '2025-06-06T00:00:00Z')",
@@ -84,7 +84,7 @@ test("SU8 the UNIQUE index on email_lower is enforced by SQLite itself", async (
   await database.close();
 });
 
-test("SU8 subscribe: 'created' once, then 'pending' (no second confirmation) for any letter case, also across two connections; 'exists' once confirmed", async () => {
+test("subscribe: 'created' once, then 'pending' (no second confirmation) for any letter case, also across two connections; 'exists' once confirmed", async () => {
   const a = openDatabase(temp.path);
   const b = openDatabase(temp.path);
   const outcomes = await Promise.all(
@@ -101,7 +101,7 @@ test("SU8 subscribe: 'created' once, then 'pending' (no second confirmation) for
   await b.close();
 });
 
-test("API2 a database made by the first schema keeps its messages when migrated to dead letters", async () => {
+test("a database made by the first schema keeps its messages when migrated to dead letters", async () => {
   const path = join(temp.path, "site.db");
   const raw = new BetterSqlite3(path);
   raw.exec(`

@@ -123,7 +123,7 @@ describe("posts that are no form", () => {
   }
 
   for (const path of ["/api/user", "/api/email"]) {
-    test(`API1 API2 ${path}: each post that is not JSON gets 400 or 415 and a JSON error`, async () => {
+    test(`${path}: each post that is not JSON gets 400 or 415 and a JSON error`, async () => {
       const failures: string[] = [];
       for (const unreadable of UNREADABLE.filter(({ kind }) => kind !== "JSON")) {
         const response = await post(path, unreadable);
@@ -137,7 +137,7 @@ describe("posts that are no form", () => {
 });
 
 describe("form posts that must work", () => {
-  test("CO3 a multipart post is read like a URL-encoded one", async () => {
+  test("a multipart post is read like a URL-encoded one", async () => {
     const boundary = "b0undary";
     const response = await post("/contact", {
       contentType: `multipart/form-data; boundary=${boundary}`,

@@ -69,7 +69,7 @@ function signUpWithHost(url: string, headers: Record<string, string>, origin: st
 }
 
 describe("without a trusted proxy (TRUST_PROXY=0)", () => {
-  test("API1 spoofed X-Forwarded-For and Forwarded headers do not bypass the rate limit", async () => {
+  test("spoofed X-Forwarded-For and Forwarded headers do not bypass the rate limit", async () => {
     const { url } = await start(0);
     const spoofs: Record<string, string>[] = [
       { "x-forwarded-for": "203.0.113.1" },
@@ -82,7 +82,7 @@ describe("without a trusted proxy (TRUST_PROXY=0)", () => {
     expect(statuses).toEqual([201, 201, 429, 429]);
   });
 
-  test("API1 forwarded proto and host do not make a foreign Origin the request's own", async () => {
+  test("forwarded proto and host do not make a foreign Origin the request's own", async () => {
     const { url } = await start(0);
     const answer = await signUp(
       url,
@@ -94,7 +94,7 @@ describe("without a trusted proxy (TRUST_PROXY=0)", () => {
 });
 
 describe("behind one trusted proxy (TRUST_PROXY=1)", () => {
-  test("API1 each forwarded client is counted apart; what a client wrote left of the proxy's entry gains nothing", async () => {
+  test("each forwarded client is counted apart; what a client wrote left of the proxy's entry gains nothing", async () => {
     const { url } = await start(1);
     const first = { "x-forwarded-for": "203.0.113.10" };
     expect((await signUp(url, first)).status).toBe(201);
@@ -105,7 +105,7 @@ describe("behind one trusted proxy (TRUST_PROXY=1)", () => {
     expect((await signUp(url, { "x-forwarded-for": "203.0.113.11" })).status).toBe(201);
   });
 
-  test("API1 the RFC 7239 Forwarded header is read when there is no X-Forwarded-For", async () => {
+  test("the RFC 7239 Forwarded header is read when there is no X-Forwarded-For", async () => {
     const { url } = await start(1);
     const client = { forwarded: 'for="[2001:db8::7]:4711";proto=https' };
     expect((await signUp(url, client)).status).toBe(201);
@@ -114,7 +114,7 @@ describe("behind one trusted proxy (TRUST_PROXY=1)", () => {
     expect((await signUp(url, { forwarded: "for=192.0.2.60;proto=http" })).status).toBe(201);
   });
 
-  test("API1 the origin the proxy forwarded (X-Forwarded-Proto, Host or X-Forwarded-Host, or Forwarded) is the request's own", async () => {
+  test("the origin the proxy forwarded (X-Forwarded-Proto, Host or X-Forwarded-Host, or Forwarded) is the request's own", async () => {
     const { url } = await start(1);
     const viaNginx = { "x-forwarded-for": "203.0.113.20", "x-forwarded-proto": "https", host: "site.example" };
     expect(await signUpWithHost(url, viaNginx, "https://site.example")).toBe(201);
@@ -131,7 +131,7 @@ describe("behind one trusted proxy (TRUST_PROXY=1)", () => {
   });
 });
 
-test("API1 two trusted proxies: the client is the entry left of the two proxies", async () => {
+test("two trusted proxies: the client is the entry left of the two proxies", async () => {
   const { url } = await start(2);
   // Chain: client, outer proxy (in the header), inner proxy (the TCP peer, 127.0.0.1).
   const client = { "x-forwarded-for": "198.51.100.50, 203.0.113.30, 10.0.0.2" };
@@ -142,7 +142,7 @@ test("API1 two trusted proxies: the client is the entry left of the two proxies"
 });
 
 describe("origin check", () => {
-  test("API1 the request's own origin is accepted besides SITE_URL; a refusal is logged once, in one line, with the reason", async () => {
+  test("the request's own origin is accepted besides SITE_URL; a refusal is logged once, in one line, with the reason", async () => {
     const { url } = await start(0);
     expect(url).not.toBe(SITE_URL);
     expect((await signUp(url, {}, url)).status).toBe(201);
@@ -156,7 +156,7 @@ describe("origin check", () => {
     expect(refusals[0]).not.toContain("\n");
   });
 
-  test("API1 checkOrigin refuses Sec-Fetch-Site cross-site, opaque and malformed origins, and passes requests without Origin", () => {
+  test("checkOrigin refuses Sec-Fetch-Site cross-site, opaque and malformed origins, and passes requests without Origin", () => {
     const allowed = { siteUrl: "https://example.com", ownOrigin: "http://127.0.0.1:3000" };
     const check = (headers: Record<string, string>) => checkOrigin(new Headers(headers), allowed).refused;
     expect(check({})).toBe(false);
@@ -170,7 +170,7 @@ describe("origin check", () => {
   });
 });
 
-test("API1 Forwarded elements and node spellings are parsed as RFC 7239 writes them", () => {
+test("Forwarded elements and node spellings are parsed as RFC 7239 writes them", () => {
   expect(parseForwarded('for=192.0.2.43, for="[2001:db8:cafe::17]:4711";proto=https;host="a.example"')).toEqual([
     { for: "192.0.2.43" },
     { for: "[2001:db8:cafe::17]:4711", proto: "https", host: "a.example" },
@@ -185,7 +185,7 @@ describe("configuration", () => {
   const read = (environment: NodeJS.ProcessEnv) =>
     readConfig({ DATA_DIR: temp.path, ...environment }, { ownerEmail: "owner@example.com" });
 
-  test("API1 TRUST_PROXY is a whole number of proxies from 0 to 10, 0 by default", () => {
+  test("TRUST_PROXY is a whole number of proxies from 0 to 10, 0 by default", () => {
     expect(read({}).trustProxy).toBe(0);
     expect(read({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
     for (const bad of ["yes", "-1", "1.5", "11"]) {

@@ -104,7 +104,7 @@ const countWhere = async (table: "subscribers" | "messages", status?: "sent") =>
   return Number((await query.executeTakeFirstOrThrow()).count);
 };
 
-test("API1 1,000 sign-ups spread over two instances on one PostgreSQL end as 1,000 subscribers with one confirmation each", async () => {
+test("1,000 sign-ups spread over two instances on one PostgreSQL end as 1,000 subscribers with one confirmation each", async () => {
   const smtp = await smtpServer();
   const instances = [await startInstance("a", smtp), await startInstance("b", smtp)];
   const statuses: number[] = [];
@@ -125,7 +125,7 @@ test("API1 1,000 sign-ups spread over two instances on one PostgreSQL end as 1,0
   expect(new Set(confirmations.map((row) => row.email)).size).toBe(1000);
 }, 120_000);
 
-test("API2 300 contact messages over two instances, one killed with SIGKILL mid-delivery: each delivered exactly once, the survivor takes over its row after the lease", async () => {
+test("300 contact messages over two instances, one killed with SIGKILL mid-delivery: each delivered exactly once, the survivor takes over its row after the lease", async () => {
   // Each instance has its own SMTP server, so the test knows which one is stuck: the doomed
   // instance's server never answers its 31st message (the SMTP transaction stays open).
   const doomedSmtp = await smtpServer({ holdAfter: 30 });
@@ -168,7 +168,7 @@ test("API2 300 contact messages over two instances, one killed with SIGKILL mid-
   }
 }, 120_000);
 
-test("API1 a newsletter send of 2,000 over two instances, one killed with SIGKILL mid-delivery: every recipient mailed exactly once", async () => {
+test("a newsletter send of 2,000 over two instances, one killed with SIGKILL mid-delivery: every recipient mailed exactly once", async () => {
   await sql`
     INSERT INTO subscribers (email, email_lower, created_at, status, confirmed_at)
     SELECT 'reader' || n || '@example.com', 'reader' || n || '@example.com', '2026-01-01T00:00:00.000Z', 'confirmed', '2026-01-01T00:00:00.000Z'

@@ -38,7 +38,7 @@ async function sendContact(replyTo: string, server: SmtpRecorder) {
   return mail;
 }
 
-test("API2 a non-ASCII local part goes raw into Reply-To, with SMTPUTF8 declared, and stays out of the envelope", async () => {
+test("a non-ASCII local part goes raw into Reply-To, with SMTPUTF8 declared, and stays out of the envelope", async () => {
   smtp = await startSmtp();
   const mail = await sendContact(VISITOR, smtp);
   expect(mail.envelope).toEqual({ from: SENDER, to: [OWNER], smtpUtf8: true });
@@ -47,7 +47,7 @@ test("API2 a non-ASCII local part goes raw into Reply-To, with SMTPUTF8 declared
   expect(mail.parsed.subject).toBe("Grüße");
 });
 
-test("API2 an ASCII Reply-To sends no SMTPUTF8; a server without the extension still gets the message", async () => {
+test("an ASCII Reply-To sends no SMTPUTF8; a server without the extension still gets the message", async () => {
   smtp = await startSmtp();
   const ascii = await sendContact("visitor@example.com", smtp);
   expect(ascii.envelope.smtpUtf8).toBe(false);
@@ -58,7 +58,7 @@ test("API2 an ASCII Reply-To sends no SMTPUTF8; a server without the extension s
   expect(plain.parsed.replyTo?.value.map((address) => address.address)).toEqual([VISITOR]);
 });
 
-test("API2 only a non-ASCII local part needs SMTPUTF8", () => {
+test("only a non-ASCII local part needs SMTPUTF8", () => {
   expect(needsSmtpUtf8(VISITOR)).toBe(true);
   expect(needsSmtpUtf8("visitor@example.com")).toBe(false);
   expect(needsSmtpUtf8("visitor@exämple.com")).toBe(false);

@@ -39,7 +39,7 @@ function messages(...args: string[]) {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-test("API2 the owner lists a refused message as failed with its reason, retries it, and it is delivered", async () => {
+test("the owner lists a refused message as failed with its reason, retries it, and it is delivered", async () => {
   smtp.failNext(1, 554);
   const backend = await startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url }));
   const served = await serveApp(backend.api);
@@ -72,7 +72,7 @@ test("API2 the owner lists a refused message as failed with its reason, retries 
   }
 });
 
-test("API2 `messages` explains itself and refuses unknown commands and bad ids with its usage", () => {
+test("`messages` explains itself and refuses unknown commands and bad ids with its usage", () => {
   const help = messages("--help");
   expect(help.status).toBe(0);
   expect(help.stdout).toContain("retry --all-failed");

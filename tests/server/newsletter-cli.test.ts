@@ -75,7 +75,7 @@ function startNewsletter(args: string[], { dataDir = data.path, env = {} as Reco
 
 const newsletter = (...args: string[]) => startNewsletter(args).ended;
 
-test("API1 `newsletter --help` names every command; an unknown one is refused with a pointer to it", async () => {
+test("`newsletter --help` names every command; an unknown one is refused with a pointer to it", async () => {
   const help = await newsletter("--help");
   expect(help.status).toBe(0);
   for (const command of ["draft", "preview <slug>", "test <slug>", "send <slug>", "status", "subscribers", "export"])
@@ -87,7 +87,7 @@ test("API1 `newsletter --help` names every command; an unknown one is refused wi
   expect(unknown.stderr).toContain("npm run newsletter -- --help");
 });
 
-test("API1 the owner's path: draft, preview, test, import, send, status, subscribers, remove, export", async () => {
+test("the owner's path: draft, preview, test, import, send, status, subscribers, remove, export", async () => {
   const draft = await newsletter("draft", "--title", "Winter letter");
   expect(draft.status, draft.stderr).toBe(0);
   const draftFile = join(site.path, "content/updates/winter-letter.md");
@@ -154,7 +154,7 @@ test("API1 the owner's path: draft, preview, test, import, send, status, subscri
   expect(existsSync(draftFile)).toBe(true);
 }, 120_000);
 
-test("API1 Ctrl-C during a send stops watching and leaves the rest to the server's worker: everyone gets the issue once", async () => {
+test("Ctrl-C during a send stops watching and leaves the rest to the server's worker: everyone gets the issue once", async () => {
   const own = makeTempDir("site-newsletter-interrupted-");
   const backend = await startTestBackend(testConfig(own.path, { smtpUrl: smtp.url }), {
     startOutbox: false,

@@ -59,7 +59,7 @@ function deliveryRows() {
   }
 }
 
-test(`API1 a send to ${RECIPIENTS} recipients killed with SIGKILL half-way and resumed by the next process delivers each exactly once`, async () => {
+test(`a send to ${RECIPIENTS} recipients killed with SIGKILL half-way and resumed by the next process delivers each exactly once`, async () => {
   const fixtures = loadCatalogue(join(import.meta.dirname, "../fixtures"));
   const issue = fixtures.updates.find((candidate) => candidate.slug === "first-issue");
   if (!issue) throw new Error("tests/fixtures/content/updates/first-issue.md is missing");

@@ -65,7 +65,7 @@ const form = (fields: Record<string, string>, headers: Record<string, string> = 
   body: new URLSearchParams(fields).toString(),
 });
 
-test("API1 the confirm link: a GET (a mail scanner) changes nothing and shows no address; a cross-site POST is refused; the button's post confirms", async () => {
+test("the confirm link: a GET (a mail scanner) changes nothing and shows no address; a cross-site POST is refused; the button's post confirms", async () => {
   const [email] = PEOPLE as [string];
   const link = confirmLinkOf(email);
   for (let scan = 0; scan < 3; scan++) {
@@ -93,7 +93,7 @@ test("API1 the confirm link: a GET (a mail scanner) changes nothing and shows no
   expect(await used.text()).toContain("This link has expired");
 });
 
-test("API1 a forged or unusable confirm link gets a clear page whose sign-up box works, never a 5xx", async () => {
+test("a forged or unusable confirm link gets a clear page whose sign-up box works, never a 5xx", async () => {
   for (const token of ["", "1", "1.1.x", `1.9999999999.${"A".repeat(43)}`, "%ff", "a".repeat(5000)]) {
     const page = await fetch(`${server.origin}/updates/confirm?token=${token}`);
     expect(page.status, token).toBe(400);
@@ -118,7 +118,7 @@ test("API1 a forged or unusable confirm link gets a clear page whose sign-up box
   expect(noForm.status).toBe(415);
 });
 
-test("API1 one-click unsubscribe (RFC 8058): a POST with no cookie and no Origin takes the person off; the same POST with a forged token does nothing", async () => {
+test("one-click unsubscribe (RFC 8058): a POST with no cookie and no Origin takes the person off; the same POST with a forged token does nothing", async () => {
   const [, email] = PEOPLE as [string, string];
   const link = confirmLinkOf(email);
   const token = link.searchParams.get("token") ?? "";
@@ -158,7 +158,7 @@ test("API1 one-click unsubscribe (RFC 8058): a POST with no cookie and no Origin
   expect(signup.status).toBe(403);
 });
 
-test("API1 the generated secret is DATA_DIR/secret, readable by the owner only, and no URL serves it or the list of subscribers", async () => {
+test("the generated secret is DATA_DIR/secret, readable by the owner only, and no URL serves it or the list of subscribers", async () => {
   const secretFile = join(temp.path, "secret");
   expect(statSync(secretFile).mode & 0o777).toBe(0o600);
   const secret = readFileSync(secretFile, "utf8").trim();

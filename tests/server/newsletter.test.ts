@@ -115,7 +115,7 @@ describe("the mail a subscriber receives", () => {
     raw = server.received[0]?.raw as string;
   });
 
-  test("API1 an issue is multipart text and HTML, from MAIL_FROM with the owner's name, the issue's title as subject", () => {
+  test("an issue is multipart text and HTML, from MAIL_FROM with the owner's name, the issue's title as subject", () => {
     expect(raw).toMatch(/^Content-Type: multipart\/alternative/im);
     expect(mail.text).toContain("The first fixture issue links to a note (http://localhost:3000/notes/deep-work)");
     expect(mail.html).toContain('href="http://localhost:3000/write/fear"');
@@ -127,7 +127,7 @@ describe("the mail a subscriber receives", () => {
     );
   });
 
-  test("API1 List-Unsubscribe names the subscriber's own link on the site and List-Unsubscribe-Post says One-Click (RFC 8058); the footer repeats it and says why", () => {
+  test("List-Unsubscribe names the subscriber's own link on the site and List-Unsubscribe-Post says One-Click (RFC 8058); the footer repeats it and says why", () => {
     const header = (name: string) =>
       mail.headerLines.find((line) => line.key === name)?.line.replace(/\r?\n[ \t]+/g, "") ?? "";
     const link = /^List-Unsubscribe:\s*<([^>]+)>$/i.exec(header("list-unsubscribe"))?.[1] ?? "";
@@ -139,7 +139,7 @@ describe("the mail a subscriber receives", () => {
     expect(mail.text).toMatch(/You get this because you subscribed to updates from .+ and confirmed it\./);
   });
 
-  test("API1 every link of the HTML is absolute, and it loads nothing: no image, no tracking pixel, no remote style", () => {
+  test("every link of the HTML is absolute, and it loads nothing: no image, no tracking pixel, no remote style", () => {
     const html = mail.html as string;
     const targets = [...html.matchAll(/\b(?:href|src)="([^"]*)"/g)].map((match) => match[1] as string);
     expect(targets.length).toBeGreaterThan(3);
@@ -150,7 +150,7 @@ describe("the mail a subscriber receives", () => {
 });
 
 describe("delivery", () => {
-  test("API1 a recipient refused with 550 at RCPT TO ends bounced, is not retried, is left out of the next send", async () => {
+  test("a recipient refused with 550 at RCPT TO ends bounced, is not retried, is left out of the next send", async () => {
     const {
       db,
       backend: started,
@@ -176,7 +176,7 @@ describe("delivery", () => {
     expect(server.received).toHaveLength(4);
   });
 
-  test("API1 a temporary failure (451) is retried with a growing back-off, and the mail arrives once", async () => {
+  test("a temporary failure (451) is retried with a growing back-off, and the mail arrives once", async () => {
     const { db, backend: started, smtp: server } = await startWith();
     await confirmedSubscribers(db, ["patient@example.org"]);
     server.failNext(2, 451);
@@ -197,7 +197,7 @@ describe("delivery", () => {
     expect(statusOf(started, "patient@example.org")).toBe("confirmed");
   });
 
-  test("API1 a recipient who unsubscribes in the middle of a send is skipped, even with their row already claimed", async () => {
+  test("a recipient who unsubscribes in the middle of a send is skipped, even with their row already claimed", async () => {
     // Each mail takes 150 ms to be accepted: the unsubscribe lands while the batch is being sent.
     const { db, backend: started, smtp: server } = await startWith({ acceptDelayMs: 150 });
     const emails = ["a@example.org", "b@example.org", "c@example.org", "d@example.org", "leaving@example.org"];
@@ -216,7 +216,7 @@ describe("delivery", () => {
     expect(deliveries(started).find((row) => row.email === "leaving@example.org")?.status).toBe("skipped");
   });
 
-  test("API1 the same issue is refused a second time unless sent again on purpose; only confirmed subscribers are frozen", async () => {
+  test("the same issue is refused a second time unless sent again on purpose; only confirmed subscribers are frozen", async () => {
     const { db, backend: started } = await startWith({}, false);
     await confirmedSubscribers(db, ["one@example.org"]);
     await subscribe(db, "pending@example.org");
@@ -241,7 +241,7 @@ describe("the links' tokens", () => {
     return outcome.subscriber;
   }
 
-  test("API1 a confirm token cannot be forged: another secret, another id, a changed expiry or signature all fail", async () => {
+  test("a confirm token cannot be forged: another secret, another id, a changed expiry or signature all fail", async () => {
     const alice = await pending("alice@example.org");
     const token = confirmToken(TEST_SECRET, alice);
     const [id, expires, signature] = token.split(".") as [string, string, string];
@@ -261,7 +261,7 @@ describe("the links' tokens", () => {
     expect((await listSubscribers(db, "pending")).map((row) => row.email)).toEqual(["alice@example.org"]);
   });
 
-  test("API1 a confirm token expires after 7 days, works once, and a new sign-up voids the old one", async () => {
+  test("a confirm token expires after 7 days, works once, and a new sign-up voids the old one", async () => {
     const start = Date.now();
     const alice = await pending("alice@example.org", start);
     const token = confirmToken(TEST_SECRET, alice, start);
@@ -282,7 +282,7 @@ describe("the links' tokens", () => {
     );
   });
 
-  test("API1 a token works for its own subscriber only: one person's link never confirms or unsubscribes another", async () => {
+  test("a token works for its own subscriber only: one person's link never confirms or unsubscribes another", async () => {
     const alice = await pending("alice@example.org");
     const bob = await pending("bob@example.org");
     const aliceConfirm = confirmToken(TEST_SECRET, alice);
@@ -308,7 +308,7 @@ describe("the links' tokens", () => {
 });
 
 describe("signing up again while pending", () => {
-  test("SU8 the confirmation is mailed again at most once per 10 minutes; each sign-up answers as success", async () => {
+  test("the confirmation is mailed again at most once per 10 minutes; each sign-up answers as success", async () => {
     const { db } = await startWith({}, false);
     const start = Date.parse("2026-01-01T12:00:00.000Z");
     const at = (ms: number) => ({ now: new Date(start + ms) });
@@ -320,7 +320,7 @@ describe("signing up again while pending", () => {
     expect((await subscribe(db, "again@example.org", at(2 * CONFIRMATION_RESEND_MS + 1000))).outcome).toBe("resend");
   });
 
-  test("SU8 through the service: three quick sign-ups of one pending email answer 201 and mail one confirmation", async () => {
+  test("through the service: three quick sign-ups of one pending email answer 201 and mail one confirmation", async () => {
     const { backend: started, smtp: server } = await startWith();
     for (let index = 0; index < 3; index++) {
       expect(await started.services.subscribe({ email: "quick@example.org" }, "192.0.2.7")).toEqual({
@@ -341,7 +341,7 @@ describe("signing up again while pending", () => {
 });
 
 describe("export and import", () => {
-  test("API1 the list exported and imported into an empty database is the same list, statuses and dates included", async () => {
+  test("the list exported and imported into an empty database is the same list, statuses and dates included", async () => {
     const { db, backend: started } = await startWith({}, false);
     await confirmedSubscribers(db, ["stays@example.org", "leaves@example.org", "bounces@example.org"]);
     await subscribe(db, "waits@example.org", { ip: "192.0.2.1" });
@@ -377,7 +377,7 @@ describe("export and import", () => {
     }
   });
 
-  test("API1 a file with bad rows imports nothing and names each bad row by its line", async () => {
+  test("a file with bad rows imports nothing and names each bad row by its line", async () => {
     const { db } = await startWith({}, false);
     const csv = [
       "name,email",

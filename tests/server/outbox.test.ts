@@ -82,7 +82,7 @@ function send(served: Served, body: object = letter) {
 }
 
 describe("delivery", () => {
-  test("API2 the mail goes To the owner, From MAIL_FROM, Reply-To the visitor (in no other header), with subject, body and the stored Message-ID", async () => {
+  test("the mail goes To the owner, From MAIL_FROM, Reply-To the visitor (in no other header), with subject, body and the stored Message-ID", async () => {
     const smtp = await smtpServer();
     const { backend, served } = await backendWith(smtp);
     expect((await send(served, { ...letter, subject: "Ünïcödé subject — long enough to need encoding?" })).status).toBe(
@@ -113,7 +113,7 @@ describe("delivery", () => {
     expect((await rows(backend))[0]?.sent_at).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
-  test("API2 SMTP down: 202, the message stays pending with attempts growing; SMTP back on the same port: delivered exactly once", async () => {
+  test("SMTP down: 202, the message stays pending with attempts growing; SMTP back on the same port: delivered exactly once", async () => {
     const first = await startSmtp();
     const port = first.port;
     const { backend, served } = await backendWith(first);
@@ -135,7 +135,7 @@ describe("delivery", () => {
     expect(first.received).toHaveLength(0);
   });
 
-  test("API2 SMTP answering an error is retried with back-off and delivers once", async () => {
+  test("SMTP answering an error is retried with back-off and delivers once", async () => {
     const smtp = await smtpServer();
     smtp.failNext(2);
     const { backend, served } = await backendWith(smtp);
@@ -148,7 +148,7 @@ describe("delivery", () => {
   });
 
   test.each([554, 550])(
-    "API2 an SMTP %i reply marks the message failed: logged once with the reason, never retried",
+    "an SMTP %i reply marks the message failed: logged once with the reason, never retried",
     async (code) => {
       const smtp = await smtpServer();
       smtp.failNext(1, code);
@@ -169,7 +169,7 @@ describe("delivery", () => {
     },
   );
 
-  test("API2 delivered messages are deleted after the retention; pending and failed ones stay", async () => {
+  test("delivered messages are deleted after the retention; pending and failed ones stay", async () => {
     const smtp = await smtpServer();
     let clock = Date.parse("2026-01-01T00:00:00Z");
     const { backend, served } = await backendWith(smtp, {
@@ -187,7 +187,7 @@ describe("delivery", () => {
     expect((await rows(backend)).map((row) => row.status)).toEqual(["failed"]);
   });
 
-  test("API2 a send that outlasts the lease is not overtaken: the living worker renews its claim", async () => {
+  test("a send that outlasts the lease is not overtaken: the living worker renews its claim", async () => {
     const smtp = await smtpServer({ acceptDelayMs: 1500 });
     const short = { outbox: { ...FAST_OUTBOX, leaseMs: 300 } };
     const { backend, served } = await backendWith(smtp, short);
@@ -200,7 +200,7 @@ describe("delivery", () => {
     expect((await rows(backend))[0]).toMatchObject({ attempts: 1, status: "sent" });
   });
 
-  test("API2 the retry schedule is stored in the database: exponential back-off with a cap", async () => {
+  test("the retry schedule is stored in the database: exponential back-off with a cap", async () => {
     expect([1, 2, 3, 4, 5].map((n) => backoffDelay(n, { baseDelayMs: 1000, maxDelayMs: 300_000 }))).toEqual([
       1000, 2000, 4000, 8000, 16000,
     ]);
@@ -223,7 +223,7 @@ describe("delivery", () => {
     expect(row?.next_attempt_at).toBeLessThan(Date.now() + 61_000);
   });
 
-  test("API2 without SMTP_URL the mail is written to DATA_DIR/mail/<message-id>.eml", async () => {
+  test("without SMTP_URL the mail is written to DATA_DIR/mail/<message-id>.eml", async () => {
     const { backend, served } = await backendWith(undefined);
     expect((await send(served)).status).toBe(202);
     await waitFor(async () => (await rows(backend))[0]?.status === "sent", { what: "the .eml file" });
@@ -246,7 +246,7 @@ describe("delivery", () => {
 });
 
 describe("worker", () => {
-  test("API2 messages left pending are delivered when a worker starts", async () => {
+  test("messages left pending are delivered when a worker starts", async () => {
     const smtp = await smtpServer();
     const stopped = await startTestBackend(configWith({ smtpUrl: smtp.url }), { startOutbox: false });
     await stopped.outbox.enqueue(letter);
@@ -262,7 +262,7 @@ describe("worker", () => {
     expect(smtp.received.map((mail) => mail.parsed.subject).sort()).toEqual([letter.subject, "Second"].sort());
   });
 
-  test("API2 two workers on one database never send a message twice", async () => {
+  test("two workers on one database never send a message twice", async () => {
     const smtp = await smtpServer();
     const config = configWith({ smtpUrl: smtp.url });
     const first = await openTestDatabase(config);
@@ -296,7 +296,7 @@ describe("worker", () => {
     expect(statuses.every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
   });
 
-  test("API2 stop() waits for the send in flight and records it", async () => {
+  test("stop() waits for the send in flight and records it", async () => {
     const smtp = await smtpServer({ acceptDelayMs: 300 });
     const backend = await startTestBackend(configWith({ smtpUrl: smtp.url }));
     cleanups.push(() => backend.close());
@@ -309,7 +309,7 @@ describe("worker", () => {
     expect(smtp.received).toHaveLength(1);
   });
 
-  test("API2 a stopped worker sends nothing; nudge() on a stopped worker does nothing", async () => {
+  test("a stopped worker sends nothing; nudge() on a stopped worker does nothing", async () => {
     const smtp = await smtpServer();
     const backend = await startTestBackend(configWith({ smtpUrl: smtp.url }));
     cleanups.push(() => backend.close());
@@ -323,7 +323,7 @@ describe("worker", () => {
     await waitFor(async () => (await rows(backend))[0]?.status === "sent", { what: "delivery after start" });
   });
 
-  test("API2 a claim held by a dead worker is taken over once its lease runs out", async () => {
+  test("a claim held by a dead worker is taken over once its lease runs out", async () => {
     const smtp = await smtpServer();
     const backend = await startTestBackend(configWith({ smtpUrl: smtp.url }), {
       startOutbox: false,

@@ -59,7 +59,7 @@ async function smtpServer(options?: Parameters<typeof startSmtp>[0]): Promise<Sm
 const schemaVersion = async (database: Database) =>
   (await sql<{ version: number }>`SELECT version FROM schema_version`.execute(database.db)).rows[0]?.version;
 
-test("API1 opening a new PostgreSQL database applies every migration once; reopening changes nothing", async () => {
+test("opening a new PostgreSQL database applies every migration once; reopening changes nothing", async () => {
   const first = await open();
   expect(first.dialect).toBe("postgres");
   expect(await schemaVersion(first)).toBe(SCHEMA_VERSION);
@@ -83,7 +83,7 @@ test("API1 opening a new PostgreSQL database applies every migration once; reope
   ]);
 });
 
-test("API1 six instances starting together on a new database: the lock lets each migration run once", async () => {
+test("six instances starting together on a new database: the lock lets each migration run once", async () => {
   const databases = await Promise.all(Array.from({ length: 6 }, () => open()));
   for (const database of databases) expect(await schemaVersion(database)).toBe(SCHEMA_VERSION);
   // A migration applied twice would have inserted the pacing row twice (or failed on it).
@@ -92,19 +92,19 @@ test("API1 six instances starting together on a new database: the lock lets each
   ]);
 });
 
-test("API1 a PostgreSQL database from a newer version of the code is refused", async () => {
+test("a PostgreSQL database from a newer version of the code is refused", async () => {
   const database = await open();
   await sql`UPDATE schema_version SET version = ${SCHEMA_VERSION + 1}`.execute(database.db);
   await expect(openPostgres(url)).rejects.toThrow(/newer than this code knows/);
 });
 
-test("API1 a server that cannot be reached is a clear error, not a hang", async () => {
+test("a server that cannot be reached is a clear error, not a hang", async () => {
   const unreachable = new URL(url);
   unreachable.port = "1";
   await expect(openPostgres(unreachable.toString())).rejects.toThrow(/ECONNREFUSED/);
 });
 
-test("SU8 the UNIQUE index on email_lower and the CHECK on statuses are enforced by PostgreSQL itself", async () => {
+test("the UNIQUE index on email_lower and the CHECK on statuses are enforced by PostgreSQL itself", async () => {
   const database = await open();
   const insert = (email: string) =>
     sql`INSERT INTO subscribers (email, email_lower, created_at) VALUES (${email}, ${email.toLowerCase()}, '2025-06-06T00:00:00Z')`.execute(
@@ -118,7 +118,7 @@ test("SU8 the UNIQUE index on email_lower and the CHECK on statuses are enforced
   ).rejects.toThrow(/violates check constraint "messages_status_check"/);
 });
 
-test("SU8 40 sign-ups of one email over two instances: 'created' once, 'pending' 39 times", async () => {
+test("40 sign-ups of one email over two instances: 'created' once, 'pending' 39 times", async () => {
   const [a, b] = [await open(), await open()];
   const outcomes = await Promise.all(
     Array.from({ length: 40 }, (_, index) =>
@@ -129,7 +129,7 @@ test("SU8 40 sign-ups of one email over two instances: 'created' once, 'pending'
   expect(outcomes.filter(({ outcome }) => outcome === "pending")).toHaveLength(39);
 });
 
-test("API2 a claim passes over the row another instance holds locked (SKIP LOCKED) instead of waiting or coming back empty", async () => {
+test("a claim passes over the row another instance holds locked (SKIP LOCKED) instead of waiting or coming back empty", async () => {
   const smtp = await smtpServer();
   const database = await open();
   const { log } = collectLog();
@@ -154,7 +154,7 @@ test("API2 a claim passes over the row another instance holds locked (SKIP LOCKE
   expect(smtp.received.map((mail) => mail.parsed.subject)).toEqual(["Free", "Held by the other instance"]);
 });
 
-test("API1 a newsletter send of 300 recipients delivered by three instances at once: each recipient exactly once", async () => {
+test("a newsletter send of 300 recipients delivered by three instances at once: each recipient exactly once", async () => {
   const smtp = await smtpServer();
   const instances = [await open(), await open(), await open()];
   const first = instances[0] as Database;
@@ -203,7 +203,7 @@ test("API1 a newsletter send of 300 recipients delivered by three instances at o
   expect(rows.every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
 });
 
-test("API1 the rate limit holds across instances: 40 submissions at once from one address over two instances, exactly 5 allowed", async () => {
+test("the rate limit holds across instances: 40 submissions at once from one address over two instances, exactly 5 allowed", async () => {
   const [a, b] = [await open(), await open()];
   const limiters = [createDatabaseRateLimiter(a.db, { limit: 5 }), createDatabaseRateLimiter(b.db, { limit: 5 })];
   const decisions = await Promise.all(
@@ -214,7 +214,7 @@ test("API1 the rate limit holds across instances: 40 submissions at once from on
   expect((await limiters[0]?.hit("user 192.0.2.8"))?.allowed).toBe(true);
 });
 
-test("CO6 with the shared rate limit's table unreadable, both forms answer 500 with their own message, never a stack", async () => {
+test("with the shared rate limit's table unreadable, both forms answer 500 with their own message, never a stack", async () => {
   const backend = await startTestBackend({ ...config, rateLimit: 5 }, { startOutbox: false });
   cleanups.push(() => backend.close());
   await sql`ALTER TABLE rate_limit_hits RENAME TO rate_limit_hits_lost`.execute(backend.database.db);

@@ -57,14 +57,14 @@ function signUpFrom(localAddress: string, headers: Record<string, string> = {}):
   });
 }
 
-test("API1 behind nginx with TRUST_PROXY=1, visitors from 127.0.0.2 and 127.0.0.3 are rate-limited apart", async () => {
+test("behind nginx with TRUST_PROXY=1, visitors from 127.0.0.2 and 127.0.0.3 are rate-limited apart", async () => {
   expect(await signUpFrom("127.0.0.2")).toBe(201);
   expect(await signUpFrom("127.0.0.2")).toBe(201);
   expect(await signUpFrom("127.0.0.2")).toBe(429);
   expect(await signUpFrom("127.0.0.3")).toBe(201);
 }, 30_000);
 
-test("API1 behind nginx, a forged X-Forwarded-For or Forwarded gains a limited visitor nothing", async () => {
+test("behind nginx, a forged X-Forwarded-For or Forwarded gains a limited visitor nothing", async () => {
   const forgeries: Record<string, string>[] = [
     { "x-forwarded-for": "203.0.113.99" },
     { "x-forwarded-for": "127.0.0.3" },
@@ -75,7 +75,7 @@ test("API1 behind nginx, a forged X-Forwarded-For or Forwarded gains a limited v
   }
 }, 30_000);
 
-test("API1 behind nginx, a post from the page's own origin at the proxy's address passes the origin check", async () => {
+test("behind nginx, a post from the page's own origin at the proxy's address passes the origin check", async () => {
   // SITE_URL is the build's; the proxy's address is another origin, accepted as the request's own.
   expect(new URL(proxyUrl).origin).not.toBe(new URL(server.origin).origin);
   expect(await signUpFrom("127.0.0.4", { origin: proxyUrl })).toBe(201);

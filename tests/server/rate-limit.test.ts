@@ -6,7 +6,7 @@ function clock(start = 1_000_000) {
   return { now: () => time, advance: (ms: number) => (time += ms) };
 }
 
-test("API1 the limit allows N submissions per key per 10 minutes, then refuses with the seconds to wait", async () => {
+test("the limit allows N submissions per key per 10 minutes, then refuses with the seconds to wait", async () => {
   const time = clock();
   const limiter = createRateLimiter({ limit: 3, now: time.now });
   expect(await limiter.hit("ip")).toEqual({ allowed: true });
@@ -23,13 +23,13 @@ test("API1 the limit allows N submissions per key per 10 minutes, then refuses w
   expect(await limiter.hit("ip")).toEqual({ allowed: true });
 });
 
-test("API1 a limit of 0 turns the limiter off", async () => {
+test("a limit of 0 turns the limiter off", async () => {
   const limiter = createRateLimiter({ limit: 0 });
   for (let index = 0; index < 1000; index++) expect((await limiter.hit("ip")).allowed).toBe(true);
   expect(limiter.size).toBe(0);
 });
 
-test("API1 the number of remembered keys is bounded, the least recently seen forgotten first", async () => {
+test("the number of remembered keys is bounded, the least recently seen forgotten first", async () => {
   const time = clock();
   const limiter = createRateLimiter({ limit: 1, maxKeys: 100, now: time.now });
   expect((await limiter.hit("keep")).allowed).toBe(true);

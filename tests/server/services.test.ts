@@ -28,7 +28,7 @@ function form(fields: Record<string, string | Blob>) {
   return Object.fromEntries(data);
 }
 
-test("API1 subscribe with the fields of a form post: 201, then 409 with the SPEC message", async () => {
+test("subscribe with the fields of a form post: 201, then 409 with the SPEC message", async () => {
   expect(await backend.services.subscribe(form({ email: "reader@example.com" }), "192.0.2.1")).toEqual({
     ok: true,
     status: 201,
@@ -41,7 +41,7 @@ test("API1 subscribe with the fields of a form post: 201, then 409 with the SPEC
   });
 });
 
-test("SU7 subscribe reports the first problem with its field", async () => {
+test("subscribe reports the first problem with its field", async () => {
   expect(await backend.services.subscribe(form({ email: "" }), undefined)).toEqual({
     ok: false,
     status: 400,
@@ -54,7 +54,7 @@ test("SU7 subscribe reports the first problem with its field", async () => {
   });
 });
 
-test("CO5 sendMessage reports problems in order and stores a valid message as pending", async () => {
+test("sendMessage reports problems in order and stores a valid message as pending", async () => {
   expect(await backend.services.sendMessage(form({ email: "a@b.co", subject: "", body: "" }), undefined)).toEqual({
     ok: false,
     status: 400,
@@ -69,7 +69,7 @@ test("CO5 sendMessage reports problems in order and stores a valid message as pe
   ]);
 });
 
-test("API2 a file where text is expected is refused; a non-object input is refused", async () => {
+test("a file where text is expected is refused; a non-object input is refused", async () => {
   const withFile = form({ email: "a@b.co", subject: new Blob(["x"]), body: "Text" });
   expect(await backend.services.sendMessage(withFile, undefined)).toEqual({
     ok: false,
@@ -81,14 +81,14 @@ test("API2 a file where text is expected is refused; a non-object input is refus
   expect(await backend.services.subscribe("a@b.co", undefined)).toMatchObject({ status: 400 });
 });
 
-test("API2 the honeypot answers success and stores nothing", async () => {
+test("the honeypot answers success and stores nothing", async () => {
   expect(
     await backend.services.sendMessage(form({ email: "a@b.co", subject: "s", body: "b", website: "x" }), undefined),
   ).toEqual({ ok: true, status: 202 });
   expect(await backend.database.db.selectFrom("messages").selectAll().execute()).toEqual([]);
 });
 
-test("API1 the rate limit is per endpoint and per IP, with retryAfter in seconds", async () => {
+test("the rate limit is per endpoint and per IP, with retryAfter in seconds", async () => {
   const services = createServices({
     db: backend.database.db,
     outbox: backend.outbox,

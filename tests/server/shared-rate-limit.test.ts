@@ -28,7 +28,7 @@ function clock(start = 1_000_000) {
 
 const hits = () => database.db.selectFrom("rate_limit_hits").select(["key", "at"]).orderBy("at").execute();
 
-test("API1 the database limit allows N submissions per key per 10 minutes, then refuses with the seconds to wait", async () => {
+test("the database limit allows N submissions per key per 10 minutes, then refuses with the seconds to wait", async () => {
   const time = clock();
   const limiter = createDatabaseRateLimiter(database.db, { limit: 3, now: time.now });
   expect(await limiter.hit("ip")).toEqual({ allowed: true });
@@ -45,7 +45,7 @@ test("API1 the database limit allows N submissions per key per 10 minutes, then 
   expect(await limiter.hit("ip")).toEqual({ allowed: true });
 });
 
-test("API1 counted submissions leave the table after one window, also for keys that never return", async () => {
+test("counted submissions leave the table after one window, also for keys that never return", async () => {
   const time = clock();
   const limiter = createDatabaseRateLimiter(database.db, { limit: 2, now: time.now });
   for (let index = 0; index < 50; index++) await limiter.hit(`visitor ${index}`);
@@ -55,13 +55,13 @@ test("API1 counted submissions leave the table after one window, also for keys t
   expect(await hits()).toEqual([{ key: "late visitor", at: time.now() }]);
 });
 
-test("API1 a limit of 0 turns the database limit off and stores nothing", async () => {
+test("a limit of 0 turns the database limit off and stores nothing", async () => {
   const limiter = createDatabaseRateLimiter(database.db, { limit: 0 });
   for (let index = 0; index < 20; index++) expect((await limiter.hit("ip")).allowed).toBe(true);
   expect(await hits()).toEqual([]);
 });
 
-test("API1 the backend counts in the database exactly when it runs on PostgreSQL", async () => {
+test("the backend counts in the database exactly when it runs on PostgreSQL", async () => {
   const backend = await startTestBackend(await databaseConfig(temp.path, { rateLimit: 1 }), { startOutbox: false });
   try {
     expect((await backend.services.subscribe({ email: "one@example.com" }, "192.0.2.9")).status).toBe(201);

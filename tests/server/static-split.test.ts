@@ -63,7 +63,7 @@ const asset = () => {
   return name;
 };
 
-test("API1 through nginx, pages and sign-ups reach the instances, which share one PostgreSQL database", async () => {
+test("through nginx, pages and sign-ups reach the instances, which share one PostgreSQL database", async () => {
   const page = await fetch(`${proxyUrl}/`);
   expect(page.status).toBe(200);
   // Only the app sets the page's Content-Security-Policy (with its inline scripts' hashes).
@@ -79,7 +79,7 @@ test("API1 through nginx, pages and sign-ups reach the instances, which share on
   expect(await database.db.selectFrom("subscribers").select("email").execute()).toHaveLength(20);
 }, 60_000);
 
-test("API1 nginx serves the hashed assets from build/client itself, immutable and gzipped, with every instance gone", async () => {
+test("nginx serves the hashed assets from build/client itself, immutable and gzipped, with every instance gone", async () => {
   for (const instance of instances) await instance.stop();
   const name = asset();
   const response = await fetch(`${proxyUrl}/assets/${name}`, { headers: { "accept-encoding": "gzip" } });

@@ -286,7 +286,7 @@ async function sweep(path: string, fields: readonly string[], seed: number, coun
 }
 
 describe("bad-input sweep", () => {
-  test("API1 400 generated malformed requests to /api/user: each a 4xx with a JSON error, never a 5xx", async () => {
+  test("400 generated malformed requests to /api/user: each a 4xx with a JSON error, never a 5xx", async () => {
     const { failures, kinds } = await sweep("/api/user", ["email"], 20250606, 400);
     expect(failures).toEqual([]);
     expect(kinds.size).toBeGreaterThanOrEqual(15);
@@ -296,7 +296,7 @@ describe("bad-input sweep", () => {
     expect(valid.status).toBe(201);
   });
 
-  test("API2 400 generated malformed requests to /api/email: each a 4xx with a JSON error, never a 5xx", async () => {
+  test("400 generated malformed requests to /api/email: each a 4xx with a JSON error, never a 5xx", async () => {
     const { failures, kinds } = await sweep("/api/email", ["email", "subject", "body"], 60625, 400);
     expect(failures).toEqual([]);
     expect(kinds.size).toBeGreaterThanOrEqual(15);

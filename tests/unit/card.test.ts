@@ -110,7 +110,7 @@ describe("where the images live", () => {
     for (const item of [...catalogue.apps, ...catalogue.work, ...catalogue.writings]) {
       expect(titles.get(item.path)).toBe(item.name);
     }
-    for (const note of catalogue.books) expect(titles.has(note.path)).toBe(false);
+    for (const note of catalogue.notes) expect(titles.has(note.path)).toBe(false);
   });
 
   test("OG a note shares the PNG copy of its generated or SVG cover, or its own raster photo", () => {

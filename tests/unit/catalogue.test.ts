@@ -13,7 +13,7 @@ const catalogue = buildCatalogue(files);
 
 const slugs = (items: readonly { slug: string }[]) => items.map((item) => item.slug);
 const note = (slug: string) => {
-  const found = catalogue.books.find((book) => book.slug === slug);
+  const found = catalogue.notes.find((book) => book.slug === slug);
   if (!found) throw new Error(`no fixture note ${slug}`);
   return found;
 };
@@ -52,20 +52,20 @@ function expectContentError(
 const ATOMIC = "content/notes/atomic-habits.md";
 
 describe("derived lists", () => {
-  test("DA4 the fixture tree loads into 8 notes, 3 writings, 2 apps and 2 work items", () => {
-    expect(catalogue.books).toHaveLength(8);
+  test("the fixture tree loads into 8 notes, 3 writings, 2 apps and 2 work items", () => {
+    expect(catalogue.notes).toHaveLength(8);
     expect(catalogue.writings).toHaveLength(3);
     expect(catalogue.apps).toHaveLength(2);
     expect(catalogue.work).toHaveLength(2);
   });
 
-  test("DA4 work and apps are listed by start date, newest first", () => {
+  test("work and apps are listed by start date, newest first", () => {
     expect(slugs(catalogue.work)).toEqual(["globex", "acme"]);
     expect(slugs(catalogue.apps)).toEqual(["alpha", "beta"]);
   });
 
-  test("DA4 books are the book notes, newest first", () => {
-    expect(slugs(catalogue.books)).toEqual([
+  test("books are the book notes, newest first", () => {
+    expect(slugs(catalogue.notes)).toEqual([
       "deep-work",
       "the-four-agreements-2",
       "atomic-habits",
@@ -75,25 +75,25 @@ describe("derived lists", () => {
       "all-about-love",
       "mans-search-for-meaning",
     ]);
-    expect(catalogue.books.every((book) => book.category === "book")).toBe(true);
+    expect(catalogue.notes.every((book) => book.category === "book")).toBe(true);
   });
 
-  test("DA4 writings are newest first and every one is tagged Write", () => {
+  test("writings are newest first and every one is tagged Write", () => {
     expect(slugs(catalogue.writings)).toEqual(["why-me", "fear", "be"]);
     for (const writing of catalogue.writings) expect(writing.tags).toContain("Write");
     expect(first(catalogue.writings).tags).toEqual(["Write", "Fiction"]);
   });
 
-  test("DA4 all holds every work item, app, note and writing exactly once", () => {
+  test("all holds every work item, app, note and writing exactly once", () => {
     const paths = catalogue.all.map((item) => item.path);
     expect(paths).toHaveLength(2 + 2 + 8 + 3);
     expect(new Set(paths).size).toBe(paths.length);
-    for (const list of [catalogue.work, catalogue.apps, catalogue.books, catalogue.writings]) {
+    for (const list of [catalogue.work, catalogue.apps, catalogue.notes, catalogue.writings]) {
       for (const item of list) expect(paths).toContain(item.path);
     }
   });
 
-  test("DA4 the tag list is the unique sorted tags of the book notes only", () => {
+  test("the tag list is the unique sorted tags of the book notes only", () => {
     expect(catalogue.tags).toEqual([
       "Biography",
       "Fiction",
@@ -109,12 +109,12 @@ describe("derived lists", () => {
     expect(catalogue.tags).not.toContain("Write");
   });
 
-  test("DA4 withVideo and withPodcast hold the notes with that embed, newest release first", () => {
+  test("withVideo and withPodcast hold the notes with that embed, newest release first", () => {
     expect(slugs(catalogue.withVideo)).toEqual(["deep-work", "atomic-habits"]);
     expect(slugs(catalogue.withPodcast)).toEqual(["the-four-agreements-2", "atomic-habits"]);
   });
 
-  test("EM3 the podcast and video lists are both ordered by the shared releaseDate comparator", () => {
+  test("the podcast and video lists are both ordered by the shared releaseDate comparator", () => {
     for (const list of [catalogue.withVideo, catalogue.withPodcast]) {
       expect([...list].sort(comparators.releaseDate)).toEqual(list);
       const days = list.map((item) => item.releaseDate);
@@ -124,7 +124,7 @@ describe("derived lists", () => {
 });
 
 describe("fields", () => {
-  test("DA1 a book note carries every field, absent links as empty strings", () => {
+  test("a book note carries every field, absent links as empty strings", () => {
     const atomic = note("atomic-habits");
     expect(atomic).toMatchObject({
       name: "Atomic Habits",
@@ -150,18 +150,18 @@ describe("fields", () => {
     expect(atomic.html).toContain('<a href="/notes/deep-work">Deep Work</a>');
   });
 
-  test("DA1 a note's own photo is kept; without one it gets the generated cover", () => {
+  test("a note's own photo is kept; without one it gets the generated cover", () => {
     expect(note("mans-search-for-meaning").photo).toBe("/images/notes/mans-search-for-meaning.svg");
     expect(note("germinal").photo).toBe("/covers/germinal.svg");
   });
 
-  test("DA2 a note with no review has empty html and time 0 means unknown", () => {
+  test("a note with no review has empty html and time 0 means unknown", () => {
     const reread = note("the-four-agreements-2");
     expect(reread.html).toBe("");
     expect(reread.time).toBe(0);
   });
 
-  test("DA1 an app carries every field; an empty endDate stays empty (Present)", () => {
+  test("an app carries every field; an empty endDate stays empty (Present)", () => {
     const alpha = first(catalogue.apps);
     expect(alpha).toMatchObject({
       name: "Alpha",
@@ -192,7 +192,7 @@ describe("fields", () => {
     expect(catalogue.apps[1]).toMatchObject({ screenshots: [], team: [], tech: [], endDate: "2018-03-31" });
   });
 
-  test("DA1 a work item carries every field", () => {
+  test("a work item carries every field", () => {
     expect(catalogue.work[1]).toMatchObject({
       name: "Acme",
       position: "Software Engineer",
@@ -212,7 +212,7 @@ describe("fields", () => {
     });
   });
 
-  test("DA1 a writing carries every field", () => {
+  test("a writing carries every field", () => {
     const fear = catalogue.writings.find((writing) => writing.slug === "fear");
     expect(fear).toMatchObject({
       name: "Fear",
@@ -232,7 +232,7 @@ describe("fields", () => {
     expect(catalogue.writings.find((writing) => writing.slug === "be")?.photo).toBe("");
   });
 
-  test("R8 a re-read has the same title under the slug -2", () => {
+  test("a re-read has the same title under the slug -2", () => {
     expect(note("the-four-agreements").name).toBe("The Four Agreements");
     expect(note("the-four-agreements-2")).toMatchObject({
       name: "The Four Agreements",
@@ -242,7 +242,7 @@ describe("fields", () => {
     expect(note("mans-search-for-meaning").name).toBe("Man's Search for Meaning");
   });
 
-  test("R9 a writing lives at /write/{slug}, the slug of its title", () => {
+  test("a writing lives at /write/{slug}, the slug of its title", () => {
     expect(catalogue.writings.map((writing) => writing.path).sort()).toEqual([
       "/write/be",
       "/write/fear",
@@ -259,14 +259,14 @@ describe("fields", () => {
 });
 
 describe("loader errors name the file, the field and the problem", () => {
-  test("DA5 an impossible date 2/30/17 stops the load", () => {
+  test("an impossible date 2/30/17 stops the load", () => {
     expectContentError(
       edited(ATOMIC, (text) => text.replace('date: "3/14/19"', 'date: "2/30/17"')),
       { file: ATOMIC, field: "date", problem: /"2\/30\/17" is not a real date/ },
     );
   });
 
-  test("DA5 an impossible optional date (releaseDate, endDate) is reported as such, not as 'Invalid input'", () => {
+  test("an impossible optional date (releaseDate, endDate) is reported as such, not as 'Invalid input'", () => {
     expectContentError(
       edited(ATOMIC, (text) => text.replace('releaseDate: "12/5/19"', 'releaseDate: "2/30/17"')),
       { file: ATOMIC, field: "releaseDate", problem: /"2\/30\/17" is not a real date/ },
@@ -277,28 +277,28 @@ describe("loader errors name the file, the field and the problem", () => {
     );
   });
 
-  test("DA5 a date not written M/D/YY stops the load", () => {
+  test("a date not written M/D/YY stops the load", () => {
     expectContentError(
       edited(ATOMIC, (text) => text.replace('date: "3/14/19"', 'date: "2019-03-14"')),
       { file: ATOMIC, field: "date", problem: /is not a real date written M\/D\/YY/ },
     );
   });
 
-  test("DA2 a rating above 10 stops the load", () => {
+  test("a rating above 10 stops the load", () => {
     expectContentError(
       edited(ATOMIC, (text) => text.replace("rating: 8.7", "rating: 11")),
       { file: ATOMIC, field: "rating", problem: /between 0 and 10/ },
     );
   });
 
-  test("DA2 a rating with two decimals stops the load", () => {
+  test("a rating with two decimals stops the load", () => {
     expectContentError(
       edited(ATOMIC, (text) => text.replace("rating: 8.7", "rating: 8.75")),
       { file: ATOMIC, field: "rating", problem: /at most one decimal/ },
     );
   });
 
-  test("DA2 a read time that is not a whole number of minutes stops the load", () => {
+  test("a read time that is not a whole number of minutes stops the load", () => {
     expectContentError(
       edited(ATOMIC, (text) => text.replace("time: 109", "time: 1.5")),
       { file: ATOMIC, field: "time", problem: /whole number of minutes/ },
@@ -353,7 +353,7 @@ describe("loader errors name the file, the field and the problem", () => {
     expectContentError([...files, { ...atomic }], { file: ATOMIC, field: null, problem: /same slug "atomic-habits"/ });
   });
 
-  test("R8 a file name that is not the title's slug stops the load", () => {
+  test("a file name that is not the title's slug stops the load", () => {
     const error = expectContentError(
       edited(ATOMIC, (text) => text.replace('name: "Atomic Habits"', 'name: "Atomic Habits Revised"')),
       { file: ATOMIC, field: "name", problem: /does not match the file name/ },
@@ -361,7 +361,7 @@ describe("loader errors name the file, the field and the problem", () => {
     expect(error.message).toContain("atomic-habits-revised.md");
   });
 
-  test("R8 a file name that is not a slug stops the load", () => {
+  test("a file name that is not a slug stops the load", () => {
     const renamed = files.map((file) =>
       file.path === ATOMIC ? { ...file, path: "content/notes/Atomic_Habits.md" } : file,
     );

@@ -128,7 +128,7 @@ describe("files the site would not read", () => {
 });
 
 describe("tags come from the list in site.yaml", () => {
-  test("DA3 a misspelt tag stops the load and the nearest declared tag is suggested", () => {
+  test("a misspelt tag stops the load and the nearest declared tag is suggested", () => {
     const error = contentError(() =>
       buildCatalogue(
         edited("content/notes/atomic-habits.md", (text) => text.replace(/tags: \[.*\]/, 'tags: ["Psychologgy"]')),
@@ -139,7 +139,7 @@ describe("tags come from the list in site.yaml", () => {
     );
   });
 
-  test("DA3 a tag far from every declared one asks for it to be declared first; writings, apps and jobs are checked too", () => {
+  test("a tag far from every declared one asks for it to be declared first; writings, apps and jobs are checked too", () => {
     const error = contentError(() =>
       buildCatalogue(edited("content/write/be.md", (text) => text.replace("time: 1", 'time: 1\ntags: ["Astronomy"]'))),
     );
@@ -154,7 +154,7 @@ describe("tags come from the list in site.yaml", () => {
     }
   });
 
-  test("DA3 declaring the tag in site.yaml makes it valid", () => {
+  test("declaring the tag in site.yaml makes it valid", () => {
     const withTag = edited("content/site.yaml", (text) =>
       text.replace('tags: ["Biography"', 'tags: ["Astronomy", "Biography"'),
     );
@@ -177,15 +177,15 @@ describe("tags come from the list in site.yaml", () => {
 });
 
 describe("dates", () => {
-  test("DA5 a note read before 2000 is written M/D/YYYY; two-digit years stay 20YY", () => {
+  test("a note read before 2000 is written M/D/YYYY; two-digit years stay 20YY", () => {
     const before2000 = buildCatalogue(
       edited("content/notes/germinal.md", (text) => text.replace(/^date: .*$/m, 'date: "1/1/1998"')),
     );
-    expect(before2000.books.find((book) => book.slug === "germinal")?.date).toBe("1998-01-01");
+    expect(before2000.notes.find((book) => book.slug === "germinal")?.date).toBe("1998-01-01");
     const twoDigits = buildCatalogue(
       edited("content/notes/germinal.md", (text) => text.replace(/^date: .*$/m, 'date: "1/1/98"')),
     );
-    expect(twoDigits.books.find((book) => book.slug === "germinal")?.date).toBe("2098-01-01");
+    expect(twoDigits.notes.find((book) => book.slug === "germinal")?.date).toBe("2098-01-01");
   });
 });
 
@@ -197,7 +197,7 @@ describe("drafts", () => {
     expect(files.map((file) => file.path)).toEqual(
       expect.arrayContaining(["content/notes/a-draft-book.md", "content/write/unfinished.md"]),
     );
-    const listed = [...catalogue.all, ...catalogue.books, ...catalogue.writings, ...catalogue.updates].map(
+    const listed = [...catalogue.all, ...catalogue.notes, ...catalogue.writings, ...catalogue.updates].map(
       (item) => item.path,
     );
     for (const path of drafts) expect(listed).not.toContain(path);

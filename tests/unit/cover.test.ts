@@ -40,7 +40,7 @@ function expectWellFormed(svg: string) {
 }
 
 describe("coverSvg", () => {
-  test("NL3 the cover is a 129x190 SVG", () => {
+  test("the cover is a 129x190 SVG", () => {
     const svg = coverSvg("Atomic Habits", "James Clear");
     expect(COVER_WIDTH).toBe(129);
     expect(COVER_HEIGHT).toBe(190);

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { formatDateRange, formatMonthYear, formatSpecDate, parseSpecDate } from "../../catalogue/dates.ts";
 
 describe("parseSpecDate", () => {
-  test("DA5 M/D/YY is read as an ISO day in 20YY", () => {
+  test("M/D/YY is read as an ISO day in 20YY", () => {
     expect(parseSpecDate("6/6/25")).toBe("2025-06-06");
     expect(parseSpecDate("3/14/19")).toBe("2019-03-14");
     expect(parseSpecDate("12/31/99")).toBe("2099-12-31");
@@ -12,7 +12,7 @@ describe("parseSpecDate", () => {
     expect(parseSpecDate(" 6/6/25 ")).toBe("2025-06-06");
   });
 
-  test("DA5 M/D/YYYY is read as written, so a book read before 2000 can be recorded", () => {
+  test("M/D/YYYY is read as written, so a book read before 2000 can be recorded", () => {
     expect(parseSpecDate("1/1/1998")).toBe("1998-01-01");
     expect(parseSpecDate("6/6/2025")).toBe("2025-06-06");
     expect(parseSpecDate("2/29/1996")).toBe("1996-02-29");
@@ -21,7 +21,7 @@ describe("parseSpecDate", () => {
     expect(parseSpecDate("1/1/98")).toBe("2098-01-01");
   });
 
-  test("DA5 an impossible day such as 2/30/17 is rejected", () => {
+  test("an impossible day such as 2/30/17 is rejected", () => {
     expect(parseSpecDate("2/30/17")).toBeNull();
     expect(parseSpecDate("4/31/20")).toBeNull();
     expect(parseSpecDate("13/1/20")).toBeNull();
@@ -30,13 +30,13 @@ describe("parseSpecDate", () => {
     expect(parseSpecDate("1/32/20")).toBeNull();
   });
 
-  test("DA5 29 February exists only in a leap year: 2/29/24 yes, 2/29/23 no", () => {
+  test("29 February exists only in a leap year: 2/29/24 yes, 2/29/23 no", () => {
     expect(parseSpecDate("2/29/24")).toBe("2024-02-29");
     expect(parseSpecDate("2/29/23")).toBeNull();
     expect(parseSpecDate("2/29/00")).toBe("2000-02-29");
   });
 
-  test("DA5 malformed strings are rejected", () => {
+  test("malformed strings are rejected", () => {
     for (const text of [
       "",
       "6/6",
@@ -57,14 +57,14 @@ describe("parseSpecDate", () => {
 });
 
 describe("formatting", () => {
-  test("DA5 an ISO day displays as 'Month 20YY'", () => {
+  test("an ISO day displays as 'Month 20YY'", () => {
     expect(formatMonthYear("2025-06-06")).toBe("June 2025");
     expect(formatMonthYear("2014-01-31")).toBe("January 2014");
     expect(formatMonthYear("2019-12-05")).toBe("December 2019");
     expect(formatMonthYear(parseSpecDate("6/6/25") as string)).toBe("June 2025");
   });
 
-  test("DA5 formatSpecDate writes a day back as M/D/YY", () => {
+  test("formatSpecDate writes a day back as M/D/YY", () => {
     expect(formatSpecDate("2025-06-06")).toBe("6/6/25");
     expect(formatSpecDate("2003-01-02")).toBe("1/2/03");
     for (const text of ["6/6/25", "12/31/99", "2/29/24"]) {
@@ -73,7 +73,7 @@ describe("formatting", () => {
     expect(formatSpecDate("1998-01-01")).toBe("1/1/1998");
   });
 
-  test("AW2 a date range with an empty end reads Present", () => {
+  test("a date range with an empty end reads Present", () => {
     expect(formatDateRange("2019-05-01", "")).toBe("May 2019 – Present");
     expect(formatDateRange("2015-06-22", "2018-12-14")).toBe("June 2015 – December 2018");
   });

@@ -105,7 +105,7 @@ describe("notesFeed", () => {
   const feed = feedOf(notesFeed(catalogue, SITE, coverUrl));
 
   test("FEED it lists every note, newest first, with cover, rating and review", () => {
-    const expected = newestFirst(catalogue.books);
+    const expected = newestFirst(catalogue.notes);
     expect(feed.id).toBe(`${SITE}/feeds/notes.atom`);
     expect(feed.entry).toHaveLength(expected.length);
     for (const [index, entry] of (feed.entry ?? []).entries()) {

@@ -9,7 +9,7 @@ import { MESSAGES } from "../../rules/forms.ts";
 const typed = { email: "me@example.com", subject: "Hi", body: "Hello" };
 
 describe("sign-up", () => {
-  test("SU5 success keeps only the email", () => {
+  test("success keeps only the email", () => {
     expect(formAnswer("signup", { ok: true, status: 201 }, { email: "me@example.com" })).toEqual({
       form: "signup",
       ok: true,
@@ -17,7 +17,7 @@ describe("sign-up", () => {
     });
   });
 
-  test("SU7 SU8 ER1 the services' messages show as they are", () => {
+  test("the services' messages show as they are", () => {
     for (const error of [MESSAGES.emailInvalid, MESSAGES.emailUsed, MESSAGES.rateLimited]) {
       const status = error === MESSAGES.emailUsed ? 409 : error === MESSAGES.rateLimited ? 429 : 400;
       expect(formAnswer("signup", { ok: false, status, error }, {})).toMatchObject({ ok: false, error });
@@ -27,7 +27,7 @@ describe("sign-up", () => {
     ).toMatchObject({ error: MESSAGES.emailRequired, field: "email" });
   });
 
-  test("SU8 other failures say what happened, never that the email was used (DESIGN 7.3)", () => {
+  test("other failures say what happened, never that the email was used (DESIGN 7.3)", () => {
     expect(formAnswer("signup", { ok: false, status: 0, error: "" }, {})).toMatchObject({ error: MESSAGES.network });
     expect(formAnswer("signup", { ok: false, status: 500, error: "boom" }, {})).toMatchObject({
       error: MESSAGES.serverError,
@@ -42,7 +42,7 @@ describe("sign-up", () => {
 });
 
 describe("contact", () => {
-  test("CO3 success keeps only the email: subject and message start empty again", () => {
+  test("success keeps only the email: subject and message start empty again", () => {
     expect(formAnswer("contact", { ok: true, status: 202 }, typed)).toEqual({
       form: "contact",
       ok: true,
@@ -50,7 +50,7 @@ describe("contact", () => {
     });
   });
 
-  test("CO5 a field's problem keeps what was typed and names the field", () => {
+  test("a field's problem keeps what was typed and names the field", () => {
     expect(
       formAnswer("contact", { ok: false, status: 400, error: MESSAGES.subjectRequired, field: "subject" }, typed),
     ).toEqual({ form: "contact", ok: false, error: MESSAGES.subjectRequired, field: "subject", fields: typed });
@@ -59,7 +59,7 @@ describe("contact", () => {
     });
   });
 
-  test("CO6 ER1 anything else is 'Sorry, email failed to send.'", () => {
+  test("anything else is 'Sorry, email failed to send.'", () => {
     for (const status of [0, 400, 403, 413, 415, 500, 503]) {
       expect(formAnswer("contact", { ok: false, status, error: "Not for the visitor" }, typed)).toMatchObject({
         error: MESSAGES.sendFailed,
@@ -68,7 +68,7 @@ describe("contact", () => {
   });
 });
 
-test("CO1 SU1 a form's fields are read from what was posted, the honeypot and strangers left out", () => {
+test("a form's fields are read from what was posted, the honeypot and strangers left out", () => {
   expect(formFields("signup", { email: "a@b.co", website: "", extra: "x" })).toEqual({ email: "a@b.co" });
   expect(formFields("contact", { email: "a@b.co", website: "bot" })).toEqual({
     email: "a@b.co",

@@ -15,7 +15,7 @@ import {
 const valid = { email: "reader@example.com", subject: "Hello", body: "I liked your notes." };
 
 describe("messages", () => {
-  test("ER1 the form messages are exactly those of SPEC §5 and §8", () => {
+  test("the form messages are exactly those of SPEC §5 and §8", () => {
     expect(MESSAGES.emailRequired).toBe("Please enter your email.");
     expect(MESSAGES.emailInvalid).toBe("Please enter a valid email.");
     expect(MESSAGES.subjectRequired).toBe("Please enter a subject.");
@@ -24,7 +24,7 @@ describe("messages", () => {
     expect(MESSAGES.sendFailed).toBe("Sorry, email failed to send.");
   });
 
-  test("SU8 the rate-limit, network and server messages never claim the email was used (DESIGN §7.3)", () => {
+  test("the rate-limit, network and server messages never claim the email was used (DESIGN §7.3)", () => {
     for (const message of [MESSAGES.rateLimited, MESSAGES.network, MESSAGES.serverError]) {
       expect(message).not.toBe(MESSAGES.emailUsed);
       expect(message.toLowerCase()).not.toContain("already used");
@@ -43,7 +43,7 @@ describe("email pattern", () => {
     "user@[255.255.255.255]",
     "x_y-z@my-site.travel",
     "ünïcode@example.com",
-  ])("SU7 accepts %s", (email) => {
+  ])("accepts %s", (email) => {
     expect(isValidEmail(email)).toBe(true);
     expect(validateSignup(email)).toBeNull();
   });
@@ -76,18 +76,18 @@ describe("email pattern", () => {
     "user@example.com\u0007",
     "\ud800@example.com",
     "a\udc00b@example.com",
-  ])("SU7 refuses %j with 'Please enter a valid email.'", (email) => {
+  ])("refuses %j with 'Please enter a valid email.'", (email) => {
     expect(isValidEmail(email)).toBe(false);
     expect(validateSignup(email)).toEqual({ field: "email", error: "Please enter a valid email." });
   });
 
-  test("SU7 the pattern cannot backtrack catastrophically: its matching time is proven linear", () => {
+  test("the pattern cannot backtrack catastrophically: its matching time is proven linear", () => {
     // recheck's automaton analysis is a proof, not a timing, so a busy machine cannot fail it.
     const analysis = checkSync(EMAIL_PATTERN.source, EMAIL_PATTERN.flags, { checker: "automaton", timeout: null });
     expect(analysis.status === "safe" && analysis.complexity.type).toBe("linear");
   });
 
-  test("SU7 long hostile input is refused", () => {
+  test("long hostile input is refused", () => {
     const hostile = [
       `${"a".repeat(20_000)}@`,
       `a@${"a.".repeat(10_000)}`,
@@ -99,22 +99,22 @@ describe("email pattern", () => {
 });
 
 describe("sign-up", () => {
-  test("SU7 an empty or blank email gives 'Please enter your email.'", () => {
+  test("an empty or blank email gives 'Please enter your email.'", () => {
     for (const email of ["", " ", "\t\n "]) {
       expect(validateSignup(email)).toEqual({ field: "email", error: "Please enter your email." });
     }
   });
 
-  test("SU7 a pattern failure gives 'Please enter a valid email.'", () => {
+  test("a pattern failure gives 'Please enter a valid email.'", () => {
     expect(validateSignup("nope")).toEqual({ field: "email", error: "Please enter a valid email." });
   });
 
-  test("SU7 the email is trimmed before it is checked", () => {
+  test("the email is trimmed before it is checked", () => {
     expect(validateSignup("  reader@example.com \n")).toBeNull();
     expect(normalizeEmail("  reader@example.com \n")).toBe("reader@example.com");
   });
 
-  test("SU7 an email over 254 characters is refused, 254 is accepted", () => {
+  test("an email over 254 characters is refused, 254 is accepted", () => {
     const at254 = `${"a".repeat(64)}@${"b".repeat(185)}.com`;
     expect(at254).toHaveLength(LIMITS.emailMaxLength);
     expect(validateSignup(at254)).toBeNull();
@@ -122,18 +122,18 @@ describe("sign-up", () => {
     expect(validateSignup(`a${at254}`)).toEqual({ field: "email", error: MESSAGES.emailTooLong });
   });
 
-  test("SU8 the uniqueness key ignores case and surrounding spaces", () => {
+  test("the uniqueness key ignores case and surrounding spaces", () => {
     expect(emailKey(" Reader@Example.COM ")).toBe("reader@example.com");
     expect(emailKey("reader@example.com")).toBe(emailKey("READER@EXAMPLE.COM"));
   });
 });
 
 describe("contact", () => {
-  test("CO5 a complete message passes", () => {
+  test("a complete message passes", () => {
     expect(validateContact(valid)).toBeNull();
   });
 
-  test("CO5 the problems are reported in the order email empty, email invalid, subject empty, message empty", () => {
+  test("the problems are reported in the order email empty, email invalid, subject empty, message empty", () => {
     const empty = { email: "", subject: "", body: "" };
     expect(validateContact(empty)).toEqual({ field: "email", error: "Please enter your email." });
     expect(validateContact({ ...empty, email: "bad" })).toEqual({
@@ -150,12 +150,12 @@ describe("contact", () => {
     });
   });
 
-  test("CO5 blank subject and blank message count as empty", () => {
+  test("blank subject and blank message count as empty", () => {
     expect(validateContact({ ...valid, subject: "   " })?.error).toBe("Please enter a subject.");
     expect(validateContact({ ...valid, body: " \n\t " })?.error).toBe("Please enter a message.");
   });
 
-  test("CO5 the length and line rules come after the four SPEC checks", () => {
+  test("the length and line rules come after the four SPEC checks", () => {
     const longEmail = `${"a".repeat(250)}@example.com`;
     expect(validateContact({ email: longEmail, subject: "", body: "" })?.error).toBe("Please enter a subject.");
     expect(validateContact({ email: longEmail, subject: "Hi", body: "" })?.error).toBe("Please enter a message.");
@@ -175,14 +175,14 @@ describe("contact", () => {
     "Next line\u0085here",
     "Line\u2028separator",
     "Paragraph\u2029separator",
-  ])("CO5 a subject with a line break (%j) is refused with a clear message", (subject) => {
+  ])("a subject with a line break (%j) is refused with a clear message", (subject) => {
     expect(validateContact({ ...valid, subject })).toEqual({
       field: "subject",
       error: "Please keep the subject on one line.",
     });
   });
 
-  test("CO5 a subject with other control characters is refused; a tab is allowed", () => {
+  test("a subject with other control characters is refused; a tab is allowed", () => {
     expect(validateContact({ ...valid, subject: "a\u0000b" })).toEqual({
       field: "subject",
       error: MESSAGES.subjectControl,
@@ -192,7 +192,7 @@ describe("contact", () => {
     expect(validateContact({ ...valid, subject: "a\tb \u{1F600}" })).toBeNull();
   });
 
-  test("CO5 subject at most 200 characters, message at most 5,000", () => {
+  test("subject at most 200 characters, message at most 5,000", () => {
     expect(validateContact({ ...valid, subject: "s".repeat(200) })).toBeNull();
     expect(validateContact({ ...valid, subject: "s".repeat(201) })).toEqual({
       field: "subject",
@@ -206,12 +206,12 @@ describe("contact", () => {
     });
   });
 
-  test("CO5 the contact email follows the sign-up pattern (DESIGN §7.4)", () => {
+  test("the contact email follows the sign-up pattern (DESIGN §7.4)", () => {
     expect(validateContact({ ...valid, email: "user@[10.0.0.1]" })).toBeNull();
     expect(validateContact({ ...valid, email: "user@localhost" })?.error).toBe("Please enter a valid email.");
   });
 
-  test("CO5 normalizeContact trims email and subject and keeps the message as typed", () => {
+  test("normalizeContact trims email and subject and keeps the message as typed", () => {
     expect(normalizeContact({ email: " a@b.co ", subject: "  Hi  ", body: "  line\n" })).toEqual({
       email: "a@b.co",
       subject: "Hi",

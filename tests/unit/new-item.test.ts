@@ -99,7 +99,7 @@ describe("parseNewArgs", () => {
     expect(parseError(["note", "T", "--author", "A", "--tags", " , "])).toContain("1 to 3 tags");
   });
 
-  test("DA2 --rating is a number from 0 to 10 with at most one decimal", () => {
+  test("--rating is a number from 0 to 10 with at most one decimal", () => {
     const base = ["note", "T", "--author", "A", "--tags", "X", "--rating"];
     expect(parsed([...base, "0"])).toMatchObject({ rating: 0 });
     expect(parsed([...base, "10"])).toMatchObject({ rating: 10 });
@@ -125,12 +125,12 @@ describe("parseNewArgs", () => {
 });
 
 describe("chooseSlug", () => {
-  test("R8 a new title gets its slug", () => {
+  test("a new title gets its slug", () => {
     expect(chooseSlug("Zero to One", new Set(["atomic-habits"]))).toBe("zero-to-one");
     expect(chooseSlug("Man's Search for Meaning", new Set())).toBe("mans-search-for-meaning");
   });
 
-  test("R8 a re-read gets the next free -N: the-four-agreements → -2 → -3", () => {
+  test("a re-read gets the next free -N: the-four-agreements → -2 → -3", () => {
     const existing = new Set<string>();
     const chosen: string[] = [];
     for (let read = 0; read < 3; read++) {
@@ -141,7 +141,7 @@ describe("chooseSlug", () => {
     expect(chosen).toEqual(["the-four-agreements", "the-four-agreements-2", "the-four-agreements-3"]);
   });
 
-  test("R8 the first free number is taken, and it goes past 9", () => {
+  test("the first free number is taken, and it goes past 9", () => {
     expect(chooseSlug("Be", new Set(["be", "be-3"]))).toBe("be-2");
     const nine = new Set(["be", ...Array.from({ length: 8 }, (_, index) => `be-${index + 2}`)]);
     expect(chooseSlug("Be", nine)).toBe("be-10");
@@ -149,7 +149,7 @@ describe("chooseSlug", () => {
 });
 
 describe("file text", () => {
-  test("DA5 today is written M/D/YY in 20YY", () => {
+  test("today is written M/D/YY in 20YY", () => {
     expect(specDateOf(new Date(2025, 5, 6))).toBe("6/6/25");
     expect(specDateOf(new Date(2009, 0, 2))).toBe("1/2/09");
     expect(specDateOf(new Date(2030, 11, 31))).toBe("12/31/30");
@@ -169,13 +169,13 @@ describe("file text", () => {
       if (missing.rating === null) expect(text).toMatch(/^# rating: .*0 to 10/m);
       expect(text).not.toMatch(/^rating: 0/m);
       const catalogue = withFile(contentPath("note", "zero-to-one"), text);
-      expect(catalogue.books.map((book) => book.slug)).not.toContain("zero-to-one");
+      expect(catalogue.notes.map((book) => book.slug)).not.toContain("zero-to-one");
       // Published once the owner fills in what the prompts ask for and deletes the draft line.
       const finished = text
         .replace(/^draft: true\n/m, "")
         .replace(/^# tags: .*$/m, 'tags: ["Philosophy"]')
         .replace(/^# rating: .*$/m, "rating: 7.5");
-      const note = withFile(contentPath("note", "zero-to-one"), finished).books.find(
+      const note = withFile(contentPath("note", "zero-to-one"), finished).notes.find(
         (book) => book.slug === "zero-to-one",
       );
       expect(note).toMatchObject({ name: "Zero to One", author: "Peter Thiel", date: "2025-06-06", time: 0, html: "" });
@@ -190,7 +190,7 @@ describe("file text", () => {
     );
     expect(text).not.toContain("draft");
     const slug = chooseSlug(title, new Set());
-    const note = withFile(contentPath("note", slug), text).books.find((book) => book.slug === slug);
+    const note = withFile(contentPath("note", slug), text).notes.find((book) => book.slug === slug);
     expect(note).toMatchObject({
       name: title,
       author: "Émile Zola # not a comment",
@@ -206,7 +206,7 @@ describe("file text", () => {
       { title: "The Four Agreements", author: "Don Miguel Ruiz", tags: ["Spirituality"], rating: 9 },
       "6/6/25",
     );
-    const books = withFile(contentPath("note", slug), text).books;
+    const books = withFile(contentPath("note", slug), text).notes;
     expect(
       books
         .filter((book) => book.name === "The Four Agreements")
@@ -215,7 +215,7 @@ describe("file text", () => {
     ).toEqual(["the-four-agreements", "the-four-agreements-2", "the-four-agreements-3"]);
   });
 
-  test("R9 a writing is a draft with no placeholder text; without the draft line it loads with today's date, tagged Write", () => {
+  test("a writing is a draft with no placeholder text; without the draft line it loads with today's date, tagged Write", () => {
     const text = writingFileText({ title: "Why Not?" }, "6/6/25");
     expect(text).toMatch(/^draft: true$/m);
     expect(withFile(contentPath("write", "why-not"), text).writings.map((item) => item.slug)).not.toContain("why-not");
@@ -259,7 +259,7 @@ describe("npm run new (the script, as a child process)", () => {
 
   const listing = (root: string) => readdirSync(join(root, "content"), { recursive: true }).sort();
 
-  test("R8 writes a re-read as the next free -N, prints its path, and the tree still loads", () => {
+  test("writes a re-read as the next free -N, prints its path, and the tree still loads", () => {
     const root = copyOfFixture();
     const result = run(root, [
       "note",
@@ -277,7 +277,7 @@ describe("npm run new (the script, as a child process)", () => {
     expect(result.stdout).toContain(
       'This is a re-read: content/notes/the-four-agreements.md, content/notes/the-four-agreements-2.md already hold "The Four Agreements".',
     );
-    const note = loadCatalogue(root).books.find((book) => book.slug === "the-four-agreements-3");
+    const note = loadCatalogue(root).notes.find((book) => book.slug === "the-four-agreements-3");
     expect(note).toMatchObject({ name: "The Four Agreements", author: "Don Miguel Ruiz", rating: 9, time: 0 });
     expect(note?.date).toBe(parseSpecDate(specDateOf(new Date())));
   });
@@ -291,10 +291,10 @@ describe("npm run new (the script, as a child process)", () => {
     expect(result.stdout).toContain('Set the tags and rating in the file, then delete the line "draft: true"');
     expect(result.stdout).not.toContain("re-read");
     expect(readFileSync(join(root, "content/notes/zero-to-one.md"), "utf8")).toMatch(/^draft: true$/m);
-    expect(loadCatalogue(root).books.map((book) => book.slug)).not.toContain("zero-to-one");
+    expect(loadCatalogue(root).notes.map((book) => book.slug)).not.toContain("zero-to-one");
   });
 
-  test("DA3 refuses a tag that content/site.yaml does not declare, suggesting the nearest, and writes nothing", () => {
+  test("refuses a tag that content/site.yaml does not declare, suggesting the nearest, and writes nothing", () => {
     const root = copyOfFixture();
     const before = listing(root);
     const result = run(root, ["note", "Zero to One", "--author", "Peter Thiel", "--tags", "Psychologgy"]);
@@ -303,7 +303,7 @@ describe("npm run new (the script, as a child process)", () => {
     expect(listing(root)).toEqual(before);
   });
 
-  test("R9 writes a writing and refuses a second one with the same title", () => {
+  test("writes a writing and refuses a second one with the same title", () => {
     const root = copyOfFixture();
     const first = run(root, ["write", "Hello, World"]);
     expect(first.status).toBe(0);

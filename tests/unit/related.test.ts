@@ -13,10 +13,10 @@ import {
 } from "../../catalogue/related.ts";
 import { first } from "../support/lists.ts";
 
-const { books } = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
+const { notes } = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
 const slugs = (items: readonly { slug: string }[]) => items.map((item) => item.slug);
 const note = (slug: string) => {
-  const found = books.find((book) => book.slug === slug);
+  const found = notes.find((book) => book.slug === slug);
   if (!found) throw new Error(`no fixture note ${slug}`);
   return found;
 };
@@ -41,9 +41,9 @@ describe("same book", () => {
   });
 
   test("otherReadings lists the other notes on the book, newest first", () => {
-    expect(slugs(otherReadings(note("the-four-agreements"), books))).toEqual(["the-four-agreements-2"]);
-    expect(slugs(otherReadings(note("the-four-agreements-2"), books))).toEqual(["the-four-agreements"]);
-    expect(otherReadings(note("germinal"), books)).toEqual([]);
+    expect(slugs(otherReadings(note("the-four-agreements"), notes))).toEqual(["the-four-agreements-2"]);
+    expect(slugs(otherReadings(note("the-four-agreements-2"), notes))).toEqual(["the-four-agreements"]);
+    expect(otherReadings(note("germinal"), notes)).toEqual([]);
     const reads = [
       made("b", { name: "B", author: "Bo" }),
       made("b-2", { name: "B", author: "Bo", date: "2023-01-01" }),
@@ -56,17 +56,17 @@ describe("same book", () => {
 
 describe("related notes", () => {
   test("shared tags, most shared first, then best rated, ties by title; never the note or its re-reads", () => {
-    expect(slugs(relatedNotes(note("12-rules-for-life"), books))).toEqual([
+    expect(slugs(relatedNotes(note("12-rules-for-life"), notes))).toEqual([
       "mans-search-for-meaning",
       "all-about-love",
       "atomic-habits",
     ]);
-    expect(slugs(relatedNotes(note("the-four-agreements"), books))).toEqual(["atomic-habits"]);
-    expect(relatedNotes(note("deep-work"), books)).toEqual([]);
+    expect(slugs(relatedNotes(note("the-four-agreements"), notes))).toEqual(["atomic-habits"]);
+    expect(relatedNotes(note("deep-work"), notes)).toEqual([]);
   });
 
   test("another book read twice appears once, with its best-rated reading", () => {
-    expect(slugs(relatedNotes(note("atomic-habits"), books))).toEqual([
+    expect(slugs(relatedNotes(note("atomic-habits"), notes))).toEqual([
       "mans-search-for-meaning",
       "the-four-agreements-2",
       "12-rules-for-life",
@@ -100,14 +100,14 @@ describe("related notes", () => {
 
 describe("read before and after", () => {
   test("the neighbours in date order: previous is older, next is newer", () => {
-    expect(slugs(Object.values(previousAndNext(note("atomic-habits"), books)).flatMap((n) => (n ? [n] : [])))).toEqual([
+    expect(slugs(Object.values(previousAndNext(note("atomic-habits"), notes)).flatMap((n) => (n ? [n] : [])))).toEqual([
       "12-rules-for-life",
       "the-four-agreements-2",
     ]);
-    const newest = previousAndNext(note("deep-work"), books);
+    const newest = previousAndNext(note("deep-work"), notes);
     expect(newest.next).toBeNull();
     expect(newest.previous?.slug).toBe("the-four-agreements-2");
-    const oldest = previousAndNext(note("mans-search-for-meaning"), books);
+    const oldest = previousAndNext(note("mans-search-for-meaning"), notes);
     expect(oldest.previous).toBeNull();
     expect(oldest.next?.slug).toBe("all-about-love");
   });

@@ -36,12 +36,12 @@ describe("sitemap", () => {
   });
 
   test("SEO lastmod: a note's and a writing's date, a page's updated day, a list's newest item; none for apps and jobs", () => {
-    for (const note of catalogue.books) expect(lastmod(note.path)).toBe(note.date);
+    for (const note of catalogue.notes) expect(lastmod(note.path)).toBe(note.date);
     for (const writing of catalogue.writings) expect(lastmod(writing.path)).toBe(writing.date);
     expect(lastmod("/now")).toBe(catalogue.pages.now.updated);
     expect(lastmod("/about")).toBe(catalogue.pages.about.updated);
     const newest = (days: string[]) => [...days].sort().at(-1);
-    expect(lastmod("/notes")).toBe(newest(catalogue.books.map((note) => note.date)));
+    expect(lastmod("/notes")).toBe(newest(catalogue.notes.map((note) => note.date)));
     expect(lastmod("/write")).toBe(newest(catalogue.writings.map((writing) => writing.date)));
     for (const item of [...catalogue.apps, ...catalogue.work]) expect(lastmod(item.path)).toBeUndefined();
     for (const url of urlset.url) if (url.lastmod) expect(url.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);

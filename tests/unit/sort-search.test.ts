@@ -14,16 +14,16 @@ import { matchesSearch } from "../../catalogue/search.ts";
 import { comparators, DEFAULT_SORT, isSortKey, SORT_KEYS, type Sortable, sortItems } from "../../catalogue/sort.ts";
 
 const catalogue = loadCatalogue(join(import.meta.dirname, "../fixtures"));
-const { books } = catalogue;
+const { notes } = catalogue;
 const slugs = (items: readonly { slug: string }[]) => items.map((item) => item.slug);
 const names = (items: readonly { name: string }[]) => items.map((item) => item.name);
 const item = (name: string, fields: Partial<Sortable> = {}): Sortable => ({ name, date: "2020-01-01", ...fields });
 
 describe("sort orders", () => {
-  test("SO2 date sorts newest first and is the default", () => {
+  test("date sorts newest first and is the default", () => {
     expect(DEFAULT_SORT).toBe("date");
     expect(DEFAULT_FILTERS.sort).toBe("date");
-    const sorted = sortItems(books, "date");
+    const sorted = sortItems(notes, "date");
     expect(slugs(sorted)).toEqual([
       "deep-work",
       "the-four-agreements-2",
@@ -36,13 +36,13 @@ describe("sort orders", () => {
     ]);
   });
 
-  test("SO2 items of one date are ordered by title", () => {
+  test("items of one date are ordered by title", () => {
     const sorted = sortItems([item("b", { date: "2020-01-01" }), item("a"), item("c", { date: "2021-01-01" })], "date");
     expect(names(sorted)).toEqual(["c", "a", "b"]);
   });
 
-  test("SO2 releaseDate sorts newest release first; items with no release come last", () => {
-    const withRelease = books.filter((book) => book.releaseDate);
+  test("releaseDate sorts newest release first; items with no release come last", () => {
+    const withRelease = notes.filter((book) => book.releaseDate);
     expect(slugs(sortItems(withRelease, "releaseDate"))).toEqual([
       "deep-work",
       "the-four-agreements-2",
@@ -59,8 +59,8 @@ describe("sort orders", () => {
     expect(names(sorted)).toEqual(["new", "old", "none"]);
   });
 
-  test("SO3 title compares as text A to Z, ignoring case and accents, numbers in numeric order", () => {
-    expect(names(sortItems(books, "title"))).toEqual([
+  test("title compares as text A to Z, ignoring case and accents, numbers in numeric order", () => {
+    expect(names(sortItems(notes, "title"))).toEqual([
       "12 Rules for Life",
       "All About Love",
       "Atomic Habits",
@@ -77,8 +77,8 @@ describe("sort orders", () => {
     expect(names(sorted)).toEqual(["12 Rules", "1984", "Ångström", "apple", "Banana", "cherry"]);
   });
 
-  test("SO3 author compares as text A to Z, ignoring case and accents; ties by title", () => {
-    expect(sortItems(books, "author").map((book) => book.author)).toEqual([
+  test("author compares as text A to Z, ignoring case and accents; ties by title", () => {
+    expect(sortItems(notes, "author").map((book) => book.author)).toEqual([
       "bell hooks",
       "Cal Newport",
       "Don Miguel Ruiz",
@@ -100,8 +100,8 @@ describe("sort orders", () => {
     expect(names(sorted)).toEqual(["W", "Y", "Z", "X"]);
   });
 
-  test("SO4 rating sorts highest first; equal ratings by title", () => {
-    expect(sortItems(books, "rating").map((book) => [book.rating, book.name])).toEqual([
+  test("rating sorts highest first; equal ratings by title", () => {
+    expect(sortItems(notes, "rating").map((book) => [book.rating, book.name])).toEqual([
       [9.6, "Germinal"],
       [9.2, "Man's Search for Meaning"],
       [8.7, "All About Love"],
@@ -113,8 +113,8 @@ describe("sort orders", () => {
     ]);
   });
 
-  test("SO5 time sorts shortest first and leaves out unknown times (0)", () => {
-    const sorted = sortItems(books, "time");
+  test("time sorts shortest first and leaves out unknown times (0)", () => {
+    const sorted = sortItems(notes, "time");
     expect(sorted.map((book) => [book.time, book.slug])).toEqual([
       [30, "all-about-love"],
       [45, "deep-work"],
@@ -128,18 +128,18 @@ describe("sort orders", () => {
     expect(sortItems([item("a", { time: 0 }), item("b")], "time")).toEqual([]);
   });
 
-  test("SO5 only the time sort leaves items out", () => {
+  test("only the time sort leaves items out", () => {
     for (const key of SORT_KEYS) {
-      expect(sortItems(books, key), key).toHaveLength(key === "time" ? 7 : 8);
+      expect(sortItems(notes, key), key).toHaveLength(key === "time" ? 7 : 8);
     }
   });
 
   test("every comparator is antisymmetric and calls an item equal to itself", () => {
     const sign = (value: number) => (value > 0 ? 1 : value < 0 ? -1 : 0);
     for (const key of SORT_KEYS) {
-      for (const a of books) {
+      for (const a of notes) {
         expect(comparators[key](a, a), key).toBe(0);
-        for (const b of books) {
+        for (const b of notes) {
           expect(sign(comparators[key](a, b)), `${key} ${a.slug} ${b.slug}`).toBe(-sign(comparators[key](b, a)) || 0);
         }
       }
@@ -147,18 +147,18 @@ describe("sort orders", () => {
   });
 
   test("items equal under a sort keep their input order (a re-read and its first read)", () => {
-    expect(slugs(sortItems(books, "title")).slice(-2)).toEqual(["the-four-agreements-2", "the-four-agreements"]);
-    expect(slugs(sortItems([...books].reverse(), "title")).slice(-2)).toEqual([
+    expect(slugs(sortItems(notes, "title")).slice(-2)).toEqual(["the-four-agreements-2", "the-four-agreements"]);
+    expect(slugs(sortItems([...notes].reverse(), "title")).slice(-2)).toEqual([
       "the-four-agreements",
       "the-four-agreements-2",
     ]);
   });
 
   test("sortItems returns a sorted copy and leaves its input alone", () => {
-    const input = [...books];
+    const input = [...notes];
     const sorted = sortItems(input, "title");
     expect(sorted).not.toBe(input);
-    expect(input).toEqual(books);
+    expect(input).toEqual(notes);
   });
 
   test("isSortKey accepts the sort keys only", () => {
@@ -168,51 +168,51 @@ describe("sort orders", () => {
 });
 
 describe("search", () => {
-  const atomic = books.find((book) => book.slug === "atomic-habits");
+  const atomic = notes.find((book) => book.slug === "atomic-habits");
   if (!atomic) throw new Error("fixture note missing");
 
-  test("SO1 a case-insensitive substring of the name matches", () => {
+  test("a case-insensitive substring of the name matches", () => {
     expect(matchesSearch(atomic, "atomic")).toBe(true);
     expect(matchesSearch(atomic, "ATOMIC HAB")).toBe(true);
     expect(matchesSearch(atomic, "mic ha")).toBe(true);
   });
 
-  test("SO1 a substring of the author matches", () => {
+  test("a substring of the author matches", () => {
     expect(matchesSearch(atomic, "clear")).toBe(true);
     expect(matchesSearch(atomic, "JAMES")).toBe(true);
   });
 
-  test("SO1 the category matches: every note matches 'book'", () => {
-    expect(books.every((book) => matchesSearch(book, "Book"))).toBe(true);
-    expect(books.every((book) => matchesSearch(book, "boo"))).toBe(true);
+  test("the category matches: every note matches 'book'", () => {
+    expect(notes.every((book) => matchesSearch(book, "Book"))).toBe(true);
+    expect(notes.every((book) => matchesSearch(book, "boo"))).toBe(true);
     expect(catalogue.writings.every((writing) => matchesSearch(writing, "write"))).toBe(true);
   });
 
-  test("SO1 any tag matches", () => {
+  test("any tag matches", () => {
     expect(matchesSearch(atomic, "psych")).toBe(true);
     expect(matchesSearch(atomic, "SELF-HELP")).toBe(true);
     expect(
-      books
+      notes
         .filter((book) => matchesSearch(book, "philosophy"))
         .map((book) => book.slug)
         .sort(),
     ).toEqual(["12-rules-for-life", "all-about-love", "mans-search-for-meaning"]);
   });
 
-  test("SO1 other text does not match: not the review, not the links", () => {
+  test("other text does not match: not the review, not the links", () => {
     expect(matchesSearch(atomic, "compound")).toBe(false);
     expect(matchesSearch(atomic, "amazon")).toBe(false);
     expect(matchesSearch(atomic, "zola")).toBe(false);
   });
 
-  test("SO1 an empty or blank query matches everything; the query is trimmed", () => {
-    expect(books.every((book) => matchesSearch(book, ""))).toBe(true);
-    expect(books.every((book) => matchesSearch(book, "   "))).toBe(true);
+  test("an empty or blank query matches everything; the query is trimmed", () => {
+    expect(notes.every((book) => matchesSearch(book, ""))).toBe(true);
+    expect(notes.every((book) => matchesSearch(book, "   "))).toBe(true);
     expect(matchesSearch(atomic, "  clear  ")).toBe(true);
   });
 
-  test("SO1 accents are part of the text matched", () => {
-    const germinal = books.find((book) => book.slug === "germinal");
+  test("accents are part of the text matched", () => {
+    const germinal = notes.find((book) => book.slug === "germinal");
     expect(germinal && matchesSearch(germinal, "émile")).toBe(true);
     expect(germinal && matchesSearch(germinal, "ÉMILE")).toBe(true);
   });
@@ -256,7 +256,7 @@ describe("filters", () => {
     }
   });
 
-  test("NL1 the list counts as narrowed only when a search or a tag is active", () => {
+  test("the list counts as narrowed only when a search or a tag is active", () => {
     expect(isNarrowed(DEFAULT_FILTERS)).toBe(false);
     expect(isNarrowed({ ...DEFAULT_FILTERS, sort: "rating" })).toBe(false);
     expect(isNarrowed({ ...DEFAULT_FILTERS, search: "   " })).toBe(false);
@@ -265,22 +265,22 @@ describe("filters", () => {
   });
 
   test("applyFilters keeps the notes with the tag that match the search, in the chosen order", () => {
-    expect(slugs(applyFilters(books, DEFAULT_FILTERS))).toEqual(slugs(sortItems(books, "date")));
-    expect(slugs(applyFilters(books, { search: "", tag: "Self-help", sort: "title" }))).toEqual([
+    expect(slugs(applyFilters(notes, DEFAULT_FILTERS))).toEqual(slugs(sortItems(notes, "date")));
+    expect(slugs(applyFilters(notes, { search: "", tag: "Self-help", sort: "title" }))).toEqual([
       "atomic-habits",
       "the-four-agreements-2",
       "the-four-agreements",
     ]);
-    expect(slugs(applyFilters(books, { search: "ruiz", tag: "Self-help", sort: "rating" }))).toEqual([
+    expect(slugs(applyFilters(notes, { search: "ruiz", tag: "Self-help", sort: "rating" }))).toEqual([
       "the-four-agreements-2",
       "the-four-agreements",
     ]);
     // The time sort still drops the note whose time is unknown.
-    expect(slugs(applyFilters(books, { search: "", tag: "Spirituality", sort: "time" }))).toEqual([
+    expect(slugs(applyFilters(notes, { search: "", tag: "Spirituality", sort: "time" }))).toEqual([
       "the-four-agreements",
     ]);
     // A tag is matched exactly, not as a substring.
-    expect(applyFilters(books, { search: "", tag: "Self", sort: "date" })).toEqual([]);
-    expect(applyFilters(books, { search: "no such book", tag: "", sort: "date" })).toEqual([]);
+    expect(applyFilters(notes, { search: "", tag: "Self", sort: "date" })).toEqual([]);
+    expect(applyFilters(notes, { search: "no such book", tag: "", sort: "date" })).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ import {
   topRated,
 } from "../../catalogue/stats.ts";
 
-const { books } = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
+const { notes } = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
 const slugs = (items: readonly { slug: string }[]) => items.map((item) => item.slug);
 
 const made = (fields: Partial<StatsNote> & { slug?: string } = {}): StatsNote & { slug: string } => ({
@@ -35,7 +35,7 @@ const made = (fields: Partial<StatsNote> & { slug?: string } = {}): StatsNote & 
 
 describe("notes per year", () => {
   test("every year from the first note to the last, oldest first, years without a note at 0", () => {
-    expect(notesPerYear(books)).toEqual([
+    expect(notesPerYear(notes)).toEqual([
       { year: "2014", count: 1 },
       { year: "2015", count: 1 },
       { year: "2016", count: 1 },
@@ -60,7 +60,7 @@ describe("notes per year", () => {
 
 describe("ratings", () => {
   test("the distribution has ten buckets, highest first, with 10 in the top one", () => {
-    const buckets = ratingDistribution(books);
+    const buckets = ratingDistribution(notes);
     expect(buckets.map((bucket) => bucket.label)).toEqual([
       "9–10",
       "8–8.9",
@@ -84,7 +84,7 @@ describe("ratings", () => {
   });
 
   test("the average rating per year, oldest first, only years with notes", () => {
-    expect(averageRatingPerYear(books)).toEqual([
+    expect(averageRatingPerYear(notes)).toEqual([
       { year: "2014", average: 9.2, count: 1 },
       { year: "2015", average: 8.7, count: 1 },
       { year: "2016", average: 9.6, count: 1 },
@@ -104,7 +104,7 @@ describe("ratings", () => {
 
   test("averages round to one decimal from whole tenths, half up", () => {
     // 63.6 / 8 = 7.95: summing the floats would give 7.9499… and round down.
-    expect(averageRating(books)).toBe(8);
+    expect(averageRating(notes)).toBe(8);
     expect(meanRating([7.1, 7.2])).toBe(7.2);
     expect(meanRating([7, 7, 8])).toBe(7.3);
     expect(meanRating([])).toBe(0);
@@ -113,7 +113,7 @@ describe("ratings", () => {
 
 describe("tags", () => {
   test("most used first, ties by name", () => {
-    expect(notesPerTag(books)).toEqual([
+    expect(notesPerTag(notes)).toEqual([
       { tag: "Philosophy", count: 3 },
       { tag: "Psychology", count: 3 },
       { tag: "Self-help", count: 3 },
@@ -123,14 +123,14 @@ describe("tags", () => {
       { tag: "History", count: 1 },
       { tag: "Productivity", count: 1 },
     ]);
-    expect(mostCommonTags(books, 3).map((entry) => entry.tag)).toEqual(["Philosophy", "Psychology", "Self-help"]);
-    expect(mostCommonTags(books)).toHaveLength(8);
+    expect(mostCommonTags(notes, 3).map((entry) => entry.tag)).toEqual(["Philosophy", "Psychology", "Self-help"]);
+    expect(mostCommonTags(notes)).toHaveLength(8);
   });
 });
 
-describe("top-rated books", () => {
+describe("top-rated notes", () => {
   test("best first, ties by title, each book once with its best-rated reading", () => {
-    expect(slugs(topRated(books))).toEqual([
+    expect(slugs(topRated(notes))).toEqual([
       "germinal",
       "mans-search-for-meaning",
       "all-about-love",
@@ -139,10 +139,10 @@ describe("top-rated books", () => {
       "12-rules-for-life",
       "deep-work",
     ]);
-    expect(slugs(topRated(books, 2))).toEqual(["germinal", "mans-search-for-meaning"]);
+    expect(slugs(topRated(notes, 2))).toEqual(["germinal", "mans-search-for-meaning"]);
   });
 
-  test("a re-read with the same rating keeps the newest reading; at most TOP_RATED_LIMIT books", () => {
+  test("a re-read with the same rating keeps the newest reading; at most TOP_RATED_LIMIT notes", () => {
     const old = made({ slug: "b", name: "Book", rating: 9, date: "2015-01-01" });
     const reread = made({ slug: "b-2", name: "book", rating: 9, date: "2021-01-01" });
     expect(slugs(topRated([old, reread]))).toEqual(["b-2"]);
@@ -153,7 +153,7 @@ describe("top-rated books", () => {
 
 describe("reading time", () => {
   test("sums the known times and counts the unknown (0) apart", () => {
-    expect(readingTime(books)).toEqual({ totalMinutes: 558, known: 7, unknown: 1 });
+    expect(readingTime(notes)).toEqual({ totalMinutes: 558, known: 7, unknown: 1 });
     expect(readingTime([])).toEqual({ totalMinutes: 0, known: 0, unknown: 0 });
   });
 
@@ -169,14 +169,14 @@ describe("reading time", () => {
 });
 
 test("readingStats gathers every figure", () => {
-  const stats = readingStats(books);
+  const stats = readingStats(notes);
   expect(stats.total).toBe(8);
   expect(stats.firstYear).toBe("2014");
   expect(stats.lastYear).toBe("2024");
   expect(stats.averageRating).toBe(8);
-  expect(stats.perYear).toEqual(notesPerYear(books));
-  expect(stats.ratings).toEqual(ratingDistribution(books));
-  expect(stats.averagePerYear).toEqual(averageRatingPerYear(books));
-  expect(stats.tags).toEqual(mostCommonTags(books));
-  expect(stats.time).toEqual(readingTime(books));
+  expect(stats.perYear).toEqual(notesPerYear(notes));
+  expect(stats.ratings).toEqual(ratingDistribution(notes));
+  expect(stats.averagePerYear).toEqual(averageRatingPerYear(notes));
+  expect(stats.tags).toEqual(mostCommonTags(notes));
+  expect(stats.time).toEqual(readingTime(notes));
 });

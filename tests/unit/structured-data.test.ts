@@ -25,7 +25,7 @@ describe("structured data", () => {
   });
 
   test("SEO Book: the book and its author, with the owner's Review rated on the 0–10 scale", () => {
-    const note = catalogue.books.find((book) => book.slug === "atomic-habits");
+    const note = catalogue.notes.find((book) => book.slug === "atomic-habits");
     if (!note) throw new Error("fixture note missing");
     const book = bookReviewLd(note, { owner: "Test Owner", siteUrl: SITE, image: "/covers/atomic-habits.png" });
     expect(book).toMatchObject({

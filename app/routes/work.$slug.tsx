@@ -4,7 +4,7 @@ import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { ExternalLinks } from "../components/ExternalLinks.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
-import type { Route } from "./+types/job";
+import type { Route } from "./+types/work.$slug";
 
 export const handle = pageHandle("work", { item: (data: Route.ComponentProps["loaderData"]) => data.job.name });
 

@@ -4,7 +4,7 @@ import { SignupBox } from "../components/SignupBox.tsx";
 import { formHeaders, readForm, signup } from "../lib/form-actions.server.ts";
 import { formRequestContext } from "../lib/form-context.ts";
 import { pageHandle } from "../lib/page-handle.ts";
-import type { Route } from "./+types/updates-confirm";
+import type { Route } from "./+types/updates.confirm";
 
 export const handle = pageHandle("updates");
 

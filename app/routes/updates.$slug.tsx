@@ -9,7 +9,7 @@ import { signupClientAction } from "../lib/form-client.ts";
 import { pageMeta, siteOf } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { SITE_URL } from "../lib/site-url.ts";
-import type { Route } from "./+types/update";
+import type { Route } from "./+types/updates.$slug";
 
 // The sign-up box at the foot of an issue answers in place, as on /updates.
 export const handle = pageHandle("updates", {

@@ -2,7 +2,7 @@ import { cardTitles, pagePathOfCard } from "../../catalogue/card.ts";
 import { cardPng } from "../../catalogue/card-image.ts";
 import { catalogue, notFound } from "../catalogue.server.ts";
 import { SITE_URL } from "../lib/site-url.ts";
-import type { Route } from "./+types/card";
+import type { Route } from "./+types/cards.$";
 
 /** /cards/<page>.png: the social card of a page, drawn from the catalogue and prerendered at build time. */
 export async function loader({ params }: Route.LoaderArgs) {

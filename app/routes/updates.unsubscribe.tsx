@@ -3,7 +3,7 @@ import { MailLinkPage, mailLinkMeta, tokenOf, useMailLinkState } from "../compon
 import { formHeaders, readForm } from "../lib/form-actions.server.ts";
 import { formRequestContext } from "../lib/form-context.ts";
 import { pageHandle } from "../lib/page-handle.ts";
-import type { Route } from "./+types/updates-unsubscribe";
+import type { Route } from "./+types/updates.unsubscribe";
 
 export const handle = pageHandle("updates");
 

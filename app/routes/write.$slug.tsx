@@ -7,7 +7,7 @@ import { LinkIcons } from "../components/LinkIcons.tsx";
 import { pageMeta, siteOf } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { SITE_URL } from "../lib/site-url.ts";
-import type { Route } from "./+types/writing";
+import type { Route } from "./+types/write.$slug";
 
 export const handle = pageHandle("write", { item: (data: Route.ComponentProps["loaderData"]) => data.writing.name });
 

@@ -13,12 +13,12 @@ import { pageMeta, siteOf } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { SITE_URL } from "../lib/site-url.ts";
 import { noteNeighbours } from "../note-neighbours.server.ts";
-import type { Route } from "./+types/note";
+import type { Route } from "./+types/notes.$slug";
 
 export const handle = pageHandle("notes", { item: (data: Route.ComponentProps["loaderData"]) => data.note.name });
 
 export function loader({ params }: Route.LoaderArgs) {
-  const note = catalogue.books.find((note) => note.slug === params.slug) ?? notFound();
+  const note = catalogue.notes.find((note) => note.slug === params.slug) ?? notFound();
   // Without a review, the owner's sentence from site.yaml describes the note to search engines.
   const description =
     note.excerpt ||
