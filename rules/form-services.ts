@@ -1,6 +1,6 @@
 /**
  * The contract between the app's form actions and the server's services: what the server hands to
- * every request (server/http.ts) and the app's actions call. The context key itself is the app's
+ * every request (server/http/app.ts) and the app's actions call. The context key itself is the app's
  * (app/lib/form-context.ts, exported by app/entry.server.tsx), so the one copy of it is the built app's.
  */
 import type { ContactField } from "./forms.ts";

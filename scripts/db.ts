@@ -1,10 +1,10 @@
 /**
  * `npm run db -- <command>`: the owner's database tools.
- *   copy --to postgres://…   copies the SQLite file of DATA_DIR into PostgreSQL (server/db-copy.ts)
+ *   copy --to postgres://…   copies the SQLite file of DATA_DIR into PostgreSQL (scripts/db-copy.ts)
  */
 import { resolve } from "node:path";
-import { openDatabase, openPostgres } from "../server/db.ts";
-import { copyToPostgres } from "../server/db-copy.ts";
+import { openDatabase, openPostgres } from "../server/db/database.ts";
+import { copyToPostgres } from "./db-copy.ts";
 
 const dataDir = resolve(process.env.DATA_DIR || "./data");
 

@@ -15,7 +15,7 @@ import { coverSvg, isGeneratedCover } from "../catalogue/cover.ts";
 import { contentRoot, loadCatalogue } from "../catalogue/disk.ts";
 import { svgToPng } from "../catalogue/png.ts";
 import { siteUrlFromEnvironment } from "../catalogue/site-url.ts";
-import { INLINE_HASHES_FILE, prerenderedInlineHashes } from "../server/security.ts";
+import { INLINE_HASHES_FILE, prerenderedInlineHashes } from "../server/http/security.ts";
 
 const COMPRESSIBLE = /\.(html|js|css|svg|json|data|xml|atom|txt|webmanifest)$/;
 /** Below this a compressed copy saves less than the extra bytes of headers. */

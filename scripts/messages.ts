@@ -3,8 +3,8 @@
  * default) or DATABASE_URL's, for the owner. Run it next to the server or while it is stopped.
  */
 import { resolve } from "node:path";
-import { connectDatabase } from "../server/db.ts";
-import { listMessages, retryFailed } from "../server/message-admin.ts";
+import { connectDatabase } from "../server/db/database.ts";
+import { listMessages, retryFailed } from "./message-admin.ts";
 
 const HELP = `Usage: npm run messages -- <command>
 

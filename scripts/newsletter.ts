@@ -13,25 +13,25 @@ import { type Catalogue, ContentError } from "../catalogue/load.ts";
 import { chooseSlug, specDateOf } from "../catalogue/new-item.ts";
 import type { UpdateIssue } from "../catalogue/schema.ts";
 import { type Config, ConfigError, readConfig } from "../server/config.ts";
-import { connectDatabase, type Database, type SubscriberStatus } from "../server/db.ts";
-import { createMailer } from "../server/mail.ts";
+import { connectDatabase, type Database, type SubscriberStatus } from "../server/db/database.ts";
+import { messageIdDomainOf } from "../server/mail/outbox.ts";
+import { createMailer } from "../server/mail/transport.ts";
+import { issueMail, listUnsubscribeHeaders, unsubscribeUrl } from "../server/newsletter/mail.ts";
 import {
   AlreadySentError,
   createNewsletterWorker,
   freezeSend,
   type SendProgress,
   sendProgress,
-} from "../server/newsletter.ts";
-import { draftText, issueContentOf, issueToSend } from "../server/newsletter-issue.ts";
-import { issueMail, listUnsubscribeHeaders, unsubscribeUrl } from "../server/newsletter-mail.ts";
-import { messageIdDomainOf } from "../server/outbox.ts";
+} from "../server/newsletter/worker.ts";
+import { draftText, issueContentOf, issueToSend } from "./newsletter-issue.ts";
 import {
   importSubscribers,
   listSubscribers,
   removeSubscriber,
   SUBSCRIBER_STATUSES,
   subscribersCsv,
-} from "../server/subscriber-admin.ts";
+} from "./subscriber-admin.ts";
 
 const HELP = `Usage: npm run newsletter -- <command> [options]
 

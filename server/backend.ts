@@ -5,19 +5,24 @@
  */
 import type { Context, Hono } from "hono";
 import type { FormServices, NewsletterLinks } from "../rules/form-services.ts";
-import { createApi } from "./api.ts";
 import type { Config } from "./config.ts";
-import { connectDatabase, type Database } from "./db.ts";
-import { clientAddressReader, requestOriginReader } from "./forwarded.ts";
-import { createMailer, type Mailer, type MailerOptions } from "./mail.ts";
-import { createNewsletterWorker, type NewsletterWorker, type NewsletterWorkerOptions } from "./newsletter.ts";
-import { createOutbox, messageIdDomainOf, type Outbox, type OutboxOptions } from "./outbox.ts";
-import { createDatabaseRateLimiter } from "./rate-limit.ts";
-import { createServices } from "./services.ts";
-import { checkConfirmToken, confirmSubscription, subscriberOfUnsubscribeToken, unsubscribe } from "./subscriptions.ts";
+import { connectDatabase, type Database } from "./db/database.ts";
+import { createDatabaseRateLimiter } from "./forms/rate-limit.ts";
+import { createServices } from "./forms/submit.ts";
+import { createApi } from "./http/api.ts";
+import { clientAddressReader, requestOriginReader } from "./http/forwarded.ts";
+import { createOutbox, messageIdDomainOf, type Outbox, type OutboxOptions } from "./mail/outbox.ts";
+import { createMailer, type Mailer, type MailerOptions } from "./mail/transport.ts";
+import {
+  checkConfirmToken,
+  confirmSubscription,
+  subscriberOfUnsubscribeToken,
+  unsubscribe,
+} from "./newsletter/subscriptions.ts";
+import { createNewsletterWorker, type NewsletterWorker, type NewsletterWorkerOptions } from "./newsletter/worker.ts";
 
 export type BackendOptions = {
-  /** The visitor's address; default: as config.trustProxy says (server/forwarded.ts). */
+  /** The visitor's address; default: as config.trustProxy says (server/http/forwarded.ts). */
   clientIp?: (c: Context) => string | undefined;
   outbox?: Partial<OutboxOptions>;
   newsletter?: Partial<NewsletterWorkerOptions>;

@@ -13,9 +13,9 @@ import { parse as parseYaml } from "yaml";
 import { contentRoot } from "../catalogue/content-root.ts";
 import { startBackend } from "./backend.ts";
 import { type Config, ConfigError, configWarnings, readConfig } from "./config.ts";
-import { clientAddressReader, requestOriginReader } from "./forwarded.ts";
-import { createHttpApp } from "./http.ts";
-import { applyConnectionCap, serverOptions } from "./limits.ts";
+import { createHttpApp } from "./http/app.ts";
+import { clientAddressReader, requestOriginReader } from "./http/forwarded.ts";
+import { applyConnectionCap, serverOptions } from "./http/limits.ts";
 
 /** The project folder: this module runs from server/ (development) or compiled from build/server/. */
 function projectRoot(from: string): string {

@@ -18,7 +18,7 @@ type UnsubscribeAnswer = { form: "unsubscribe"; outcome: "unsubscribed" | "inval
 
 /**
  * RFC 8058 one-click: a mail provider POSTs `List-Unsubscribe=One-Click` to the link from its own
- * servers (server/http.ts lets this path alone through without a same-site Origin); the button
+ * servers (server/http/app.ts lets this path alone through without a same-site Origin); the button
  * below posts the same field. The token in the URL is the credential. Idempotent.
  */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -5,9 +5,9 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { MESSAGES } from "../../rules/forms.ts";
-import { API_ERRORS } from "../../server/api.ts";
 import type { Backend } from "../../server/backend.ts";
 import type { Config } from "../../server/config.ts";
+import { API_ERRORS } from "../../server/http/api.ts";
 import {
   makeTempDir,
   OWNER,

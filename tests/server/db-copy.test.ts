@@ -7,11 +7,17 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { type Database, openDatabase, openPostgres, type SqliteDatabase, type Tables } from "../../server/db.ts";
-import { freezeSend } from "../../server/newsletter.ts";
-import { insertConfirmation } from "../../server/outbox.ts";
-import { subscribe, unsubscribe } from "../../server/subscriptions.ts";
-import { unsubscribeToken } from "../../server/tokens.ts";
+import {
+  type Database,
+  openDatabase,
+  openPostgres,
+  type SqliteDatabase,
+  type Tables,
+} from "../../server/db/database.ts";
+import { insertConfirmation } from "../../server/mail/outbox.ts";
+import { subscribe, unsubscribe } from "../../server/newsletter/subscriptions.ts";
+import { unsubscribeToken } from "../../server/newsletter/tokens.ts";
+import { freezeSend } from "../../server/newsletter/worker.ts";
 import { databaseConfig, makeTempDir, SITE_URL, TEST_SECRET } from "./helpers.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));

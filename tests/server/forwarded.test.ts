@@ -7,7 +7,7 @@ import { request } from "node:http";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Backend } from "../../server/backend.ts";
 import { ConfigError, configWarnings, readConfig } from "../../server/config.ts";
-import { bareAddress, checkOrigin, parseForwarded } from "../../server/forwarded.ts";
+import { bareAddress, checkOrigin, parseForwarded } from "../../server/http/forwarded.ts";
 import {
   makeTempDir,
   postJson,

@@ -13,8 +13,8 @@ import type { Context, Hono } from "hono";
 import { inject } from "vitest";
 import { type Backend, type BackendOptions, startBackend } from "../../server/backend.ts";
 import type { Config } from "../../server/config.ts";
-import { connectDatabase, type Database, type SqliteDatabase } from "../../server/db.ts";
-import { socketAddress } from "../../server/forwarded.ts";
+import { connectDatabase, type Database, type SqliteDatabase } from "../../server/db/database.ts";
+import { socketAddress } from "../../server/http/forwarded.ts";
 import { createTestDatabase } from "../support/postgres.ts";
 
 export const OWNER = "owner@example.com";

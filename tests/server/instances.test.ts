@@ -12,8 +12,8 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import type { Config } from "../../server/config.ts";
-import type { Database } from "../../server/db.ts";
-import { freezeSend } from "../../server/newsletter.ts";
+import type { Database } from "../../server/db/database.ts";
+import { freezeSend } from "../../server/newsletter/worker.ts";
 import { listeningUrl, spawnBackend } from "./backend-process.ts";
 import {
   databaseConfig,

@@ -13,7 +13,7 @@ import {
   HEADERS_TIMEOUT_MS,
   KEEP_ALIVE_TIMEOUT_MS,
   serverOptions,
-} from "../../server/limits.ts";
+} from "../../server/http/limits.ts";
 import { makeTempDir, sleep, waitFor } from "./helpers.ts";
 import { type ProductionServer, startProductionServer } from "./production.ts";
 

@@ -1,12 +1,12 @@
 /**
  * Issue 12 item 7: a contact message from an address with a non-ASCII local part reaches the
  * owner with that address, exactly, in Reply-To, in a transaction that declared SMTPUTF8 when the
- * real SMTP server of tests/support/smtp.ts offers it (server/smtputf8.ts); the envelope still
+ * real SMTP server of tests/support/smtp.ts offers it (server/mail/smtputf8.ts); the envelope still
  * names only the site's sender and the owner.
  */
 import { afterEach, expect, test } from "vitest";
-import { createMailer } from "../../server/mail.ts";
-import { needsSmtpUtf8 } from "../../server/smtputf8.ts";
+import { needsSmtpUtf8 } from "../../server/mail/smtputf8.ts";
+import { createMailer } from "../../server/mail/transport.ts";
 import { makeTempDir, OWNER, SENDER, type SmtpRecorder, startSmtp } from "./helpers.ts";
 
 const VISITOR = "jösé.müller@example.com";

@@ -9,7 +9,7 @@ import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { importSubscribers } from "../../server/subscriber-admin.ts";
+import { importSubscribers } from "../../scripts/subscriber-admin.ts";
 import {
   makeTempDir,
   OWNER,

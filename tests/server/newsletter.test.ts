@@ -8,19 +8,19 @@ import { join } from "node:path";
 import type { ParsedMail } from "mailparser";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { loadCatalogue } from "../../catalogue/disk.ts";
+import { issueToSend } from "../../scripts/newsletter-issue.ts";
+import { importSubscribers, listSubscribers, subscribersCsv } from "../../scripts/subscriber-admin.ts";
 import type { Backend } from "../../server/backend.ts";
-import type { Db } from "../../server/db.ts";
-import { freezeSend, sendProgress } from "../../server/newsletter.ts";
-import { issueToSend } from "../../server/newsletter-issue.ts";
-import { importSubscribers, listSubscribers, subscribersCsv } from "../../server/subscriber-admin.ts";
+import type { Db } from "../../server/db/database.ts";
 import {
   CONFIRMATION_RESEND_MS,
   checkConfirmToken,
   confirmSubscription,
   subscribe,
   unsubscribe,
-} from "../../server/subscriptions.ts";
-import { CONFIRM_TOKEN_DAYS, confirmToken, unsubscribeToken } from "../../server/tokens.ts";
+} from "../../server/newsletter/subscriptions.ts";
+import { CONFIRM_TOKEN_DAYS, confirmToken, unsubscribeToken } from "../../server/newsletter/tokens.ts";
+import { freezeSend, sendProgress } from "../../server/newsletter/worker.ts";
 import {
   makeTempDir,
   SENDER,

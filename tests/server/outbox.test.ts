@@ -9,8 +9,8 @@ import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Backend } from "../../server/backend.ts";
 import type { Config } from "../../server/config.ts";
-import { createMailer, emlFileName } from "../../server/mail.ts";
-import { backoffDelay, createOutbox, messageIdDomainOf } from "../../server/outbox.ts";
+import { backoffDelay, createOutbox, messageIdDomainOf } from "../../server/mail/outbox.ts";
+import { createMailer, emlFileName } from "../../server/mail/transport.ts";
 import {
   collectLog,
   databaseConfig,

@@ -9,12 +9,12 @@ import pg from "pg";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { MESSAGES } from "../../rules/forms.ts";
 import type { Config } from "../../server/config.ts";
-import { type Database, openPostgres, SCHEMA_VERSION } from "../../server/db.ts";
-import { createMailer } from "../../server/mail.ts";
-import { createNewsletterWorker, freezeSend } from "../../server/newsletter.ts";
-import { createOutbox, messageIdDomainOf } from "../../server/outbox.ts";
-import { createDatabaseRateLimiter } from "../../server/rate-limit.ts";
-import { subscribe } from "../../server/subscriptions.ts";
+import { type Database, openPostgres, SCHEMA_VERSION } from "../../server/db/database.ts";
+import { createDatabaseRateLimiter } from "../../server/forms/rate-limit.ts";
+import { createOutbox, messageIdDomainOf } from "../../server/mail/outbox.ts";
+import { createMailer } from "../../server/mail/transport.ts";
+import { subscribe } from "../../server/newsletter/subscriptions.ts";
+import { createNewsletterWorker, freezeSend } from "../../server/newsletter/worker.ts";
 import {
   collectLog,
   databaseConfig,

@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { requestOriginReader } from "../../server/forwarded.ts";
-import { createHttpApp, PREFETCH_FRESH_SECONDS } from "../../server/http.ts";
+import { createHttpApp, PREFETCH_FRESH_SECONDS } from "../../server/http/app.ts";
+import { requestOriginReader } from "../../server/http/forwarded.ts";
 import { makeTempDir, SITE_URL, serveApp, sleep, startTestBackend, testClientIp, testConfig } from "./helpers.ts";
 import { type ProductionServer, root, startProductionServer } from "./production.ts";
 

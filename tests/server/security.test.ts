@@ -1,4 +1,4 @@
-/** The inline script and style hashes of a page's Content-Security-Policy, read with an HTML tokenizer (server/security.ts). */
+/** The inline script and style hashes of a page's Content-Security-Policy, read with an HTML tokenizer (server/http/security.ts). */
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,7 +10,7 @@ import {
   inlineHashes,
   prerenderedInlineHashes,
   readInlineHashes,
-} from "../../server/security.ts";
+} from "../../server/http/security.ts";
 
 const hashOf = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 

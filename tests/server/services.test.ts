@@ -5,8 +5,8 @@
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { MESSAGES } from "../../rules/forms.ts";
 import type { Backend } from "../../server/backend.ts";
-import { createRateLimiter } from "../../server/rate-limit.ts";
-import { createServices } from "../../server/services.ts";
+import { createRateLimiter } from "../../server/forms/rate-limit.ts";
+import { createServices } from "../../server/forms/submit.ts";
 import { makeTempDir, startTestBackend, testConfig } from "./helpers.ts";
 
 let temp: ReturnType<typeof makeTempDir>;

@@ -4,8 +4,8 @@
  * one window, and a backend on PostgreSQL that limits through it.
  */
 import { afterEach, beforeEach, expect, test } from "vitest";
-import type { Database } from "../../server/db.ts";
-import { createDatabaseRateLimiter, RATE_WINDOW_MS } from "../../server/rate-limit.ts";
+import type { Database } from "../../server/db/database.ts";
+import { createDatabaseRateLimiter, RATE_WINDOW_MS } from "../../server/forms/rate-limit.ts";
 import { BACKEND, databaseConfig, makeTempDir, openTestDatabase, startTestBackend } from "./helpers.ts";
 
 let temp: ReturnType<typeof makeTempDir>;

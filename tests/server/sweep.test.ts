@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Backend } from "../../server/backend.ts";
-import { confirmationMail } from "../../server/newsletter-mail.ts";
+import { confirmationMail } from "../../server/newsletter/mail.ts";
 import { type SeededRandom, seededRandom } from "../support/random.ts";
 import {
   makeTempDir,

@@ -19,11 +19,17 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { type Selectable, sql } from "kysely";
-import { type Db, type DeliveryStatus, type NewsletterSendsTable, nextPendingDue, skipLockedOnPostgres } from "./db.ts";
-import type { Mailer } from "./mail.ts";
-import { issueMail, listUnsubscribeHeaders, unsubscribeUrl } from "./newsletter-mail.ts";
-import { backoffDelay, isPermanentRejection } from "./outbox.ts";
-import { createPollingLoop } from "./polling-loop.ts";
+import {
+  type Db,
+  type DeliveryStatus,
+  type NewsletterSendsTable,
+  nextPendingDue,
+  skipLockedOnPostgres,
+} from "../db/database.ts";
+import { backoffDelay, isPermanentRejection } from "../mail/outbox.ts";
+import { createPollingLoop } from "../mail/polling-loop.ts";
+import type { Mailer } from "../mail/transport.ts";
+import { issueMail, listUnsubscribeHeaders, unsubscribeUrl } from "./mail.ts";
 import { unsubscribeToken } from "./tokens.ts";
 
 export type NewsletterSend = Selectable<NewsletterSendsTable>;

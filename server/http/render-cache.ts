@@ -19,7 +19,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { Context } from "hono";
-import { filtersFromQuery, filtersToQuery } from "../catalogue/filters.ts";
+import { filtersFromQuery, filtersToQuery } from "../../catalogue/filters.ts";
 import { createByteLru } from "./lru.ts";
 import { inlineHashes } from "./security.ts";
 import { bodyBytes, type StaticFile } from "./static.ts";

@@ -7,8 +7,8 @@ import { renderWithAbsoluteLinks } from "../catalogue/derive.ts";
 import type { Catalogue } from "../catalogue/load.ts";
 import type { UpdateIssue } from "../catalogue/schema.ts";
 import { absoluteUrl } from "../catalogue/site-url.ts";
-import type { IssueToSend } from "./newsletter.ts";
-import { type IssueContent, markdownAsPlainText } from "./newsletter-mail.ts";
+import { type IssueContent, markdownAsPlainText } from "../server/newsletter/mail.ts";
+import type { IssueToSend } from "../server/newsletter/worker.ts";
 
 export function issueToSend(issue: UpdateIssue, siteName: string, siteUrl: string): IssueToSend {
   return {

@@ -5,8 +5,8 @@
  * mail; every state change is one conditional UPDATE, so a race never sends two confirmations.
  */
 import type { Selectable } from "kysely";
-import { emailKey, normalizeEmail } from "../rules/forms.ts";
-import type { Db, SubscribersTable } from "./db.ts";
+import { emailKey, normalizeEmail } from "../../rules/forms.ts";
+import type { Db, SubscribersTable } from "../db/database.ts";
 import { confirmTokenMatches, parseConfirmToken, parseUnsubscribeToken, unsubscribeTokenMatches } from "./tokens.ts";
 
 export type Subscriber = Selectable<SubscribersTable>;

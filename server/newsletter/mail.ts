@@ -4,7 +4,7 @@
  * drop style sheets) in colours that read in light and dark clients, absolute links, no images of
  * ours and no tracking pixel, and a footer that says why the person gets it and how to leave.
  */
-import { escapeXml } from "../catalogue/xml.ts";
+import { escapeXml } from "../../catalogue/xml.ts";
 import { CONFIRM_TOKEN_DAYS } from "./tokens.ts";
 
 export const confirmUrl = (siteUrl: string, token: string) =>

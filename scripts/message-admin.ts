@@ -3,7 +3,7 @@
  * ones (dead letters, see outbox.ts) back in the queue. A running server's worker picks a retried
  * message up at its next poll; without one, the next start delivers it.
  */
-import type { Db, MessageStatus } from "./db.ts";
+import type { Db, MessageStatus } from "../server/db/database.ts";
 
 export type MessageSummary = {
   id: number;

@@ -12,7 +12,7 @@
  * copied (they expire within minutes).
  */
 import { sql } from "kysely";
-import type { PostgresDatabase, SqliteDatabase, Tables } from "./db.ts";
+import type { PostgresDatabase, SqliteDatabase, Tables } from "../server/db/database.ts";
 
 /** In dependency order: sends and subscribers before the deliveries that name them. */
 const COPIED_TABLES = ["subscribers", "messages", "newsletter_sends", "newsletter_deliveries"] as const;

@@ -1,5 +1,5 @@
 /**
- * What the two forms do, free of any HTTP framework (DESIGN §3): the JSON API (server/api.ts) and
+ * What the two forms do, free of any HTTP framework (DESIGN §3): the JSON API (server/http/api.ts) and
  * the React Router form actions (posts without JavaScript) both call these and only translate the
  * result. Input is whatever arrived (parsed JSON, or the fields of a form post); the result says
  * which HTTP status and which visitor-facing message fit.
@@ -10,15 +10,15 @@
  * form without JavaScript costs nothing) → storage.
  */
 
-import type { FormFailure, FormServices } from "../rules/form-services.ts";
-import { type ContactField, MESSAGES, normalizeContact, validateContact, validateSignup } from "../rules/forms.ts";
-import type { Config } from "./config.ts";
-import type { Db } from "./db.ts";
-import { confirmationMail } from "./newsletter-mail.ts";
-import { insertConfirmation, messageIdDomainOf, type Outbox } from "./outbox.ts";
+import type { FormFailure, FormServices } from "../../rules/form-services.ts";
+import { type ContactField, MESSAGES, normalizeContact, validateContact, validateSignup } from "../../rules/forms.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import { insertConfirmation, messageIdDomainOf, type Outbox } from "../mail/outbox.ts";
+import { confirmationMail } from "../newsletter/mail.ts";
+import { subscribe } from "../newsletter/subscriptions.ts";
+import { confirmToken } from "../newsletter/tokens.ts";
 import { createRateLimiter, type RateDecision, type RateLimiter } from "./rate-limit.ts";
-import { subscribe } from "./subscriptions.ts";
-import { confirmToken } from "./tokens.ts";
 
 /** The honeypot: a field people never see or fill, that naive bots do. */
 export const HONEYPOT_FIELD = "website";

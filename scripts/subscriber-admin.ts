@@ -3,7 +3,7 @@
  * reachable over HTTP: only the command line, run on the machine that holds DATA_DIR, uses it.
  */
 import { emailKey, isValidEmail, LIMITS, normalizeEmail } from "../rules/forms.ts";
-import type { Db, SubscriberStatus } from "./db.ts";
+import type { Db, SubscriberStatus } from "../server/db/database.ts";
 
 export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed", "bounced"] as const;
 

@@ -8,7 +8,7 @@
  *   `rate_limit_hits`, so the limit holds across instances; rows leave after one window.
  */
 import { sql } from "kysely";
-import { type Db, isPostgres } from "./db.ts";
+import { type Db, isPostgres } from "../db/database.ts";
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 

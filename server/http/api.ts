@@ -1,6 +1,6 @@
 /**
  * The JSON API of DESIGN §6: `POST /api/user` (API1) and `POST /api/email` (API2), a thin HTTP
- * layer over server/services.ts. Full paths: mount with `app.route("/", api)`.
+ * layer over server/forms/submit.ts. Full paths: mount with `app.route("/", api)`.
  *
  * Before a request reaches a service: same-site check (403), JSON content type (415), size of at
  * most 16 KB whether or not a Content-Length is sent (413), UTF-8 and JSON syntax (400). Every
@@ -10,8 +10,8 @@
  */
 import { type Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { FormResult, FormServices } from "../rules/form-services.ts";
-import { MESSAGES } from "../rules/forms.ts";
+import type { FormResult, FormServices } from "../../rules/form-services.ts";
+import { MESSAGES } from "../../rules/forms.ts";
 import { checkOrigin } from "./forwarded.ts";
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -35,7 +35,7 @@ export type ApiDeps = {
   siteUrl: string;
   /** The visitor's address for the rate limit; the caller decides which proxies to trust. */
   clientIp: (c: Context) => string | undefined;
-  /** The origin the request was addressed to (server/forwarded.ts), also accepted as `Origin`. */
+  /** The origin the request was addressed to (server/http/forwarded.ts), also accepted as `Origin`. */
   ownOrigin: (c: Context) => string | undefined;
   log?: (message: string, error?: unknown) => void;
 };

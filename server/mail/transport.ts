@@ -14,7 +14,7 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
-import type { Config } from "./config.ts";
+import type { Config } from "../config.ts";
 import { needsSmtpUtf8, SMTPUTF8_HEADERS } from "./smtputf8.ts";
 
 export type OutgoingMail = {

@@ -10,7 +10,7 @@ import {
   type FormRequestContext,
   type FormServices,
   type NewsletterLinks,
-} from "../rules/form-services.ts";
+} from "../../rules/form-services.ts";
 import { isClientAbort } from "./api.ts";
 import { checkOrigin } from "./forwarded.ts";
 import { busyAnswer, createRenderCache, createRenderLimiter, filteredListKey } from "./render-cache.ts";
@@ -33,7 +33,7 @@ export type HttpOptions = {
   clientIp: (c: Context) => string | undefined;
   /** The origin the request was addressed to, accepted as `Origin` besides siteUrl. */
   ownOrigin: (c: Context) => string | undefined;
-  /** Renders at once (more get a 503) and the bytes of rendered filtered lists kept (server/render-cache.ts). */
+  /** Renders at once (more get a 503) and the bytes of rendered filtered lists kept (server/http/render-cache.ts). */
   renders: { concurrency: number; cacheBytes: number };
   log?: (message: string) => void;
 };

@@ -12,7 +12,7 @@
  *   connection is closed at once instead of being accepted into a queue that ties up memory.
  */
 import type { Server, ServerOptions } from "node:http";
-import type { Config } from "./config.ts";
+import type { Config } from "../config.ts";
 
 export const HEADERS_TIMEOUT_MS = 10_000;
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;

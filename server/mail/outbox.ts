@@ -27,10 +27,10 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
-import { normalizeContact } from "../rules/forms.ts";
-import { type Db, type MessagesTable, nextPendingDue, skipLockedOnPostgres } from "./db.ts";
-import type { Mailer } from "./mail.ts";
+import { normalizeContact } from "../../rules/forms.ts";
+import { type Db, type MessagesTable, nextPendingDue, skipLockedOnPostgres } from "../db/database.ts";
 import { createPollingLoop } from "./polling-loop.ts";
+import type { Mailer } from "./transport.ts";
 
 export type OutboxOptions = {
   /** First retry delay; each further failure doubles it. */
