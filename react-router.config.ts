@@ -2,13 +2,14 @@ import type { Config } from "@react-router/dev/config";
 import { cardPath, cardTitles } from "./catalogue/card.ts";
 import { contentRoot, loadCatalogue } from "./catalogue/disk.ts";
 import { RESERVED_UPDATE_SLUGS } from "./catalogue/load.ts";
-import { buildServer } from "./scripts/build-server.ts";
 import { finishClientBuild } from "./scripts/finish-build.ts";
 
 export default {
   appDirectory: "app",
   // The server stays on for the API, the form posts and the 404 screen; every content page is prerendered.
   ssr: true,
+  // Several entries (vite.config.ts), each named after its input: index.js is React Router's.
+  serverBuildFile: "[name].js",
   async prerender({ getStaticPaths }) {
     // The benchmark builds a 10,000-note copy of the site and needs only its lists prerendered.
     const only = process.env.PRERENDER_ONLY;
@@ -32,6 +33,5 @@ export default {
   },
   async buildEnd({ reactRouterConfig }) {
     await finishClientBuild(process.cwd(), reactRouterConfig.buildDirectory);
-    await buildServer(process.cwd(), reactRouterConfig.buildDirectory);
   },
 } satisfies Config;

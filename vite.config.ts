@@ -1,9 +1,40 @@
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { catalogueVitePlugin } from "./catalogue/vite-plugin.ts";
 
+const SERVER_FOLDER = `${import.meta.dirname}/server/`;
+
+/** The services and the host never reach the browser: a client module importing one fails the build. */
+function serverOnly(): Plugin {
+  return {
+    name: "server-only",
+    applyToEnvironment: (environment) => environment.name === "client",
+    load(id) {
+      if (id.startsWith(SERVER_FOLDER)) this.error(`${id} is server code: only route loaders and actions may use it.`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [catalogueVitePlugin(), reactRouter()],
+  plugins: [catalogueVitePlugin(), serverOnly(), reactRouter()],
+  environments: {
+    // One server build: React Router's (index.js, which prerendering reads), the HTTP host around it
+    // (host.js), the start-up (main.js, run by `npm start` with no TypeScript loader) and the SITE_URL
+    // check `npm start` runs before any build exists (site-url.js). They share one copy of every module.
+    ssr: {
+      build: {
+        rollupOptions: {
+          input: {
+            index: "virtual:react-router/server-build",
+            host: "server/http/host.ts",
+            main: "server/main.ts",
+            "site-url": "catalogue/site-url.ts",
+          },
+          output: { chunkFileNames: "chunks/[name]-[hash].js" },
+        },
+      },
+    },
+  },
   build: {
     // React Router prerenders and analyses routes inside its plugin hooks, so rolldown's timing
     // report would name them on every build: that time is the build's work, not a slow plugin.

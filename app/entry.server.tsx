@@ -1,8 +1,6 @@
 /**
  * React Router's default server entry (`react-router reveal entry.server`), less the head's module
- * preloads (see `withoutModulePreloads`), plus one export: the context key of the form services.
- * The server reads it from the build (`build.entry.module`), so the key the server fills is the
- * very object the built actions read, and server/ imports no app source.
+ * preloads (see `withoutModulePreloads`).
  */
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -10,8 +8,6 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from "react-router";
 import { withoutModulePreloads } from "./lib/module-preloads.server.ts";
-
-export { formRequestContext } from "./lib/form-context.ts";
 
 export const streamTimeout = 5_000;
 

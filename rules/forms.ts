@@ -1,10 +1,10 @@
 /**
- * The rules of the two forms (SPEC §5, DESIGN §6): the sign-up email and the contact message.
- * This is the one place they live: the browser forms import it to check before sending, the
- * server imports it to check what arrives. It ships to the browser, so it depends on nothing.
+ * The rules of the two forms: the sign-up email and the contact message, and the outcome a
+ * submission gets. This is the one place they live: the browser forms import it to check before
+ * sending, the server imports it to check what arrives. It ships to the browser, so it depends on nothing.
  */
 
-/** Every message a visitor can see from the forms, word for word (SPEC §5, §8; DESIGN §7.3). */
+/** Every message a visitor can see from the forms, word for word. */
 export const MESSAGES = {
   emailRequired: "Please enter your email.",
   emailInvalid: "Please enter a valid email.",
@@ -17,7 +17,7 @@ export const MESSAGES = {
   subjectMultiline: "Please keep the subject on one line.",
   subjectControl: "Please remove the special characters from the subject.",
   messageTooLong: "Please keep the message to 5,000 characters or fewer.",
-  /** Too many submissions from one address: not the visitor's email's fault (DESIGN §7.3). */
+  /** Too many submissions from one address: not the visitor's email's fault. */
   rateLimited: "Too many attempts. Please wait a few minutes and try again.",
   /** The request never got an answer (offline, server down). */
   network: "Could not reach the server. Please check your connection and try again.",
@@ -59,12 +59,30 @@ export type FormProblem<F extends string = ContactField> = { field: F; error: Fo
 
 export type ContactInput = { email: string; subject: string; body: string };
 
+/** What a submission got: 201 signed up, 202 message stored for delivery, or a failure to show. */
+export type FormResult =
+  | { ok: true; status: 201 | 202 }
+  | {
+      ok: false;
+      status: 400 | 409 | 429 | 500;
+      /** Safe to show to the visitor as is. */
+      error: string;
+      /** The form field the error belongs to, when it belongs to one. */
+      field?: ContactField;
+      /** With status 429: seconds until a new submission will be accepted. */
+      retryAfter?: number;
+    };
+export type FormFailure = Extract<FormResult, { ok: false }>;
+
+/** The largest form post accepted: a 5,000-character message percent-encoded, and then some. */
+export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
+
 /** The email as stored and sent: surrounding spaces removed. */
 export function normalizeEmail(email: string): string {
   return email.trim();
 }
 
-/** The key that makes emails unique without regard to case (DESIGN §6). */
+/** The key that makes emails unique without regard to case. */
 export function emailKey(email: string): string {
   return normalizeEmail(email).normalize("NFC").toLowerCase();
 }
@@ -84,15 +102,15 @@ function emailLength(email: string): FormProblem<"email"> | null {
   return normalizeEmail(email).length > LIMITS.emailMaxLength ? { field: "email", error: MESSAGES.emailTooLong } : null;
 }
 
-/** SU7: the first problem of a sign-up email, or null when it can be sent. */
+/** The first problem of a sign-up email, or null when it can be sent. */
 export function validateSignup(email: string): FormProblem<SignupField> | null {
   return emailPresenceAndPattern(email) ?? emailLength(email);
 }
 
 /**
- * CO5: the first problem of a contact message, or null when it can be sent. Checked in the order
- * of SPEC §5 (email empty, email invalid, subject empty, message empty), then the limits of
- * DESIGN §6 (email length, subject on one line and length, message length).
+ * The first problem of a contact message, or null when it can be sent. Checked in the order a
+ * visitor fills the form (email empty, email invalid, subject empty, message empty), then the
+ * limits (email length, subject on one line and length, message length).
  */
 export function validateContact(input: ContactInput): FormProblem<ContactField> | null {
   const emailProblem = emailPresenceAndPattern(input.email);

@@ -23,7 +23,6 @@ const SOURCES = [
   "vite.config.ts",
   "package-lock.json",
   "scripts/finish-build.ts",
-  "scripts/build-server.ts",
 ];
 
 function newestChange(path) {
@@ -32,10 +31,11 @@ function newestChange(path) {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestChange(join(path, name))));
 }
 
-// The compiled server is the build's last step: its presence means a whole build.
-const builtAt = join(root, "build/server/main.js");
+// build/content-root.txt is the build's last file: it means a whole build, made at its time.
+const builtAt = join(root, "build/content-root.txt");
 const stale =
   !existsSync(builtAt) ||
+  !existsSync(join(root, "build/server/main.js")) ||
   SOURCES.some(
     (source) => existsSync(resolve(root, source)) && newestChange(resolve(root, source)) > statSync(builtAt).mtimeMs,
   );

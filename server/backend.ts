@@ -1,29 +1,18 @@
 /**
- * The backend of sign-up and contact, assembled: database (SQLite or PostgreSQL, migrated at open), mailer, outbox
- * worker (started, so messages left pending by an earlier run go out now), services and the JSON
- * API. server/main.ts starts it once and calls `close()` on shutdown.
+ * One running instance of the backend of sign-up and contact: the database (SQLite or PostgreSQL,
+ * migrated at open), the mailers, the contact outbox and the newsletter worker (started, so mail
+ * left pending by an earlier run goes out now) and the forms' rate limit. server/main.ts starts one
+ * and calls `close()` on shutdown; the tests start several in one process. The route actions and
+ * loaders reach the one the server started through `runningBackend()`.
  */
-import type { Context, Hono } from "hono";
-import type { FormServices, NewsletterLinks } from "../rules/form-services.ts";
 import type { Config } from "./config.ts";
 import { connectDatabase, type Database } from "./db/database.ts";
-import { createDatabaseRateLimiter } from "./forms/rate-limit.ts";
-import { createServices } from "./forms/submit.ts";
-import { createApi } from "./http/api.ts";
-import { clientAddressReader, requestOriginReader } from "./http/forwarded.ts";
+import { createDatabaseRateLimiter, createRateLimiter, type RateLimiter } from "./forms/rate-limit.ts";
 import { createOutbox, messageIdDomainOf, type Outbox, type OutboxOptions } from "./mail/outbox.ts";
 import { createMailer, type Mailer, type MailerOptions } from "./mail/transport.ts";
-import {
-  checkConfirmToken,
-  confirmSubscription,
-  subscriberOfUnsubscribeToken,
-  unsubscribe,
-} from "./newsletter/subscriptions.ts";
 import { createNewsletterWorker, type NewsletterWorker, type NewsletterWorkerOptions } from "./newsletter/worker.ts";
 
 export type BackendOptions = {
-  /** The visitor's address; default: as config.trustProxy says (server/http/forwarded.ts). */
-  clientIp?: (c: Context) => string | undefined;
   outbox?: Partial<OutboxOptions>;
   newsletter?: Partial<NewsletterWorkerOptions>;
   mailer?: MailerOptions;
@@ -33,17 +22,16 @@ export type BackendOptions = {
 };
 
 export type Backend = {
+  config: Config;
   database: Database;
   mailer: Mailer;
   outbox: Outbox;
-  services: FormServices;
   /** Delivers newsletter sends (frozen by `npm run newsletter -- send`). */
   newsletter: NewsletterWorker;
-  /** What the confirm and unsubscribe pages ask (rules/form-services.ts). */
-  newsletterLinks: NewsletterLinks;
-  /** Routes /api/user, /api/email (and a JSON 404 for other /api/ paths): `app.route("/", api)`. */
-  api: Hono;
-  /** Stops the worker (waiting for a send in flight), then closes the mailer and the database. */
+  /** Counts form submissions per address: shared through the database on PostgreSQL, in memory on SQLite. */
+  rateLimiter: RateLimiter;
+  log: (message: string, error?: unknown) => void;
+  /** Stops the workers (waiting for a send in flight), then closes the mailers and the database. */
   close(): Promise<void>;
 };
 
@@ -59,15 +47,9 @@ export async function startBackend(config: Config, options: BackendOptions = {})
   });
   // Instances sharing PostgreSQL share the count too; one SQLite process counts in memory.
   const rateLimiter =
-    database.dialect === "postgres" ? createDatabaseRateLimiter(database.db, { limit: config.rateLimit }) : undefined;
-  const services = createServices({ db: database.db, outbox, config, rateLimiter, log });
-  const api = createApi({
-    services,
-    siteUrl: config.siteUrl,
-    clientIp: options.clientIp ?? clientAddressReader(config.trustProxy),
-    ownOrigin: requestOriginReader(config.trustProxy),
-    log,
-  });
+    database.dialect === "postgres"
+      ? createDatabaseRateLimiter(database.db, { limit: config.rateLimit })
+      : createRateLimiter({ limit: config.rateLimit });
   const bulkMailer = createMailer(config, { ...options.mailer, pool: true });
   const newsletter = createNewsletterWorker(database.db, bulkMailer, {
     secretKey: config.secretKey,
@@ -77,15 +59,6 @@ export async function startBackend(config: Config, options: BackendOptions = {})
     log: (message, error) => log(`[newsletter] ${message}`, error),
     ...options.newsletter,
   });
-  const { db } = database;
-  const { secretKey } = config;
-  const newsletterLinks: NewsletterLinks = {
-    checkConfirm: async (token) => (await checkConfirmToken(db, secretKey, token)).state,
-    confirm: (token) => confirmSubscription(db, secretKey, token),
-    checkUnsubscribe: async (token) =>
-      (await subscriberOfUnsubscribeToken(db, secretKey, token)) ? "valid" : "invalid",
-    unsubscribe: (token) => unsubscribe(db, secretKey, token),
-  };
   if (options.startOutbox ?? true) {
     outbox.start();
     newsletter.start();
@@ -93,13 +66,13 @@ export async function startBackend(config: Config, options: BackendOptions = {})
 
   let closing: Promise<void> | undefined;
   return {
+    config,
     database,
     mailer,
     outbox,
-    services,
     newsletter,
-    newsletterLinks,
-    api,
+    rateLimiter,
+    log,
     close() {
       closing ??= (async () => {
         await Promise.all([outbox.stop(), newsletter.stop()]);
@@ -110,4 +83,21 @@ export async function startBackend(config: Config, options: BackendOptions = {})
       return closing;
     },
   };
+}
+
+// On globalThis, not in a module variable: under `npm run dev` the routes run in Vite's module graph
+// and server/main.ts outside it, so this module is loaded twice; the backend must be one.
+const RUNNING = Symbol.for("creator-site.running-backend");
+type WithBackend = { [RUNNING]?: Backend };
+
+/** Called by server/main.ts once the backend has started. */
+export function setRunningBackend(backend: Backend): void {
+  (globalThis as WithBackend)[RUNNING] = backend;
+}
+
+/** The backend the server started, for the route actions and loaders. */
+export function runningBackend(): Backend {
+  const backend = (globalThis as WithBackend)[RUNNING];
+  if (!backend) throw new Error("No backend is running: server/main.ts starts one before serving.");
+  return backend;
 }

@@ -1,21 +1,23 @@
 /**
- * Starts the server: validated configuration, the backend (SQLite or PostgreSQL, outbox), the HTTP layer on the
- * built site — or, with --dev, on Vite's development server with hot reload. Stops cleanly on
- * SIGTERM and SIGINT.
+ * Starts the server: the HTTP host built with the app (server/http/host.ts), the validated
+ * configuration, the backend (SQLite or PostgreSQL, mail workers), then listens. With --dev the
+ * host and the app come from Vite's development server, with hot reload. Stops cleanly on SIGTERM
+ * and SIGINT.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
-import type { ServerBuild } from "react-router";
-import { parse as parseYaml } from "yaml";
-import { contentRoot } from "../catalogue/content-root.ts";
-import { startBackend } from "./backend.ts";
+import type { Hono } from "hono";
+import { setRunningBackend, startBackend } from "./backend.ts";
 import { type Config, ConfigError, configWarnings, readConfig } from "./config.ts";
-import { createHttpApp } from "./http/app.ts";
 import { clientAddressReader, requestOriginReader } from "./http/forwarded.ts";
+import type * as HostModule from "./http/host.ts";
 import { applyConnectionCap, serverOptions } from "./http/limits.ts";
+
+type Host = typeof HostModule;
+type Listener = (request: IncomingMessage, response: ServerResponse) => void;
 
 /** The project folder: this module runs from server/ (development) or compiled from build/server/. */
 function projectRoot(from: string): string {
@@ -29,10 +31,9 @@ const root = projectRoot(import.meta.dirname);
 const buildDir = join(root, "build");
 const development = process.argv.includes("--dev");
 
-function readConfigOrExit(): Config {
-  const site = parseYaml(readFileSync(join(contentRoot(root), "content/site.yaml"), "utf8")) as { email?: string };
+function readConfigOrExit(ownerEmail: string): Config {
   try {
-    return readConfig(process.env, { ownerEmail: site.email ?? "owner@localhost" });
+    return readConfig(process.env, { ownerEmail });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
@@ -40,53 +41,63 @@ function readConfigOrExit(): Config {
   }
 }
 
-type Listener = (request: IncomingMessage, response: ServerResponse) => void;
-
-/** Vite serves the modules and assets; React Router renders through the same HTTP layer as in production. */
-async function developmentListener(options: Omit<Parameters<typeof createHttpApp>[0], "build" | "mode">) {
+/**
+ * Vite serves the modules and assets; the host module is loaded again after an edit (Vite
+ * re-evaluates it and the routes it imports), and each copy gets its own Hono app.
+ */
+async function developmentHost() {
   const { createServer: createViteServer } = await import("vite");
   const vite = await createViteServer({ root, server: { middlewareMode: true } });
-  const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-  const handle = getRequestListener(createHttpApp({ ...options, build, mode: "development" }).fetch);
-  const listener: Listener = (request, response) =>
-    vite.middlewares(request, response, () => handle(request, response));
-  return { listener, close: () => vite.close() };
+  const load = () => vite.ssrLoadModule("/server/http/host.ts") as Promise<Host>;
+  const apps = new WeakMap<Host, Hono>();
+  return {
+    host: await load(),
+    listen(options: Parameters<Host["createHost"]>[0]): Listener {
+      const handle = getRequestListener(async (request, env) => {
+        const host = await load();
+        const app = apps.get(host) ?? host.createHost(options);
+        apps.set(host, app);
+        return app.fetch(request, env);
+      });
+      return (request, response) => vite.middlewares(request, response, () => handle(request, response));
+    },
+    close: () => vite.close(),
+  };
+}
+
+async function productionHost() {
+  const hostPath = join(buildDir, "server/host.js");
+  if (!existsSync(hostPath)) {
+    console.error("No build found: run `npm run build` (or `npm start`, which builds when needed).");
+    process.exit(1);
+  }
+  const host = (await import(pathToFileURL(hostPath).href)) as Host;
+  return {
+    host,
+    listen: (options: Parameters<Host["createHost"]>[0]): Listener =>
+      getRequestListener(host.createHost({ ...options, clientDir: join(buildDir, "client") }).fetch),
+    close: async () => {},
+  };
 }
 
 async function main() {
-  const config = readConfigOrExit();
+  const site = development ? await developmentHost() : await productionHost();
+  const config = readConfigOrExit(site.host.ownerEmail);
   const backend = await startBackend(config).catch((error: unknown) => {
     // An unreachable or refusing PostgreSQL is a setting to fix, not a crash to read.
     console.error(`Could not open the database: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });
+  setRunningBackend(backend);
   for (const warning of configWarnings(process.env, config)) console.warn(warning);
-  const shared = {
+  const listener = site.listen({
+    mode: development ? "development" : "production",
     siteUrl: config.siteUrl,
-    api: backend.api,
-    services: backend.services,
+    backend,
     clientIp: clientAddressReader(config.trustProxy),
     ownOrigin: requestOriginReader(config.trustProxy),
-    newsletterLinks: backend.newsletterLinks,
     renders: { concurrency: config.renderConcurrency, cacheBytes: config.renderCacheBytes },
-  };
-
-  let listener: Listener;
-  let closeDevelopment = async () => {};
-  if (development) {
-    const dev = await developmentListener(shared);
-    listener = dev.listener;
-    closeDevelopment = dev.close;
-  } else {
-    const serverBuildPath = join(buildDir, "server/index.js");
-    if (!existsSync(serverBuildPath)) {
-      console.error("No build found: run `npm run build` (or `npm start`, which builds when needed).");
-      process.exit(1);
-    }
-    const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
-    const app = createHttpApp({ ...shared, build, mode: "production", clientDir: join(buildDir, "client") });
-    listener = getRequestListener(app.fetch);
-  }
+  });
 
   const server = createServer(serverOptions(config), listener);
   applyConnectionCap(server, config);
@@ -109,7 +120,7 @@ async function main() {
     setTimeout(() => process.exit(0), 10_000).unref();
     server.closeIdleConnections();
     await new Promise((done) => server.close(done));
-    await closeDevelopment();
+    await site.close();
     await backend.close();
     process.exit(0);
   };

@@ -1,12 +1,18 @@
 /**
- * The route actions of the two forms: one action per form, posted to by `fetcher.Form` in the
- * browser and by the plain HTML form without JavaScript, calling the same services as the JSON API.
+ * What the forms' route actions share: reading a form post, and turning the outcome of the form's
+ * service (server/forms/submit.ts, which the route names) into the page's answer. Posted to by
+ * `fetcher.Form` in the browser and by the plain HTML form without JavaScript alike.
  */
-import { type ActionFunctionArgs, data, type HeadersFunction, type RouterContextProvider } from "react-router";
-import type { FormResult } from "../../rules/form-services.ts";
-import { MESSAGES } from "../../rules/forms.ts";
+import { createContext, data, type HeadersFunction, type RouterContextProvider } from "react-router";
+import { type FormResult, MESSAGES } from "../../rules/forms.ts";
+import { type Backend, runningBackend } from "../../server/backend.ts";
 import { type FormName, formAnswer, formFields } from "./form-answer.ts";
-import { formRequestContext } from "./form-context.ts";
+
+/**
+ * The visitor's network address, which the HTTP host reads from the connection or a trusted proxy
+ * (server/http/app.ts sets it on every request), for the forms' rate limit.
+ */
+export const clientAddress = createContext<string | undefined>();
 
 export type FormRead =
   | { ok: true; values: Record<string, string> }
@@ -52,25 +58,18 @@ function respond(
   return data(formAnswer(form, outcome, formFields(form, values)), { status: outcome.status, headers });
 }
 
-type FormActionArgs = { context: Readonly<RouterContextProvider> };
+type FormActionArgs = { request: Request; context: Readonly<RouterContextProvider> };
+type FormService = (backend: Backend, input: unknown, ip: string | undefined) => Promise<FormResult>;
 
-/** SU5–SU8 from a form post already read (the confirm page reads first to tell its two forms apart). */
-export async function signup({ context }: FormActionArgs, read: FormRead) {
-  if (!read.ok) return respond("signup", read, {});
-  const { services, clientIp } = context.get(formRequestContext);
-  return respond("signup", await services.subscribe(read.values, clientIp), read.values);
-}
-
-export async function signupAction(args: ActionFunctionArgs<RouterContextProvider>) {
-  return signup(args, await readForm(args.request));
-}
-
-/** CO3–CO6. */
-export async function contactAction(args: ActionFunctionArgs<RouterContextProvider>) {
-  const read = await readForm(args.request);
-  if (!read.ok) return respond("contact", read, {});
-  const { services, clientIp } = args.context.get(formRequestContext);
-  return respond("contact", await services.sendMessage(read.values, clientIp), read.values);
+/**
+ * A form post handed to its service with the running backend and the visitor's address; `read`:
+ * a post already read (the confirm page reads first to tell its two forms apart).
+ */
+export async function submitForm(form: FormName, service: FormService, args: FormActionArgs, read?: FormRead) {
+  const post = read ?? (await readForm(args.request));
+  if (!post.ok) return respond(form, post, {});
+  const outcome = await service(runningBackend(), post.values, args.context.get(clientAddress));
+  return respond(form, outcome, post.values);
 }
 
 /** A page re-rendered by a form post carries the action's headers (`Retry-After`). */

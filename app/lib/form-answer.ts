@@ -1,10 +1,9 @@
 /**
  * What a form's route action answers, in the browser (`fetcher.data`) and without JavaScript (the
  * page's action data) alike, and the one place an outcome of the form services becomes the words
- * the visitor reads (SPEC §8, DESIGN §7.3). The words themselves live in rules/forms.ts.
+ * the visitor reads. The words themselves live in rules/forms.ts.
  */
-import type { FormResult } from "../../rules/form-services.ts";
-import { type ContactField, MESSAGES } from "../../rules/forms.ts";
+import { type ContactField, type FormResult, MESSAGES } from "../../rules/forms.ts";
 
 export type FormName = "signup" | "contact";
 
@@ -23,10 +22,9 @@ export type FormAnswer =
 export type FormOutcome = FormResult | { ok: false; status: number; error: string; field?: ContactField };
 
 /**
- * DESIGN §7.3: a sign-up that failed for any reason but the email says what happened (a network
- * failure, a server error, a post the server could not read); CO6: a contact message that could
- * not be taken is 'Sorry, email failed to send.' unless the visitor can fix it (a field) or wait
- * (the rate limit).
+ * A sign-up that failed for any reason but the email says what happened (a network failure, a
+ * server error, a post the server could not read); a contact message that could not be taken is
+ * 'Sorry, email failed to send.' unless the visitor can fix it (a field) or wait (the rate limit).
  */
 function failureMessage(form: FormName, outcome: Extract<FormOutcome, { ok: false }>): string {
   if (form === "contact") {

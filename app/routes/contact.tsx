@@ -1,7 +1,8 @@
+import { sendMessage } from "../../server/forms/submit.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { ContactForm } from "../components/ContactForm.tsx";
 import { SectionIntro } from "../components/SectionIntro.tsx";
-import { contactAction, formHeaders } from "../lib/form-actions.server.ts";
+import { formHeaders, submitForm } from "../lib/form-actions.server.ts";
 import { contactClientAction } from "../lib/form-client.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
@@ -9,7 +10,7 @@ import type { Route } from "./+types/contact";
 
 export const handle = pageHandle("contact", { hydrate: true });
 
-export const action = contactAction;
+export const action = (args: Route.ActionArgs) => submitForm("contact", sendMessage, args);
 export const clientAction = contactClientAction;
 export const headers = formHeaders;
 

@@ -1,13 +1,14 @@
+import { signUp } from "../../server/forms/submit.ts";
 import { HomeTiles } from "../components/HomeTiles.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
 import { SocialLinks } from "../components/SocialLinks.tsx";
-import { formHeaders, signupAction } from "../lib/form-actions.server.ts";
+import { formHeaders, submitForm } from "../lib/form-actions.server.ts";
 import { signupClientAction } from "../lib/form-client.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { HydrationHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/home";
 
-/** The sign-up box answers in place (SU4–SU8), which needs React. */
+/** The sign-up box answers in place, which needs React. */
 export const handle: HydrationHandle = { hydrate: true };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     person: true,
   });
 
-export const action = signupAction;
+export const action = (args: Route.ActionArgs) => submitForm("signup", signUp, args);
 export const clientAction = signupClientAction;
 export const headers = formHeaders;
 

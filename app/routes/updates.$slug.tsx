@@ -1,10 +1,11 @@
 import { cardPath } from "../../catalogue/card.ts";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { blogPostingLd } from "../../catalogue/structured-data.ts";
+import { signUp } from "../../server/forms/submit.ts";
 import { catalogue, forPage, notFound } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
-import { formHeaders, signupAction } from "../lib/form-actions.server.ts";
+import { formHeaders, submitForm } from "../lib/form-actions.server.ts";
 import { signupClientAction } from "../lib/form-client.ts";
 import { pageMeta, siteOf } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
@@ -24,7 +25,7 @@ export function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export const action = signupAction;
+export const action = (args: Route.ActionArgs) => submitForm("signup", signUp, args);
 export const clientAction = signupClientAction;
 export const headers = formHeaders;
 

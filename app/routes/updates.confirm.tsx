@@ -1,17 +1,20 @@
 import { data } from "react-router";
+import { runningBackend } from "../../server/backend.ts";
+import { signUp } from "../../server/forms/submit.ts";
+import { checkConfirmToken, confirmSubscription } from "../../server/newsletter/subscriptions.ts";
 import { MailLinkPage, mailLinkMeta, tokenOf, useMailLinkState } from "../components/MailLinkPage.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
-import { formHeaders, readForm, signup } from "../lib/form-actions.server.ts";
-import { formRequestContext } from "../lib/form-context.ts";
+import { formHeaders, readForm, submitForm } from "../lib/form-actions.server.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/updates.confirm";
 
 export const handle = pageHandle("updates");
 
 /** Opening the link confirms nothing (mail scanners open links): it only says whether the button will work. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const token = tokenOf(request.url);
-  const state = await context.get(formRequestContext).newsletter.checkConfirm(token);
+  const { database, config } = runningBackend();
+  const { state } = await checkConfirmToken(database.db, config.secretKey, token);
   return data({ token, state }, { status: state === "invalid" ? 400 : 200 });
 }
 
@@ -20,10 +23,11 @@ type ConfirmAnswer = { form: "confirm"; outcome: "confirmed" | "invalid" | "unre
 /** The button confirms; the sign-up box shown beside an expired link posts here too. */
 export async function action(args: Route.ActionArgs) {
   const read = await readForm(args.request);
-  if (read.ok && "email" in read.values) return signup(args, read);
+  if (read.ok && "email" in read.values) return submitForm("signup", signUp, args, read);
   if (!read.ok) return data<ConfirmAnswer>({ form: "confirm", outcome: "unreadable" }, { status: read.status });
   const token = read.values.token ?? tokenOf(args.request.url);
-  const outcome = await args.context.get(formRequestContext).newsletter.confirm(token);
+  const { database, config } = runningBackend();
+  const outcome = await confirmSubscription(database.db, config.secretKey, token);
   return data<ConfirmAnswer>({ form: "confirm", outcome }, { status: outcome === "confirmed" ? 200 : 400 });
 }
 

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { FEEDS } from "../../catalogue/feed-list.ts";
+import { signUp } from "../../server/forms/submit.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { SectionIntro } from "../components/SectionIntro.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
-import { formHeaders, signupAction } from "../lib/form-actions.server.ts";
+import { formHeaders, submitForm } from "../lib/form-actions.server.ts";
 import { signupClientAction } from "../lib/form-client.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
@@ -19,13 +20,13 @@ export function loader() {
   };
 }
 
-export const action = signupAction;
+export const action = (args: Route.ActionArgs) => submitForm("signup", signUp, args);
 export const clientAction = signupClientAction;
 export const headers = formHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Updates" });
 
-/** R12: the sign-up page (a visitor who already signed up is told so) and the issues sent so far, newest first. */
+/** The sign-up page (a visitor who already signed up is told so) and the issues sent so far, newest first. */
 export default function Updates({ loaderData: { issues } }: Route.ComponentProps) {
   return (
     <div className="page narrow">

@@ -1,16 +1,18 @@
 import { data } from "react-router";
+import { runningBackend } from "../../server/backend.ts";
+import { subscriberOfUnsubscribeToken, unsubscribe } from "../../server/newsletter/subscriptions.ts";
 import { MailLinkPage, mailLinkMeta, tokenOf, useMailLinkState } from "../components/MailLinkPage.tsx";
 import { formHeaders, readForm } from "../lib/form-actions.server.ts";
-import { formRequestContext } from "../lib/form-context.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/updates.unsubscribe";
 
 export const handle = pageHandle("updates");
 
 /** Opening the link changes nothing: a GET only shows the button. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const token = tokenOf(request.url);
-  const state = await context.get(formRequestContext).newsletter.checkUnsubscribe(token);
+  const { database, config } = runningBackend();
+  const state = (await subscriberOfUnsubscribeToken(database.db, config.secretKey, token)) ? "valid" : "invalid";
   return data({ token, state }, { status: state === "invalid" ? 400 : 200 });
 }
 
@@ -21,11 +23,12 @@ type UnsubscribeAnswer = { form: "unsubscribe"; outcome: "unsubscribed" | "inval
  * servers (server/http/app.ts lets this path alone through without a same-site Origin); the button
  * below posts the same field. The token in the URL is the credential. Idempotent.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const read = await readForm(request);
   if (!read.ok) return data<UnsubscribeAnswer>({ form: "unsubscribe", outcome: "unreadable" }, { status: read.status });
   const token = tokenOf(request.url) || (read.values.token ?? "");
-  const outcome = await context.get(formRequestContext).newsletter.unsubscribe(token);
+  const { database, config } = runningBackend();
+  const outcome = await unsubscribe(database.db, config.secretKey, token);
   return data<UnsubscribeAnswer>({ form: "unsubscribe", outcome }, { status: outcome === "unsubscribed" ? 200 : 400 });
 }
 

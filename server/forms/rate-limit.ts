@@ -1,5 +1,5 @@
 /**
- * Per-key submission limit over a sliding window (DESIGN §5 RATE_LIMIT: submissions per IP per
+ * Per-key submission limit over a sliding window (RATE_LIMIT: submissions per IP per
  * 10 minutes for each form endpoint).
  * - In memory (one SQLite process): a restart forgets it, which is acceptable for a spam brake.
  *   The number of keys is bounded, the least recently seen key is forgotten first, so a flood of

@@ -1,17 +1,19 @@
 /**
- * The JSON API of DESIGN §6: `POST /api/user` (API1) and `POST /api/email` (API2), a thin HTTP
- * layer over server/forms/submit.ts. Full paths: mount with `app.route("/", api)`.
+ * The JSON API: `POST /api/user` signs up for the newsletter, `POST /api/email` sends the owner a
+ * message; a thin HTTP layer over the forms' own `signUp` and `sendMessage` (server/forms/submit.ts).
+ * Full paths: mount with `app.route("/", api)`.
  *
  * Before a request reaches a service: same-site check (403), JSON content type (415), size of at
- * most 16 KB whether or not a Content-Length is sent (413), UTF-8 and JSON syntax (400). Every
- * answer is JSON; an unexpected error is logged and answered 500 with a generic message, never
- * with a stack trace or an internal message. Other methods on the two paths get 405, other paths
- * under /api/ a JSON 404.
+ * most 16 KB whether or not a Content-Length is sent (413, Hono's `bodyLimit`, as for the form
+ * posts), UTF-8 and JSON syntax (400). Every answer is JSON; an unexpected error is logged and
+ * answered 500 with a generic message, never with a stack trace or an internal message. Other
+ * methods on the two paths get 405, other paths under /api/ a JSON 404.
  */
 import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { FormResult, FormServices } from "../../rules/form-services.ts";
-import { MESSAGES } from "../../rules/forms.ts";
+import { type FormResult, MESSAGES } from "../../rules/forms.ts";
+import { type FormDeps, sendMessage, signUp } from "../forms/submit.ts";
 import { checkOrigin } from "./forwarded.ts";
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -30,7 +32,8 @@ export const API_ERRORS = {
 } as const;
 
 export type ApiDeps = {
-  services: FormServices;
+  /** The backend whose services answer (server/backend.ts). */
+  backend: FormDeps;
   /** The public origin (config.siteUrl): accepted as `Origin`, besides the request's own origin. */
   siteUrl: string;
   /** The visitor's address for the rate limit; the caller decides which proxies to trust. */
@@ -52,8 +55,6 @@ export function isJsonContentType(value: string | null): boolean {
   });
 }
 
-export type BodyRead = { ok: true; bytes: Uint8Array } | { ok: false; reason: "too-large" | "aborted" };
-
 /**
  * Whether a failed body read is the client closing the connection mid-body: nothing is wrong with
  * the server and nobody is left to answer, so it is neither a 500 nor worth a stack in the log.
@@ -62,57 +63,23 @@ export function isClientAbort(request: Request, error: unknown): boolean {
   return request.signal.aborted || (error as NodeJS.ErrnoException | undefined)?.code === "ECONNRESET";
 }
 
-/**
- * Reads a request body of at most `limit` bytes. A declared Content-Length over the limit is
- * refused before reading; a body without one (chunked) is read until it passes the limit. The rest
- * is left unread (the Node adapter drains it after the answer, so the client still gets the 413).
- */
-export async function readLimitedBody(request: Request, limit = BODY_LIMIT_BYTES): Promise<BodyRead> {
-  const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > limit) return { ok: false, reason: "too-large" };
-  if (request.body === null) return { ok: true, bytes: new Uint8Array(0) };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > limit) return { ok: false, reason: "too-large" };
-      chunks.push(value);
-    }
-  } catch (error) {
-    if (isClientAbort(request, error)) return { ok: false, reason: "aborted" };
-    throw error;
-  } finally {
-    reader.releaseLock();
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { ok: true, bytes };
-}
+type Refusal = { status: 400 | 415; error: string };
 
-type JsonBody = { ok: true; value: unknown } | { ok: false; status: 400 | 413 | 415; error: string };
-
-async function readJson(request: Request): Promise<JsonBody> {
-  if (!isJsonContentType(request.headers.get("content-type"))) {
-    return { ok: false, status: 415, error: API_ERRORS.notJson };
-  }
+/** What is wrong with a request's headers for a JSON body, before any of the body is read. */
+function headerRefusal(request: Request): Refusal | null {
+  if (!isJsonContentType(request.headers.get("content-type"))) return { status: 415, error: API_ERRORS.notJson };
   const encoding = request.headers.get("content-encoding");
   if (encoding !== null && encoding.trim().toLowerCase() !== "identity") {
-    return { ok: false, status: 415, error: API_ERRORS.encoding };
+    return { status: 415, error: API_ERRORS.encoding };
   }
-  const body = await readLimitedBody(request);
-  if (!body.ok && body.reason === "aborted") return { ok: false, status: 400, error: API_ERRORS.aborted };
-  if (!body.ok) return { ok: false, status: 413, error: API_ERRORS.tooLarge };
+  return null;
+}
+
+/** The JSON value of a body already within the limit (`bodyLimit` ran before), or why it is none. */
+async function parseJson(request: Request): Promise<{ ok: true; value: unknown } | ({ ok: false } & Refusal)> {
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(body.bytes);
+    text = new TextDecoder("utf-8", { fatal: true }).decode(await request.arrayBuffer());
   } catch {
     return { ok: false, status: 400, error: API_ERRORS.badUtf8 };
   }
@@ -139,29 +106,41 @@ function answerResult(c: Context, result: FormResult) {
 }
 
 export function createApi(deps: ApiDeps): Hono {
-  const { services, siteUrl, clientIp, ownOrigin } = deps;
+  const { backend, siteUrl, clientIp, ownOrigin } = deps;
   const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error));
   const api = new Hono();
 
-  const endpoint = (service: (input: unknown, ip: string | undefined) => Promise<FormResult>) => async (c: Context) => {
+  type Service = (deps: FormDeps, input: unknown, ip: string | undefined) => Promise<FormResult>;
+  const endpoint = (service: Service) => async (c: Context) => {
+    const body = await parseJson(c.req.raw);
+    if (!body.ok) return answer(c, body.status, { error: body.error });
+    return answerResult(c, await service(backend, body.value, clientIp(c)));
+  };
+  // Same site, then JSON, then the size: a refused request costs no upload.
+  const checkHeaders = async (c: Context, next: () => Promise<void>) => {
     const origin = checkOrigin(c.req.raw.headers, { siteUrl, ownOrigin: ownOrigin(c) });
     if (origin.refused) {
       log(`Refused ${c.req.method} ${c.req.path}: ${origin.reason}`);
       return answer(c, 403, { error: API_ERRORS.crossSite });
     }
-    const body = await readJson(c.req.raw);
-    if (!body.ok) return answer(c, body.status, { error: body.error });
-    return answerResult(c, await service(body.value, clientIp(c)));
+    const refusal = headerRefusal(c.req.raw);
+    if (refusal) return answer(c, refusal.status, { error: refusal.error });
+    await next();
   };
+  const limit = bodyLimit({
+    maxSize: BODY_LIMIT_BYTES,
+    onError: (c) => answer(c, 413, { error: API_ERRORS.tooLarge }),
+  });
 
-  api.post("/api/user", endpoint(services.subscribe));
-  api.post("/api/email", endpoint(services.sendMessage));
+  api.post("/api/user", checkHeaders, limit, endpoint(signUp));
+  api.post("/api/email", checkHeaders, limit, endpoint(sendMessage));
   for (const path of ["/api/user", "/api/email"]) {
     api.all(path, (c) => answer(c, 405, { error: API_ERRORS.method }, { Allow: "POST" }));
   }
   api.all("/api/*", (c) => answer(c, 404, { error: API_ERRORS.notFound }));
 
   api.onError((error, c) => {
+    if (isClientAbort(c.req.raw, error)) return answer(c, 400, { error: API_ERRORS.aborted });
     log(`${c.req.method} ${c.req.path} failed`, error);
     return answer(c, 500, { error: API_ERRORS.server });
   });

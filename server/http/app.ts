@@ -4,17 +4,15 @@
  */
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
-import {
-  FORM_BODY_LIMIT_BYTES,
-  type FormRequestContext,
-  type FormServices,
-  type NewsletterLinks,
-} from "../../rules/form-services.ts";
-import { isClientAbort } from "./api.ts";
+import { secureHeaders } from "hono/secure-headers";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { clientAddress } from "../../app/lib/form-actions.server.ts";
+import { FORM_BODY_LIMIT_BYTES } from "../../rules/forms.ts";
+import type { Backend } from "../backend.ts";
+import { createApi, isClientAbort } from "./api.ts";
 import { checkOrigin } from "./forwarded.ts";
 import { busyAnswer, createRenderCache, createRenderLimiter, filteredListKey } from "./render-cache.ts";
-import { baseSecurityHeaders, contentSecurityPolicy, inlineHashes } from "./security.ts";
+import { contentSecurityPolicy, inlineHashes } from "./security.ts";
 import { createStaticFiles, pickEncoding, type StaticFile } from "./static.ts";
 
 export type HttpOptions = {
@@ -24,12 +22,9 @@ export type HttpOptions = {
   /** build/client, served before React Router; absent in development, where Vite serves files. */
   clientDir?: string;
   siteUrl: string;
-  /** Mounted first: the JSON endpoints under /api. */
-  api: Hono;
-  /** The form services for React Router's actions (form posts without JavaScript). */
-  services: FormServices;
-  /** The confirm and unsubscribe pages' questions to the database. */
-  newsletterLinks: NewsletterLinks;
+  /** The backend the JSON API calls (the route actions reach the running one themselves). */
+  backend: Backend;
+  /** The visitor's address, for the forms' rate limit (server/http/forwarded.ts says whom to believe). */
   clientIp: (c: Context) => string | undefined;
   /** The origin the request was addressed to, accepted as `Origin` besides siteUrl. */
   ownOrigin: (c: Context) => string | undefined;
@@ -52,16 +47,6 @@ function withoutOrigin(request: Request): Request {
   const headers = new Headers(request.headers);
   headers.delete("Origin");
   return new Request(request, { headers });
-}
-
-/**
- * The context key the app's actions read the form services from. It is the built app's own object,
- * exported by its server entry (app/entry.server.tsx): the server never imports app source.
- */
-function formRequestContextOf(build: ServerBuild): RouterContext<FormRequestContext> {
-  const entry = build.entry.module as { formRequestContext?: RouterContext<FormRequestContext> };
-  if (!entry.formRequestContext) throw new Error("The app's server entry does not export formRequestContext.");
-  return entry.formRequestContext;
 }
 
 /** How long the browser may keep a page or its data fetched ahead of a click, without asking again. */
@@ -97,24 +82,33 @@ function answerFile(c: Context, file: StaticFile): Response {
 }
 
 export function createHttpApp(options: HttpOptions): Hono {
-  const { build, mode, clientDir, siteUrl, api, services, newsletterLinks, clientIp, ownOrigin, renders } = options;
+  const { build, mode, clientDir, siteUrl, backend, clientIp, ownOrigin, renders } = options;
   const log = options.log ?? console.error;
   const app = new Hono();
-  const securityHeaders = baseSecurityHeaders(siteUrl);
   const handleRequest = createRequestHandler(build, mode);
 
-  app.use(async (c, next) => {
-    await next();
-    for (const [name, value] of Object.entries(securityHeaders)) c.res.headers.set(name, value);
-  });
+  // The Content-Security-Policy is not among them: it is per page, with the hashes of that page's inline scripts.
+  app.use(
+    secureHeaders({
+      referrerPolicy: "strict-origin-when-cross-origin",
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [] },
+      xFrameOptions: "DENY",
+      strictTransportSecurity: siteUrl.startsWith("https:") ? "max-age=31536000; includeSubDomains" : false,
+      crossOriginResourcePolicy: false,
+      originAgentCluster: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+    }),
+  );
 
-  app.route("/", api);
+  app.route("/", createApi({ backend, siteUrl, clientIp, ownOrigin, log }));
 
   /** React Router's answer; an HTML page gets its CSP and charset, and HEAD the headers GET would have. */
   async function render(c: Context, request: Request): Promise<Response> {
     const context = new RouterContextProvider();
-    const serverBuild = typeof build === "function" ? await build() : build;
-    context.set(formRequestContextOf(serverBuild), { services, newsletter: newsletterLinks, clientIp: clientIp(c) });
+    context.set(clientAddress, clientIp(c));
     const head = request.method === "HEAD";
     const response = await handleRequest(head ? new Request(request, { method: "GET" }) : request, context);
     if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
@@ -148,7 +142,8 @@ export function createHttpApp(options: HttpOptions): Hono {
     });
   }
 
-  // Form posts without JavaScript: same-site only, and never a huge body.
+  // Form posts without JavaScript: same-site only, and never a huge body. Not Hono's `csrf`: it
+  // refuses a post with neither Origin nor Sec-Fetch-Site (curl, a script), and checks form types only.
   app.on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c, next) => {
     if (isOneClickUnsubscribe(c)) return next();
     const origin = checkOrigin(c.req.raw.headers, { siteUrl, ownOrigin: ownOrigin(c) });

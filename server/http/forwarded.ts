@@ -1,6 +1,6 @@
 /**
- * Who sent a request and to which origin, as far as the server can trust it (DESIGN §9.6,
- * `TRUST_PROXY`). With no trusted proxy the client is the TCP peer and the origin is the `Host`
+ * Who sent a request and to which origin, as far as the server can trust it (`TRUST_PROXY`).
+ * With no trusted proxy the client is the TCP peer and the origin is the `Host`
  * header over plain HTTP; forwarding headers are ignored, since any visitor can send them. With N
  * trusted proxies the server reads the addresses the proxies appended: the chain is the
  * `X-Forwarded-For` entries followed by the TCP peer, the right-most N of them are our proxies,

@@ -1,5 +1,5 @@
 /**
- * Timeouts and the connection cap of the Node HTTP server (issue 12 item 5), set explicitly rather
+ * Timeouts and the connection cap of the Node HTTP server, set explicitly rather
  * than left at Node's defaults, under which a client sending one byte a second held a connection
  * for 5 minutes:
  * - a request's headers must arrive within 10 s (or the request timeout, when shorter), its

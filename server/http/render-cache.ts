@@ -1,5 +1,5 @@
 /**
- * Server renders without amplification (issue 12 item 3). Every content page is a prerendered
+ * Server renders without amplification. Every content page is a prerendered
  * file, so a render per request is needed only for the filtered lists (/notes?q=…&tag=…&sort=…),
  * the 404 screen, form posts and the newsletter's token pages. Before this, any query string sent
  * a request to a full render: 20 connections on /notes?q=x took the API from 3 ms to 0.75 s.
@@ -19,12 +19,12 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { Context } from "hono";
+import { LRUCache } from "lru-cache";
 import { filtersFromQuery, filtersToQuery } from "../../catalogue/filters.ts";
-import { createByteLru } from "./lru.ts";
 import { inlineHashes } from "./security.ts";
 import { bodyBytes, type StaticFile } from "./static.ts";
 
-/** The prerendered pages whose content depends on the query (DESIGN §7.6). */
+/** The prerendered pages whose content depends on the query. */
 export const FILTERED_LISTS: ReadonlySet<string> = new Set(["/notes", "/write"]);
 
 /** Seconds a client is told to wait after a 503: a render takes tens of milliseconds. */
@@ -100,7 +100,11 @@ export type CachedRender = { kind: "page"; page: StaticFile } | { kind: "busy" }
  * the limiter, and must answer 200 with HTML (a list has nothing else to say).
  */
 export function createRenderCache(maxBytes: number, limiter: RenderLimiter) {
-  const pages = createByteLru<StaticFile>(maxBytes, bodyBytes);
+  // Bounded in bytes, not entries: what distinct queries can make it hold is capped whatever their number.
+  const pages = new LRUCache<string, StaticFile>({
+    maxSize: maxBytes,
+    sizeCalculation: (page) => Math.max(1, bodyBytes(page)),
+  });
   const rendering = new Map<string, Promise<StaticFile>>();
 
   async function renderOnce(key: string, urlPath: string, render: () => Promise<Response>, release: () => void) {
@@ -130,6 +134,6 @@ export function createRenderCache(maxBytes: number, limiter: RenderLimiter) {
       rendering.set(key, work);
       return { kind: "page", page: await work };
     },
-    size: () => pages.size(),
+    size: () => ({ entries: pages.size, bytes: pages.calculatedSize }),
   };
 }

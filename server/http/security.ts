@@ -1,6 +1,7 @@
 /**
- * Security headers for every response (DESIGN §8). Scripts and styles come only from our own origin
- * or, for the few inline ones of a page, by the hash of their exact text.
+ * The Content-Security-Policy of a page: scripts and styles come only from our own origin or, for
+ * the few inline ones of a page, by the hash of their exact text. (The headers every answer carries
+ * are Hono's `secureHeaders`, in server/http/app.ts.)
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
@@ -73,17 +74,4 @@ export function contentSecurityPolicy({ scripts, styles }: InlineHashes): string
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
-}
-
-/** Headers for every answer, HTML or not; HTML answers add a Content-Security-Policy. */
-export function baseSecurityHeaders(siteUrl: string): Record<string, string> {
-  const headers: Record<string, string> = {
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
-    "X-Frame-Options": "DENY",
-    "Cross-Origin-Opener-Policy": "same-origin",
-  };
-  if (siteUrl.startsWith("https:")) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
-  return headers;
 }

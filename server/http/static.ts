@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join, normalize, relative, sep } from "node:path";
-import { createByteLru } from "./lru.ts";
+import { LRUCache } from "lru-cache";
 import { type InlineHashes, readInlineHashes } from "./security.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -59,7 +59,10 @@ export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 
 export function createStaticFiles(clientDir: string, maxCacheBytes = DEFAULT_CACHE_BYTES) {
   const clientRoot = clientDir.endsWith(sep) ? clientDir : clientDir + sep;
-  const cache = createByteLru<{ file: StaticFile; mtimeMs: number }>(maxCacheBytes, (entry) => bodyBytes(entry.file));
+  const cache = new LRUCache<string, { file: StaticFile; mtimeMs: number }>({
+    maxSize: maxCacheBytes,
+    sizeCalculation: (entry) => Math.max(1, bodyBytes(entry.file)),
+  });
   const inlineHashesOf = readInlineHashes(clientDir);
 
   function load(file: string): StaticFile {
@@ -108,9 +111,6 @@ export function createStaticFiles(clientDir: string, maxCacheBytes = DEFAULT_CAC
   }
 
   return Object.assign(lookup, {
-    cacheSize: () => {
-      const { entries, bytes } = cache.size();
-      return { files: entries, bytes };
-    },
+    cacheSize: () => ({ files: cache.size, bytes: cache.calculatedSize }),
   });
 }

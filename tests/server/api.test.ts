@@ -1,11 +1,10 @@
 /**
- * The JSON API against DESIGN §6, row by row: the real app served on a free port, a real database
+ * The JSON API, rule by rule: the real app served on a free port, a real database
  * (a SQLite file in a fresh folder, or a fresh database on a real PostgreSQL server), a real SMTP server.
  */
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { MESSAGES } from "../../rules/forms.ts";
-import type { Backend } from "../../server/backend.ts";
 import type { Config } from "../../server/config.ts";
 import { API_ERRORS } from "../../server/http/api.ts";
 import {
@@ -20,13 +19,14 @@ import {
   sleep,
   startSmtp,
   startTestBackend,
+  type TestBackend,
   testConfig,
   waitFor,
 } from "./helpers.ts";
 
 let temp: ReturnType<typeof makeTempDir>;
 let smtp: SmtpRecorder;
-let backend: Backend & { logs: string[] };
+let backend: TestBackend;
 let served: Served;
 
 async function start(overrides: Partial<Config> = {}) {
@@ -169,7 +169,7 @@ describe("POST /api/email", () => {
     expect(mail.parsed.messageId).toBe(rows[0]?.message_id);
   });
 
-  test("each missing field answers 400 with its message, in the SPEC order", async () => {
+  test("each missing field answers 400 with its message, in the order of the form", async () => {
     const cases: [object, string, string][] = [
       [{}, "Please enter your email.", "email"],
       [{ email: "", subject: "s", body: "b" }, "Please enter your email.", "email"],

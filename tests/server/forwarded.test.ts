@@ -5,7 +5,6 @@
  */
 import { request } from "node:http";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import type { Backend } from "../../server/backend.ts";
 import { ConfigError, configWarnings, readConfig } from "../../server/config.ts";
 import { bareAddress, checkOrigin, parseForwarded } from "../../server/http/forwarded.ts";
 import {
@@ -17,12 +16,13 @@ import {
   serveApp,
   startSmtp,
   startTestBackend,
+  type TestBackend,
   testConfig,
 } from "./helpers.ts";
 
 let temp: ReturnType<typeof makeTempDir>;
 let smtp: SmtpRecorder;
-let backend: (Backend & { logs: string[] }) | undefined;
+let backend: TestBackend | undefined;
 let served: Served | undefined;
 
 beforeEach(async () => {

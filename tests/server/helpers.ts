@@ -14,7 +14,8 @@ import { inject } from "vitest";
 import { type Backend, type BackendOptions, startBackend } from "../../server/backend.ts";
 import type { Config } from "../../server/config.ts";
 import { connectDatabase, type Database, type SqliteDatabase } from "../../server/db/database.ts";
-import { socketAddress } from "../../server/http/forwarded.ts";
+import { createApi } from "../../server/http/api.ts";
+import { clientAddressReader, requestOriginReader, socketAddress } from "../../server/http/forwarded.ts";
 import { createTestDatabase } from "../support/postgres.ts";
 
 export const OWNER = "owner@example.com";
@@ -101,19 +102,31 @@ export function collectLog(): TestLog {
   };
 }
 
-/** The backend on the project's database (a fresh one on PostgreSQL unless `config` names one). */
+/**
+ * The backend on the project's database (a fresh one on PostgreSQL unless `config` names one), and
+ * the JSON API on it. `clientIp`: the visitor's address; absent: the x-test-ip header; undefined:
+ * as config.trustProxy says, like the server.
+ */
 export async function startTestBackend(
   config: Config,
-  options: BackendOptions = {},
-): Promise<Backend & { logs: string[] }> {
+  testOptions: BackendOptions & { clientIp?: (c: Context) => string | undefined } = {},
+): Promise<Backend & { logs: string[]; api: Hono }> {
+  const { clientIp: givenClientIp, ...options } = testOptions;
+  const clientIp = "clientIp" in testOptions ? (givenClientIp ?? clientAddressReader(config.trustProxy)) : testClientIp;
   const { entries, log } = collectLog();
   const backend = await startBackend(await databaseConfig(config.dataDir, config), {
     outbox: FAST_OUTBOX,
-    clientIp: testClientIp,
     log,
     ...options,
   });
-  return Object.assign(backend, { logs: entries });
+  const api = createApi({
+    backend,
+    siteUrl: backend.config.siteUrl,
+    clientIp,
+    ownOrigin: requestOriginReader(backend.config.trustProxy),
+    log: backend.log,
+  });
+  return Object.assign(backend, { logs: entries, api });
 }
 
 export type Served = { url: string; port: number; close(): Promise<void> };
@@ -173,3 +186,5 @@ export async function readAnswer(response: Response) {
   }
   return { status: response.status, headers: response.headers, text, json: json as Record<string, unknown> };
 }
+
+export type TestBackend = Awaited<ReturnType<typeof startTestBackend>>;

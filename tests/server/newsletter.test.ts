@@ -1,5 +1,5 @@
 /**
- * The newsletter (issue 13) on real parts: a SQLite file in a temporary folder, the real SMTP
+ * The newsletter on real parts: a SQLite file in a temporary folder, the real SMTP
  * server of tests/support/smtp.ts, the backend's own delivery worker. What a recipient receives,
  * what a refusal (550) or a temporary failure (451) does, a person leaving in the middle of a send,
  * the tokens of the links, the 10-minute re-send rule, and export/import of the list.
@@ -12,6 +12,7 @@ import { issueToSend } from "../../scripts/newsletter-issue.ts";
 import { importSubscribers, listSubscribers, subscribersCsv } from "../../scripts/subscriber-admin.ts";
 import type { Backend } from "../../server/backend.ts";
 import type { Db } from "../../server/db/database.ts";
+import { signUp } from "../../server/forms/submit.ts";
 import {
   CONFIRMATION_RESEND_MS,
   checkConfirmToken,
@@ -323,7 +324,7 @@ describe("signing up again while pending", () => {
   test("through the service: three quick sign-ups of one pending email answer 201 and mail one confirmation", async () => {
     const { backend: started, smtp: server } = await startWith();
     for (let index = 0; index < 3; index++) {
-      expect(await started.services.subscribe({ email: "quick@example.org" }, "192.0.2.7")).toEqual({
+      expect(await signUp(started, { email: "quick@example.org" }, "192.0.2.7")).toEqual({
         ok: true,
         status: 201,
       });

@@ -1,5 +1,5 @@
 /**
- * What only PostgreSQL has to prove (issue 14): its migrations (once, under a lock, for instances
+ * What only PostgreSQL has to prove: its migrations (once, under a lock, for instances
  * starting together), its constraints, claims that skip the rows another instance holds, newsletter
  * deliveries and the rate limit shared by two instances. Each test on a fresh database of the real
  * server of tests/support/postgres.ts.
@@ -11,6 +11,7 @@ import { MESSAGES } from "../../rules/forms.ts";
 import type { Config } from "../../server/config.ts";
 import { type Database, openPostgres, SCHEMA_VERSION } from "../../server/db/database.ts";
 import { createDatabaseRateLimiter } from "../../server/forms/rate-limit.ts";
+import { sendMessage, signUp } from "../../server/forms/submit.ts";
 import { createOutbox, messageIdDomainOf } from "../../server/mail/outbox.ts";
 import { createMailer } from "../../server/mail/transport.ts";
 import { subscribe } from "../../server/newsletter/subscriptions.ts";
@@ -218,12 +219,12 @@ test("with the shared rate limit's table unreadable, both forms answer 500 with 
   const backend = await startTestBackend({ ...config, rateLimit: 5 }, { startOutbox: false });
   cleanups.push(() => backend.close());
   await sql`ALTER TABLE rate_limit_hits RENAME TO rate_limit_hits_lost`.execute(backend.database.db);
-  expect(await backend.services.subscribe({ email: "reader@example.com" }, "192.0.2.1")).toEqual({
+  expect(await signUp(backend, { email: "reader@example.com" }, "192.0.2.1")).toEqual({
     ok: false,
     status: 500,
     error: MESSAGES.serverError,
   });
-  expect(await backend.services.sendMessage({ email: "a@b.co", subject: "Hi", body: "Text" }, "192.0.2.1")).toEqual({
+  expect(await sendMessage(backend, { email: "a@b.co", subject: "Hi", body: "Text" }, "192.0.2.1")).toEqual({
     ok: false,
     status: 500,
     error: MESSAGES.sendFailed,

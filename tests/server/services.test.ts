@@ -6,7 +6,7 @@ import { afterEach, beforeEach, expect, test } from "vitest";
 import { MESSAGES } from "../../rules/forms.ts";
 import type { Backend } from "../../server/backend.ts";
 import { createRateLimiter } from "../../server/forms/rate-limit.ts";
-import { createServices } from "../../server/forms/submit.ts";
+import { sendMessage, signUp } from "../../server/forms/submit.ts";
 import { makeTempDir, startTestBackend, testConfig } from "./helpers.ts";
 
 let temp: ReturnType<typeof makeTempDir>;
@@ -28,13 +28,13 @@ function form(fields: Record<string, string | Blob>) {
   return Object.fromEntries(data);
 }
 
-test("subscribe with the fields of a form post: 201, then 409 with the SPEC message", async () => {
-  expect(await backend.services.subscribe(form({ email: "reader@example.com" }), "192.0.2.1")).toEqual({
+test("subscribe with the fields of a form post: 201, then 409 with the already-used message", async () => {
+  expect(await signUp(backend, form({ email: "reader@example.com" }), "192.0.2.1")).toEqual({
     ok: true,
     status: 201,
   });
   await backend.database.db.updateTable("subscribers").set({ status: "confirmed" }).execute();
-  expect(await backend.services.subscribe(form({ email: "READER@example.com" }), "192.0.2.1")).toEqual({
+  expect(await signUp(backend, form({ email: "READER@example.com" }), "192.0.2.1")).toEqual({
     ok: false,
     status: 409,
     error: "Sorry, this email was already used.",
@@ -42,27 +42,27 @@ test("subscribe with the fields of a form post: 201, then 409 with the SPEC mess
 });
 
 test("subscribe reports the first problem with its field", async () => {
-  expect(await backend.services.subscribe(form({ email: "" }), undefined)).toEqual({
+  expect(await signUp(backend, form({ email: "" }), undefined)).toEqual({
     ok: false,
     status: 400,
     error: "Please enter your email.",
     field: "email",
   });
-  expect(await backend.services.subscribe(form({ email: "x@y" }), undefined)).toMatchObject({
+  expect(await signUp(backend, form({ email: "x@y" }), undefined)).toMatchObject({
     status: 400,
     error: "Please enter a valid email.",
   });
 });
 
 test("sendMessage reports problems in order and stores a valid message as pending", async () => {
-  expect(await backend.services.sendMessage(form({ email: "a@b.co", subject: "", body: "" }), undefined)).toEqual({
+  expect(await sendMessage(backend, form({ email: "a@b.co", subject: "", body: "" }), undefined)).toEqual({
     ok: false,
     status: 400,
     error: "Please enter a subject.",
     field: "subject",
   });
   expect(
-    await backend.services.sendMessage(form({ email: "a@b.co", subject: "Hi", body: "Text", website: "" }), undefined),
+    await sendMessage(backend, form({ email: "a@b.co", subject: "Hi", body: "Text", website: "" }), undefined),
   ).toEqual({ ok: true, status: 202 });
   expect(await backend.database.db.selectFrom("messages").select(["status", "email"]).execute()).toEqual([
     { status: "pending", email: "a@b.co" },
@@ -71,34 +71,29 @@ test("sendMessage reports problems in order and stores a valid message as pendin
 
 test("a file where text is expected is refused; a non-object input is refused", async () => {
   const withFile = form({ email: "a@b.co", subject: new Blob(["x"]), body: "Text" });
-  expect(await backend.services.sendMessage(withFile, undefined)).toEqual({
+  expect(await sendMessage(backend, withFile, undefined)).toEqual({
     ok: false,
     status: 400,
     error: 'The field "subject" must be a string.',
     field: "subject",
   });
-  expect(await backend.services.sendMessage(null, undefined)).toMatchObject({ status: 400 });
-  expect(await backend.services.subscribe("a@b.co", undefined)).toMatchObject({ status: 400 });
+  expect(await sendMessage(backend, null, undefined)).toMatchObject({ status: 400 });
+  expect(await signUp(backend, "a@b.co", undefined)).toMatchObject({ status: 400 });
 });
 
 test("the honeypot answers success and stores nothing", async () => {
   expect(
-    await backend.services.sendMessage(form({ email: "a@b.co", subject: "s", body: "b", website: "x" }), undefined),
+    await sendMessage(backend, form({ email: "a@b.co", subject: "s", body: "b", website: "x" }), undefined),
   ).toEqual({ ok: true, status: 202 });
   expect(await backend.database.db.selectFrom("messages").selectAll().execute()).toEqual([]);
 });
 
 test("the rate limit is per endpoint and per IP, with retryAfter in seconds", async () => {
-  const services = createServices({
-    db: backend.database.db,
-    outbox: backend.outbox,
-    config: { ...testConfig(temp.path), rateLimit: 1 },
-    rateLimiter: createRateLimiter({ limit: 1 }),
-  });
-  expect((await services.subscribe({ email: "one@example.com" }, "192.0.2.9")).status).toBe(201);
-  const limited = await services.subscribe({ email: "two@example.com" }, "192.0.2.9");
+  const limited1 = { ...backend, rateLimiter: createRateLimiter({ limit: 1 }) };
+  expect((await signUp(limited1, { email: "one@example.com" }, "192.0.2.9")).status).toBe(201);
+  const limited = await signUp(limited1, { email: "two@example.com" }, "192.0.2.9");
   expect(limited).toMatchObject({ ok: false, status: 429, error: MESSAGES.rateLimited });
   expect(limited.ok === false && limited.retryAfter).toBeGreaterThan(590);
-  expect((await services.subscribe({ email: "two@example.com" }, "192.0.2.10")).status).toBe(201);
-  expect((await services.sendMessage({ email: "a@b.co", subject: "s", body: "b" }, "192.0.2.9")).status).toBe(202);
+  expect((await signUp(limited1, { email: "two@example.com" }, "192.0.2.10")).status).toBe(201);
+  expect((await sendMessage(limited1, { email: "a@b.co", subject: "s", body: "b" }, "192.0.2.9")).status).toBe(202);
 });

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, expect, test } from "vitest";
 import type { Database } from "../../server/db/database.ts";
 import { createDatabaseRateLimiter, RATE_WINDOW_MS } from "../../server/forms/rate-limit.ts";
+import { signUp } from "../../server/forms/submit.ts";
 import { BACKEND, databaseConfig, makeTempDir, openTestDatabase, startTestBackend } from "./helpers.ts";
 
 let temp: ReturnType<typeof makeTempDir>;
@@ -64,8 +65,8 @@ test("a limit of 0 turns the database limit off and stores nothing", async () =>
 test("the backend counts in the database exactly when it runs on PostgreSQL", async () => {
   const backend = await startTestBackend(await databaseConfig(temp.path, { rateLimit: 1 }), { startOutbox: false });
   try {
-    expect((await backend.services.subscribe({ email: "one@example.com" }, "192.0.2.9")).status).toBe(201);
-    expect((await backend.services.subscribe({ email: "two@example.com" }, "192.0.2.9")).status).toBe(429);
+    expect((await signUp(backend, { email: "one@example.com" }, "192.0.2.9")).status).toBe(201);
+    expect((await signUp(backend, { email: "two@example.com" }, "192.0.2.9")).status).toBe(429);
     const counted = await backend.database.db.selectFrom("rate_limit_hits").select("key").execute();
     expect(counted).toEqual(BACKEND === "postgres" ? [{ key: "user 192.0.2.9" }] : []);
   } finally {

@@ -6,7 +6,6 @@
  * server must still serve a valid request afterwards.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { Backend } from "../../server/backend.ts";
 import { confirmationMail } from "../../server/newsletter/mail.ts";
 import { type SeededRandom, seededRandom } from "../support/random.ts";
 import {
@@ -18,6 +17,7 @@ import {
   serveApp,
   startSmtp,
   startTestBackend,
+  type TestBackend,
   testConfig,
 } from "./helpers.ts";
 
@@ -232,7 +232,7 @@ function generate(random: SeededRandom, fields: readonly string[]): BadRequest {
 
 let temp: ReturnType<typeof makeTempDir>;
 let smtp: SmtpRecorder;
-let backend: Backend & { logs: string[] };
+let backend: TestBackend;
 let served: Served;
 
 beforeAll(async () => {
