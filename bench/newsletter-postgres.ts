@@ -1,5 +1,5 @@
 /**
- * Newsletter delivery on PostgreSQL (issue 14 §8): a send of 10,000 confirmed subscribers,
+ * Newsletter delivery on PostgreSQL: a send of 10,000 confirmed subscribers,
  * delivered by one app instance, then (on a fresh database) by two, as fast as a local SMTP sink
  * takes the mail (NEWSLETTER_RATE=unlimited). The sink only counts: parsing would measure the
  * benchmark instead of the site. The PostgreSQL cluster is durable (fsync on).

@@ -1,5 +1,5 @@
 /**
- * Moving an existing site to PostgreSQL (issue 14 §5, `npm run db -- copy --to postgres://…`):
+ * Moving an existing site to PostgreSQL (`npm run db -- copy --to postgres://…`):
  * copies the subscribers, the messages and the newsletter's sends and deliveries from the SQLite
  * file into a PostgreSQL database, keeping every id (the confirm and unsubscribe links already
  * mailed name subscribers by id), in one transaction.

@@ -3,16 +3,19 @@
  * note shares on social sites), a brotli and a gzip copy of every
  * compressible file, so the server never compresses per request, build/inline-hashes.json (the
  * inline script and style hashes of every page, for its Content-Security-Policy), build/site-url.txt: the
- * SITE_URL the pages were built for, and build/content-root.txt: the folder whose content/ the pages
- * hold (`npm start` rebuilds when either changes; the browser tests build the fixture site).
+ * SITE_URL the pages were built for, build/owner-email.txt: the owner's address in that content (the
+ * server's default recipient, so production reads no content/ folder), and build/content-root.txt:
+ * the folder whose content/ the pages hold (`npm start` rebuilds when either changes; the browser
+ * tests build the fixture site). content-root.txt is written last: it marks a whole build.
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { COVER_IMAGE_SCALE, coverImagePath, drawsCoverImage } from "../catalogue/card.ts";
-import { CONTENT_ROOT_FILE } from "../catalogue/content-root.ts";
+import { CONTENT_ROOT_FILE, OWNER_EMAIL_FILE } from "../catalogue/content-root.ts";
 import { coverSvg, isGeneratedCover } from "../catalogue/cover.ts";
 import { contentRoot, loadCatalogue } from "../catalogue/disk.ts";
+import type { Catalogue } from "../catalogue/load.ts";
 import { svgToPng } from "../catalogue/png.ts";
 import { siteUrlFromEnvironment } from "../catalogue/site-url.ts";
 import { INLINE_HASHES_FILE, prerenderedInlineHashes } from "../server/http/security.ts";
@@ -25,16 +28,18 @@ export async function finishClientBuild(root: string, buildDirectory: string): P
   const clientDir = join(buildDirectory, "client");
   // The same reading as the one catalogue/vite-plugin.ts baked into the pages, in the same process.
   const siteUrl = siteUrlFromEnvironment(process.env);
-  writeCovers(contentRoot(root), clientDir);
+  const catalogue = loadCatalogue(contentRoot(root));
+  writeCovers(catalogue, contentRoot(root), clientDir);
   writeInlineHashes(buildDirectory, clientDir);
   precompress(clientDir);
   writeFileSync(join(buildDirectory, "site-url.txt"), `${siteUrl}\n`);
+  writeFileSync(join(buildDirectory, OWNER_EMAIL_FILE), `${catalogue.site.email}\n`);
   writeFileSync(join(buildDirectory, CONTENT_ROOT_FILE), `${contentRoot(root)}\n`);
 }
 
-function writeCovers(root: string, clientDir: string): void {
+function writeCovers(catalogue: Catalogue, root: string, clientDir: string): void {
   mkdirSync(join(clientDir, "covers"), { recursive: true });
-  for (const note of loadCatalogue(root).notes) {
+  for (const note of catalogue.notes) {
     const generated = isGeneratedCover(note);
     const svg = generated ? coverSvg(note.name, note.author) : undefined;
     if (svg) writeFileSync(join(clientDir, note.photo), svg);

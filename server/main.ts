@@ -4,12 +4,14 @@
  * host and the app come from Vite's development server, with hot reload. Stops cleanly on SIGTERM
  * and SIGINT.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
+import { parse as parseYaml } from "yaml";
+import { contentRoot, OWNER_EMAIL_FILE } from "../catalogue/content-root.ts";
 import { setRunningBackend, startBackend } from "./backend.ts";
 import { type Config, ConfigError, configWarnings, readConfig } from "./config.ts";
 import { clientAddressReader, requestOriginReader } from "./http/forwarded.ts";
@@ -42,17 +44,21 @@ function readConfigOrExit(ownerEmail: string): Config {
 }
 
 /**
- * Vite serves the modules and assets; the host module is loaded again after an edit (Vite
- * re-evaluates it and the routes it imports), and each copy gets its own Hono app.
+ * Vite serves the modules and assets; the host module is loaded per request (Vite re-evaluates it
+ * and the routes it imports after an edit), and each copy gets its own Hono app. Nothing of the
+ * app is loaded at start: with a content mistake the server still starts, and Vite's catalogue
+ * plugin shows the mistake as the page until it is fixed. The owner's address is read from
+ * content/site.yaml alone for the same reason.
  */
 async function developmentHost() {
   const { createServer: createViteServer } = await import("vite");
   const vite = await createViteServer({ root, server: { middlewareMode: true } });
   const load = () => vite.ssrLoadModule("/server/http/host.ts") as Promise<Host>;
   const apps = new WeakMap<Host, Hono>();
+  const site = parseYaml(readFileSync(join(contentRoot(root), "content/site.yaml"), "utf8")) as { email?: string };
   return {
-    host: await load(),
-    listen(options: Parameters<Host["createHost"]>[0]): Listener {
+    ownerEmail: site.email ?? "owner@localhost",
+    async listen(options: Parameters<Host["createHost"]>[0]): Promise<Listener> {
       const handle = getRequestListener(async (request, env) => {
         const host = await load();
         const app = apps.get(host) ?? host.createHost(options);
@@ -65,24 +71,26 @@ async function developmentHost() {
   };
 }
 
+/** The owner's address comes with the build (scripts/finish-build.ts); the app is loaded once the configuration is good. */
 async function productionHost() {
   const hostPath = join(buildDir, "server/host.js");
   if (!existsSync(hostPath)) {
     console.error("No build found: run `npm run build` (or `npm start`, which builds when needed).");
     process.exit(1);
   }
-  const host = (await import(pathToFileURL(hostPath).href)) as Host;
   return {
-    host,
-    listen: (options: Parameters<Host["createHost"]>[0]): Listener =>
-      getRequestListener(host.createHost({ ...options, clientDir: join(buildDir, "client") }).fetch),
+    ownerEmail: readFileSync(join(buildDir, OWNER_EMAIL_FILE), "utf8").trim(),
+    async listen(options: Parameters<Host["createHost"]>[0]): Promise<Listener> {
+      const host = (await import(pathToFileURL(hostPath).href)) as Host;
+      return getRequestListener(host.createHost({ ...options, clientDir: join(buildDir, "client") }).fetch);
+    },
     close: async () => {},
   };
 }
 
 async function main() {
   const site = development ? await developmentHost() : await productionHost();
-  const config = readConfigOrExit(site.host.ownerEmail);
+  const config = readConfigOrExit(site.ownerEmail);
   const backend = await startBackend(config).catch((error: unknown) => {
     // An unreachable or refusing PostgreSQL is a setting to fix, not a crash to read.
     console.error(`Could not open the database: ${error instanceof Error ? error.message : String(error)}`);
@@ -90,7 +98,7 @@ async function main() {
   });
   setRunningBackend(backend);
   for (const warning of configWarnings(process.env, config)) console.warn(warning);
-  const listener = site.listen({
+  const listener = await site.listen({
     mode: development ? "development" : "production",
     siteUrl: config.siteUrl,
     backend,

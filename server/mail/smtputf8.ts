@@ -1,7 +1,7 @@
 /**
  * SMTPUTF8 for a message whose headers hold an address with a non-ASCII local part while its
  * envelope is all ASCII: a contact message from `jösé@example.com` goes to the owner with the
- * visitor in Reply-To only (DESIGN §6). RFC 6532 allows a raw UTF-8 address in a header only in a
+ * visitor in Reply-To only. RFC 6532 allows a raw UTF-8 address in a header only in a
  * transaction that declared SMTPUTF8 (RFC 6531), and there is no ASCII spelling of such a local
  * part to fall back to. nodemailer 10 declares SMTPUTF8 only when the envelope needs it and has
  * no option for the headers, so a transport made with `SMTPUTF8_HEADERS` set adds the keyword

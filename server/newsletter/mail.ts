@@ -1,5 +1,5 @@
 /**
- * The newsletter's two mails (issue 13 §7). The confirmation is short plain text. An issue is
+ * The newsletter's two mails. The confirmation is short plain text. An issue is
  * multipart: plain text, and a 600-px single-column HTML layout with inline styles (mail clients
  * drop style sheets) in colours that read in light and dark clients, absolute links, no images of
  * ours and no tracking pixel, and a footer that says why the person gets it and how to leave.

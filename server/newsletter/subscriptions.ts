@@ -1,5 +1,5 @@
 /**
- * Newsletter subscribers (SU8, API1, DESIGN §9.1). An email is stored once without regard to case:
+ * Newsletter subscribers. An email is stored once without regard to case:
  * the UNIQUE index on `email_lower` decides, so two requests racing for one email, even from two
  * processes, end with exactly one row. A new email is `pending` until the person confirms from the
  * mail; every state change is one conditional UPDATE, so a race never sends two confirmations.

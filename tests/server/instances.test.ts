@@ -1,5 +1,5 @@
 /**
- * Many instances, proven (issue 14 §4): two real server processes (tests/server/fixtures/
+ * Many instances, proven: two real server processes (tests/server/fixtures/
  * backend-process.ts) on one real PostgreSQL database, each with its own DATA_DIR, behind no proxy:
  * the test spreads the requests over both. Sign-ups end as exactly one row each; contact messages
  * and the recipients of a newsletter send of 2,000 are each mailed exactly once, even when one

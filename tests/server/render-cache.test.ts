@@ -1,5 +1,5 @@
 /**
- * server/http/render-cache.ts in-process (issue 12 item 3): the key a list's query is cached under,
+ * server/http/render-cache.ts in-process: the key a list's query is cached under,
  * the byte bound of the rendered lists, one render per key at a time, and the concurrency limit.
  * The pages rendered here are plain HTML made by the test; the production server's renders are in
  * render-limits.test.ts.

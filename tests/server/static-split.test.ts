@@ -1,5 +1,5 @@
 /**
- * The many-machine topology of docs/deploy.md, for real (issue 14 §6): Debian's nginx with
+ * The many-machine topology of docs/deploy.md, for real: Debian's nginx with
  * deploy/nginx/static.conf and proxy.conf serves build/client's assets itself and spreads
  * everything else over two production servers (`npm start`) sharing one PostgreSQL database.
  * Sign-ups through nginx end in the shared database; with both instances gone, the assets are
