@@ -3,8 +3,10 @@
  * Files are kept in memory with their brotli and gzip copies made at build time
  * (scripts/finish-build.ts), keyed by the file they resolve to (never by the request's spelling:
  * `/notes/`, `/notes//index.html` and `/%6eotes/` share one entry) in an LRU bounded in bytes.
- * A path with no file is not cached: a miss costs a few stat calls, never memory. A page is served at its own path without a redirect (/notes/x reads
- * build/client/notes/x/index.html).
+ * A path with no file is not cached: a miss costs a few stat calls, never memory. A page is served
+ * at its own path without a redirect (/notes/x reads build/client/notes/x/index.html).
+ * Not Hono's `serveStatic`: it reads the disk on every request and knows no ETag and no page's own
+ * Content-Security-Policy (the hashes of its inline scripts), which server/http/app.ts adds from here.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join, normalize, relative, sep } from "node:path";
