@@ -105,8 +105,15 @@ export const siteSchema = z.strictObject({
   name: text,
   description: text,
   email: z.email(),
-  noteApp: z.strictObject({ name: text, url: webUrl }),
-  blog: z.strictObject({ name: text, url: webUrl }),
+  /**
+   * The site's icon (the browser tab, a phone's home screen): a square SVG, PNG or JPEG under
+   * public/. Without it the build draws the owner's initials (catalogue/site-icon.ts).
+   */
+  icon: image.refine((path) => /\.(svg|png|jpe?g)$/i.test(path), "must be an .svg, .png or .jpg file").optional(),
+  /** The note-taking app a `twosLink` leads to: "Read on <noteApp>"; without it, "Read on the note app". */
+  noteApp: text.optional(),
+  /** The blog a `mediumLink` leads to: "Read on <blog>"; without it, "Read on Medium". */
+  blog: text.optional(),
   social: z.array(z.strictObject({ name: text, url: webUrl })),
   /** Every tag an item may carry; a tag outside this list stops the build (catalogue/tags.ts). */
   tags: z.array(text).min(1, "needs at least one tag"),

@@ -1,6 +1,6 @@
 /**
  * Runs once after `react-router build`: writes the generated book covers (SVG, and the PNG copy a
- * note shares on social sites), a brotli and a gzip copy of every
+ * note shares on social sites), the site's icon (catalogue/site-icon.ts), a brotli and a gzip copy of every
  * compressible file, so the server never compresses per request, build/inline-hashes.json (the
  * inline script and style hashes of every page, for its Content-Security-Policy), build/site-url.txt: the
  * SITE_URL the pages were built for, and build/content-root.txt: the folder whose content/ the pages
@@ -13,7 +13,9 @@ import { COVER_IMAGE_SCALE, coverImagePath, drawsCoverImage } from "../catalogue
 import { CONTENT_ROOT_FILE } from "../catalogue/content-root.ts";
 import { coverSvg, isGeneratedCover } from "../catalogue/cover.ts";
 import { contentRoot, loadCatalogue } from "../catalogue/disk.ts";
+import type { Catalogue } from "../catalogue/load.ts";
 import { svgToPng } from "../catalogue/png.ts";
+import { siteIconFiles } from "../catalogue/site-icon.ts";
 import { siteUrlFromEnvironment } from "../catalogue/site-url.ts";
 import { INLINE_HASHES_FILE, prerenderedInlineHashes } from "../server/security.ts";
 
@@ -25,16 +27,20 @@ export async function finishClientBuild(root: string, buildDirectory: string): P
   const clientDir = join(buildDirectory, "client");
   // The same reading as the one catalogue/vite-plugin.ts baked into the pages, in the same process.
   const siteUrl = siteUrlFromEnvironment(process.env);
-  writeCovers(contentRoot(root), clientDir);
+  const catalogue = loadCatalogue(contentRoot(root));
+  writeCovers(contentRoot(root), clientDir, catalogue);
+  for (const [sitePath, body] of siteIconFiles(contentRoot(root), catalogue.site)) {
+    writeFileSync(join(clientDir, sitePath), body);
+  }
   writeInlineHashes(buildDirectory, clientDir);
   precompress(clientDir);
   writeFileSync(join(buildDirectory, "site-url.txt"), `${siteUrl}\n`);
   writeFileSync(join(buildDirectory, CONTENT_ROOT_FILE), `${contentRoot(root)}\n`);
 }
 
-function writeCovers(root: string, clientDir: string): void {
+function writeCovers(root: string, clientDir: string, catalogue: Catalogue): void {
   mkdirSync(join(clientDir, "covers"), { recursive: true });
-  for (const note of loadCatalogue(root).notes) {
+  for (const note of catalogue.notes) {
     const generated = isGeneratedCover(note);
     const svg = generated ? coverSvg(note.name, note.author) : undefined;
     if (svg) writeFileSync(join(clientDir, note.photo), svg);

@@ -188,10 +188,12 @@ test("the overlay is a dialog: page scroll locked, focus inside, Escape closes a
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
 });
 
-test("icon links appear only for non-empty links, each with an accessible name", async ({ page }) => {
+test("icon links appear only for non-empty links, each named for screen readers: the note app by its name in site.yaml, the unnamed blog as Medium", async ({
+  page,
+}) => {
   await openNotes(page);
   const kinds = [
-    ["twosLink", "Read on the note app"],
+    ["twosLink", "Read on Twos"],
     ["youtubeLink", "Watch the video"],
     ["patreonLink", "Support on Patreon"],
     ["link", "Buy on Amazon"],
@@ -306,7 +308,7 @@ test("each icon link shows its label on hover and on keyboard focus", async ({ p
   const entry = page.locator(".writing-entry").filter({ has: page.locator(`h2 a[href="${writing.path}"]`) });
   const link = entry.locator(".link-icons a").first();
   const label = link.locator(".icon-label");
-  await expect(label).toHaveText("Read on the note app");
+  await expect(label).toHaveText("Read on Twos");
   // The icon is drawn by the stylesheet: a 22px mask over the link's colour.
   const icon = await link.evaluate((element) => {
     const style = getComputedStyle(element, "::before");
@@ -352,13 +354,14 @@ test("the write index: title 'Write', a description, the note about both platfor
   // The owner's words from content/site.yaml.
   const intro = catalogue.site.sections.write.intro.replace(/<[^>]+>/g, "").trim();
   await expect(page.locator(".lede")).toHaveText(intro);
-  await expect(page.getByRole("link", { name: catalogue.site.noteApp.name, exact: true })).toHaveAttribute(
+  const lede = page.locator(".lede");
+  await expect(lede.getByRole("link", { name: "Twos", exact: true })).toHaveAttribute(
     "href",
-    catalogue.site.noteApp.url,
+    "https://www.example.com/twos",
   );
-  await expect(page.getByRole("link", { name: catalogue.site.blog.name, exact: true })).toHaveAttribute(
+  await expect(lede.getByRole("link", { name: "Medium", exact: true })).toHaveAttribute(
     "href",
-    catalogue.site.blog.url,
+    "https://medium.com/@test-owner",
   );
   await expectNoAxeViolations(page);
 });
@@ -399,7 +402,7 @@ test("each writing's optional icon links (note app, watch, support, buy, listen,
 }) => {
   await page.goto("/write");
   const actions = {
-    twosLink: "Read on the note app",
+    twosLink: "Read on Twos",
     youtubeLink: "Watch the video",
     patreonLink: "Support on Patreon",
     link: "Buy on Amazon",
