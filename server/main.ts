@@ -30,9 +30,12 @@ const buildDir = join(root, "build");
 const development = process.argv.includes("--dev");
 
 function readConfigOrExit(): Config {
-  const site = parseYaml(readFileSync(join(contentRoot(root), "content/site.yaml"), "utf8")) as { email?: string };
+  const site = parseYaml(readFileSync(join(contentRoot(root), "content/site.yaml"), "utf8")) as {
+    email?: string;
+    name?: string;
+  };
   try {
-    return readConfig(process.env, { ownerEmail: site.email ?? "owner@localhost" });
+    return readConfig(process.env, { ownerEmail: site.email ?? "owner@localhost", ownerName: site.name });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);

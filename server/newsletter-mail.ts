@@ -1,5 +1,5 @@
 /**
- * The newsletter's two mails (issue 13 §7). The confirmation is short plain text. An issue is
+ * The newsletter's two mails. The confirmation is short plain text. An issue is
  * multipart: plain text, and a 600-px single-column HTML layout with inline styles (mail clients
  * drop style sheets) in colours that read in light and dark clients, absolute links, no images of
  * ours and no tracking pixel, and a footer that says why the person gets it and how to leave.
@@ -14,12 +14,12 @@ export const unsubscribeUrl = (siteUrl: string, token: string) =>
 
 const hostOf = (siteUrl: string) => new URL(siteUrl).host;
 
-export function confirmationMail(siteUrl: string, token: string): { subject: string; body: string } {
-  const host = hostOf(siteUrl);
+/** The double opt-in mail, naming the site's owner (content/site.yaml) and their site. */
+export function confirmationMail(siteUrl: string, ownerName: string, token: string): { subject: string; body: string } {
   return {
-    subject: `Please confirm your subscription to ${host}`,
+    subject: `Please confirm your subscription to updates from ${ownerName}`,
     body: [
-      `Someone, hopefully you, asked to receive updates from ${host} at this address.`,
+      `Someone, hopefully you, asked to receive updates from ${ownerName} (${hostOf(siteUrl)}) at this address.`,
       "",
       "To confirm, open this link and press the button:",
       confirmUrl(siteUrl, token),

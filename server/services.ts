@@ -27,7 +27,7 @@ export type ServicesDeps = {
   db: Db;
   outbox: Pick<Outbox, "enqueue" | "nudge">;
   /** The confirmation link: SITE_URL and the secret that signs it; MAIL_FROM names the Message-ID host. */
-  config: Pick<Config, "rateLimit" | "siteUrl" | "secretKey" | "mailFrom">;
+  config: Pick<Config, "rateLimit" | "siteUrl" | "secretKey" | "mailFrom" | "ownerName">;
   /** One limiter for both endpoints (keys are per endpoint); made from config.rateLimit if absent. */
   rateLimiter?: RateLimiter;
   log?: (message: string, error?: unknown) => void;
@@ -99,13 +99,13 @@ export function createServices(deps: ServicesDeps): FormServices {
       const limited = await overLimit("user", ip, MESSAGES.serverError);
       if (limited) return limited;
       try {
-        const { siteUrl, secretKey, mailFrom } = deps.config;
+        const { siteUrl, secretKey, mailFrom, ownerName } = deps.config;
         // The subscriber and their confirmation mail are committed together (the outbox design).
         const result = await db.transaction().execute(async (trx) => {
           const now = Date.now();
           const outcome = await subscribe(trx, fields.value.email, { ip, now: new Date(now) });
           if (outcome.outcome === "created" || outcome.outcome === "resend") {
-            const mail = confirmationMail(siteUrl, confirmToken(secretKey, outcome.subscriber, now));
+            const mail = confirmationMail(siteUrl, ownerName, confirmToken(secretKey, outcome.subscriber, now));
             await insertConfirmation(
               trx,
               { kind: "confirmation", email: outcome.subscriber.email, ...mail },

@@ -21,7 +21,13 @@ afterEach(async () => {
 
 async function sendContact(replyTo: string, server: SmtpRecorder) {
   temp = makeTempDir();
-  const mailer = createMailer({ smtpUrl: server.url, dataDir: temp.path, ownerEmail: OWNER, mailFrom: SENDER });
+  const mailer = createMailer({
+    smtpUrl: server.url,
+    dataDir: temp.path,
+    ownerEmail: OWNER,
+    mailFrom: SENDER,
+    ownerName: "Test Owner",
+  });
   try {
     await mailer.deliver({
       messageId: `<utf8-${Date.now()}@example.com>`,
