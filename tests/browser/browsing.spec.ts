@@ -429,6 +429,8 @@ async function serveSlowPlayers(page: Page, delayMs: number) {
   const events: string[] = [];
   for (const origin of Object.values(EMBED_ORIGINS)) {
     await page.route(`${origin}/**`, async (route) => {
+      // The list's probe of the host (its icon) is no player.
+      if (route.request().resourceType() !== "document") return route.fulfill({ status: 204 });
       const id = new URL(route.request().url()).pathname;
       events.push(`start ${id}`);
       await new Promise((resolve) => setTimeout(resolve, delayMs));
@@ -502,6 +504,36 @@ test("podcast players are 343x102 in 118 px placeholders, video players 288x160 
     expect(await frame.evaluate((element) => [element.clientWidth, element.clientHeight])).toEqual(size);
   }
 });
+
+for (const [path, items] of [
+  ["/podcast", catalogue.withPodcast],
+  ["/videos", catalogue.withVideo],
+] as const) {
+  test(`${path} with the players' host out of reach is a list of titles, dates and links, with no empty boxes`, async ({
+    page,
+  }) => {
+    for (const origin of Object.values(EMBED_ORIGINS)) {
+      await page.route(`${origin}/**`, (route) => route.abort("internetdisconnected"));
+    }
+    await page.goto(path);
+    await waitForReady(page);
+    await expect(page.locator(".embed")).toHaveCount(0);
+    const entries = page.locator(".embed-list > li");
+    await expect(entries).toHaveCount(items.length);
+    for (const [index, note] of items.entries()) {
+      const entry = entries.nth(index);
+      await expect(entry.getByRole("heading", { name: note.name })).toBeVisible();
+      await expect(entry.locator("time")).toHaveAttribute("dateTime", note.releaseDate);
+      await expect(entry.locator("a[rel=noopener]")).toHaveAttribute(
+        "href",
+        /^https:\/\/(open\.spotify|www\.youtube)\.com\//,
+      );
+      // A heading and a line of text: no box held open for a player.
+      expect(await entry.evaluate((element) => element.getBoundingClientRect().height)).toBeLessThan(100);
+    }
+    await expect(page.locator("iframe")).toHaveCount(0);
+  });
+}
 
 test("a player that never loads holds up the next one for 10 s at most", async ({ page }) => {
   test.setTimeout(40_000);
