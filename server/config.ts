@@ -1,5 +1,5 @@
 /**
- * The server's configuration, read once from the environment and validated at start (DESIGN §5).
+ * The server's configuration, read once from the environment and validated at start.
  * A bad value stops the start with a message naming the variable, instead of a half-working server.
  */
 import { randomBytes } from "node:crypto";

@@ -1,5 +1,5 @@
 /**
- * How a contact message becomes a mail to the owner (API2, DESIGN §5/§6).
+ * How a contact message becomes a mail to the owner.
  *
  * - With `SMTP_URL`: sent through nodemailer's SMTP transport, with short timeouts so that a dead
  *   server fails an attempt quickly and the outbox retries later.

@@ -1,5 +1,5 @@
 /**
- * Security headers for every response (DESIGN §8). Scripts and styles come only from our own origin
+ * Security headers for every response. Scripts and styles come only from our own origin
  * or, for the few inline ones of a page, by the hash of their exact text.
  */
 import { createHash } from "node:crypto";

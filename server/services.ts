@@ -1,5 +1,5 @@
 /**
- * What the two forms do, free of any HTTP framework (DESIGN §3): the JSON API (server/api.ts) and
+ * What the two forms do, free of any HTTP framework: the JSON API (server/api.ts) and
  * the React Router form actions (posts without JavaScript) both call these and only translate the
  * result. Input is whatever arrived (parsed JSON, or the fields of a form post); the result says
  * which HTTP status and which visitor-facing message fit.
@@ -137,7 +137,7 @@ export function createServices(deps: ServicesDeps): FormServices {
         return { ok: true, status: 202 };
       } catch (error) {
         log("storing a contact message failed", error);
-        // CO6: the message could not be kept, so it will not be sent.
+        // The message could not be kept, so it will not be sent.
         return { ok: false, status: 500, error: MESSAGES.sendFailed };
       }
     },

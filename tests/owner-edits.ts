@@ -1,5 +1,5 @@
 /**
- * Issue 11, "tests survive the owner": in a copy of the project, make the first edits a real owner
+ * Tests survive the owner: in a copy of the project, make the first edits a real owner
  * makes to the shipped sample — a new note (read before 2000, with a review), a re-read, a draft
  * note as the READMEs show it, a new essay, a new name in site.yaml, a new Now date — with the
  * owner's own commands, then run what touches content: the unit suites, `npm run check:content`

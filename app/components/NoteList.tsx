@@ -16,7 +16,7 @@ type NoteListProps = {
   listKey: string;
 };
 
-/** NL3, NL4: each note with its cover, title, author, and the date or the read time; its rating when sorted by it. */
+/** Each note with its cover, title, author, and the date or the read time; its rating when sorted by it. */
 export function NoteList({ notes, sort, listKey }: NoteListProps) {
   const { limit, sentinel } = useRenderLimit(notes.length, listKey);
   return (

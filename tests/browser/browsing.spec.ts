@@ -132,7 +132,7 @@ test("sorting by Read Time leaves out unknown times and shows 'N min read'", asy
   await expect(page).toHaveURL(/sort=time/);
 });
 
-test("'Filter by:' has a button per tag and All; a tag narrows the list (NL1), All shows every note again", async ({
+test("'Filter by:' has a button per tag and All; a tag narrows the list, All shows every note again", async ({
   page,
 }) => {
   await openNotes(page);

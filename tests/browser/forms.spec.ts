@@ -137,7 +137,7 @@ test("an email already subscribed gets 'Sorry, this email was already used.'", a
   await second.close();
 });
 
-test("other failures say what happened instead of claiming the email was used (DESIGN 7.3)", async ({ page }) => {
+test("other failures say what happened instead of claiming the email was used", async ({ page }) => {
   await open(page, "/");
   const homePost = formPost("/");
   await page.route(homePost, (route) => route.fulfill({ status: 500, json: { error: "x" } }));
@@ -156,7 +156,7 @@ test("after signing up on /updates exactly one thank-you shows", async ({ page }
   await signupInput(page).press("Enter");
   await expect(signupBox(page).getByText("Thank you for your interest :)")).toBeVisible();
   await expect(page.locator("main").getByRole("status")).toHaveText(["Thank you for your interest :)"]);
-  // The page's own line for a known subscriber waits for the next visit (SU6).
+  // The page's own line for a known subscriber waits for the next visit.
   await expect(page.locator(".signup-known")).toBeHidden();
 });
 
