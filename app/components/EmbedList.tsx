@@ -19,19 +19,16 @@ export type EmbedItem = {
 };
 
 /**
- * Whether the players' host can be reached: false when the browser is offline or a request to the
- * host fails outright (a blocker, a privacy setting, no DNS). A player then could only show an
- * error in its box, so the list leaves the players out. The probe asks for the host's icon, an
- * image any browser hands back (its answer is not read: an opaque no-cors response is enough),
- * and stops at the headers.
+ * Whether the players' host can be reached: false when a request to it fails outright (offline, a
+ * blocker, a privacy setting, no DNS). A player then could only show an error in its box, so the
+ * list leaves the players out. The probe asks for the host's icon, an image any browser hands
+ * back (its answer is not read: an opaque no-cors response is enough), and stops at the headers.
+ * (`navigator.onLine` is no answer: a browser on a machine without a network link other than
+ * loopback says false even when the host is served from that machine.)
  */
 function usePlayerHostReachable(kind: EmbedKind): boolean {
   const [reachable, setReachable] = useState(true);
   useEffect(() => {
-    if (!navigator.onLine) {
-      setReachable(false);
-      return;
-    }
     const probe = new AbortController();
     fetch(`${EMBED_ORIGINS[kind]}/favicon.ico`, {
       mode: "no-cors",
