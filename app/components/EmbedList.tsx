@@ -21,8 +21,10 @@ export type EmbedItem = {
 /**
  * Whether the players' host can be reached: false when a request to it fails outright (offline, a
  * blocker, a privacy setting, no DNS). A player then could only show an error in its box, so the
- * list leaves the players out. The probe asks for the host's icon, an image any browser hands
- * back (its answer is not read: an opaque no-cors response is enough), and stops at the headers.
+ * list leaves the players out. The probe asks for the host's icon: an image, which no browser
+ * withholds from a cross-origin no-cors request (its answer is not read, only that one came), with
+ * a query of its own so that no cached copy answers for a host now out of reach; it stops at the
+ * headers.
  * (`navigator.onLine` is no answer: a browser on a machine without a network link other than
  * loopback says false even when the host is served from that machine.)
  */
@@ -30,10 +32,9 @@ function usePlayerHostReachable(kind: EmbedKind): boolean {
   const [reachable, setReachable] = useState(true);
   useEffect(() => {
     const probe = new AbortController();
-    fetch(`${EMBED_ORIGINS[kind]}/favicon.ico`, {
+    fetch(`${EMBED_ORIGINS[kind]}/favicon.ico?player-check`, {
       mode: "no-cors",
       credentials: "omit",
-      cache: "no-store",
       signal: probe.signal,
     }).then(
       () => probe.abort(),
