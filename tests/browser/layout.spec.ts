@@ -173,3 +173,18 @@ test("the contact form's button keeps the word 'send' and looks like the site's 
   await page.goto("/contact");
   expect(await look(send)).toEqual(signupLook);
 });
+
+test("every page's head names the site's icon, drawn with the owner's initials, and the home-screen icon", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/notes");
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", "/favicon.svg");
+  await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute("href", "/apple-touch-icon.png");
+  const icon = await request.get("/favicon.svg");
+  expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+  expect(await icon.text()).toContain(`<title>${catalogue.site.name}</title>`);
+  expect(await icon.text()).toContain(">TO</text>");
+  const touch = await request.get("/apple-touch-icon.png");
+  expect(touch.headers()["content-type"]).toBe("image/png");
+});
