@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { FEEDS } from "../catalogue/feed-list.ts";
+import { SITE_ICON_FILES } from "../catalogue/site-icon-files.ts";
 import type { Route } from "./+types/root";
 import { siteSummary } from "./catalogue.server.ts";
 import { NotFound } from "./components/NotFound.tsx";
@@ -27,8 +28,10 @@ import stylesheet from "./styles/site.css?url";
 const inlineCss = import.meta.env.SSR ? siteCss : "";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  // Feed auto-discovery on every page (issue 7).
+  // Drawn by the build from content/site.yaml (catalogue/site-icon.ts).
+  { rel: "icon", href: SITE_ICON_FILES.svg, type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: SITE_ICON_FILES.touch },
+  // Feed auto-discovery on every page.
   ...Object.values(FEEDS).map((feed) => ({
     rel: "alternate",
     type: "application/atom+xml",

@@ -123,7 +123,8 @@ export async function measureNewsletter({
     };
     const sending = startChild(
       process.execPath,
-      ["--import", "tsx", "scripts/newsletter.ts", "send", issue.slug, "--yes"],
+      // --force: no site is deployed at SITE_URL for the bench, whose mails go to a local sink.
+      ["--import", "tsx", "scripts/newsletter.ts", "send", issue.slug, "--yes", "--force"],
       { cwd: ROOT, env },
     );
     const started = performance.now();

@@ -12,6 +12,7 @@ import { loadCatalogue } from "../catalogue/disk.ts";
 import { type Catalogue, ContentError } from "../catalogue/load.ts";
 import { chooseSlug, specDateOf } from "../catalogue/new-item.ts";
 import type { UpdateIssue } from "../catalogue/schema.ts";
+import { absoluteUrl } from "../catalogue/site-url.ts";
 import { type Config, ConfigError, readConfig } from "../server/config.ts";
 import { connectDatabase, type Database, type SubscriberStatus } from "../server/db/database.ts";
 import { messageIdDomainOf } from "../server/mail/outbox.ts";
@@ -24,6 +25,7 @@ import {
   type SendProgress,
   sendProgress,
 } from "../server/newsletter/worker.ts";
+import { checkPageLive } from "./live-page.ts";
 import { draftText, issueContentOf, issueToSend } from "./newsletter-issue.ts";
 import {
   importSubscribers,
@@ -40,7 +42,7 @@ Writing an issue (files in content/updates/):
                                published since the last sent issue; edit it, then remove
                                "draft: true" to publish it on /updates
   preview <slug>               write the mail (HTML and plain text) to files and print their paths
-  test <slug>                  send the mail to OWNER_EMAIL only
+  test <slug> [--force]        send the mail to OWNER_EMAIL only
 
 Sending:
   send <slug> [--yes] [--again]
@@ -48,6 +50,9 @@ Sending:
                                (--yes does not), then shows the progress until done. Ctrl-C stops
                                watching: the running server (npm start) delivers the rest.
                                An issue already sent is refused unless --again.
+                               send and test first ask the issue's page at SITE_URL and refuse
+                               while it is not live (the mail links to it): publish, build and
+                               deploy first; --force sends anyway, with a warning.
   status                       the progress of every send
 
 The list:
@@ -73,7 +78,7 @@ function fail(message: string, code = 2): never {
 type Args = { command: string; positional: string[]; flags: Map<string, string | true> };
 
 const VALUE_FLAGS = new Set(["--title", "--status", "--root"]);
-const SWITCHES = new Set(["--yes", "--again"]);
+const SWITCHES = new Set(["--yes", "--again", "--force"]);
 
 function parseArgs(argv: readonly string[]): Args {
   const [command = "", ...rest] = argv;
@@ -146,6 +151,17 @@ function formatDuration(seconds: number): string {
   return `${(seconds / 3600).toFixed(1)} h`;
 }
 
+/** Refuses to mail an issue whose page is not live at SITE_URL, unless --force. */
+async function requireLivePage(issue: UpdateIssue, config: Config, args: Args): Promise<void> {
+  const check = await checkPageLive(absoluteUrl(config.siteUrl, issue.path));
+  if (check.live) return;
+  const problem = `The issue's page is not live: ${check.reason}, and the mail links to it.`;
+  if (!args.flags.has("--force")) {
+    fail(`${problem}\nPublish the issue, build and deploy the site, then run this again (--force mails it anyway).`, 1);
+  }
+  console.error(`Warning: ${problem} Mailing it anyway (--force).`);
+}
+
 async function confirm(question: string): Promise<boolean> {
   if (!process.stdin.isTTY) fail("Not asking on a non-interactive input: add --yes to send.", 1);
   const reader = createInterface({ input: process.stdin, output: process.stdout });
@@ -156,6 +172,7 @@ async function confirm(question: string): Promise<boolean> {
 
 async function send(database: Database, config: Config, catalogue: Catalogue, args: Args) {
   const issue = findIssue(catalogue, args.positional[0], { published: true });
+  await requireLivePage(issue, config, args);
   const recipients = await database.db
     .selectFrom("subscribers")
     .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -182,7 +199,9 @@ async function send(database: Database, config: Config, catalogue: Catalogue, ar
     if (error instanceof AlreadySentError) fail(`${error.message} Add --again to send it once more.`, 1);
     throw error;
   }
-  console.log(`Send #${frozen.send.id}: "${issue.title}" to ${frozen.recipients} recipients.`);
+  console.log(
+    `Send #${frozen.send.id}: "${issue.title}" to ${frozen.recipients} recipient${frozen.recipients === 1 ? "" : "s"}.`,
+  );
 
   const mailer = createMailer(config, { pool: true });
   const worker = createNewsletterWorker(database.db, mailer, {
@@ -287,6 +306,7 @@ async function main(argv: string[]) {
       console.log(`${html}\n${text}`);
       return;
     }
+    await requireLivePage(issue, config, args);
     const mailer = createMailer(config);
     try {
       await mailer.deliver({

@@ -1,5 +1,5 @@
 /**
- * The server's configuration, read once from the environment and validated at start (DESIGN §5).
+ * The server's configuration, read once from the environment and validated at start.
  * A bad value stops the start with a message naming the variable, instead of a half-working server.
  */
 import { randomBytes } from "node:crypto";
@@ -134,6 +134,8 @@ export type Config = {
   smtpUrl: string | undefined;
   ownerEmail: string;
   mailFrom: string;
+  /** The owner's name (content/site.yaml): the sender's name on the site's mail, and who the confirmation mail names. */
+  ownerName: string;
   /** Submissions per IP per 10 minutes for each form endpoint; 0 turns the limit off. */
   rateLimit: number;
   /** Delivered contact messages are deleted this many days after delivery. */
@@ -217,8 +219,14 @@ export class ConfigError extends Error {
   name = "ConfigError";
 }
 
-/** The owner's address from content/site.yaml is the default recipient and sender. */
-export function readConfig(environment: NodeJS.ProcessEnv, defaults: { ownerEmail: string }): Config {
+/**
+ * The owner's address from content/site.yaml is the default recipient and sender; their name (the
+ * site's host when not given) is the sender's name.
+ */
+export function readConfig(
+  environment: NodeJS.ProcessEnv,
+  defaults: { ownerEmail: string; ownerName?: string },
+): Config {
   const present = Object.fromEntries(
     Object.entries(environment).filter(([, value]) => value !== undefined && value !== ""),
   );
@@ -245,6 +253,7 @@ export function readConfig(environment: NodeJS.ProcessEnv, defaults: { ownerEmai
     smtpUrl: env.SMTP_URL,
     ownerEmail: env.OWNER_EMAIL ?? defaults.ownerEmail,
     mailFrom: env.MAIL_FROM ?? env.OWNER_EMAIL ?? defaults.ownerEmail,
+    ownerName: defaults.ownerName ?? new URL(env.SITE_URL).host,
     rateLimit: env.RATE_LIMIT,
     messageRetentionDays: env.MESSAGE_RETENTION_DAYS,
     trustProxy: env.TRUST_PROXY,

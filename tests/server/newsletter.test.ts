@@ -321,7 +321,7 @@ describe("signing up again while pending", () => {
     expect((await subscribe(db, "again@example.org", at(2 * CONFIRMATION_RESEND_MS + 1000))).outcome).toBe("resend");
   });
 
-  test("through the service: three quick sign-ups of one pending email answer 201 and mail one confirmation", async () => {
+  test("through the service: three quick sign-ups of one pending email answer 201 and mail one confirmation, from the owner by name", async () => {
     const { backend: started, smtp: server } = await startWith();
     for (let index = 0; index < 3; index++) {
       expect(await signUp(started, { email: "quick@example.org" }, "192.0.2.7")).toEqual({
@@ -333,7 +333,10 @@ describe("signing up again while pending", () => {
     await new Promise((done) => setTimeout(done, 300));
     expect(server.received).toHaveLength(1);
     const confirmation = server.received[0]?.parsed as ParsedMail;
-    expect(confirmation.subject).toBe("Please confirm your subscription to localhost:3000");
+    // The owner's name from the configuration (content/site.yaml), not the host.
+    expect(confirmation.subject).toBe("Please confirm your subscription to updates from Test Owner");
+    expect(confirmation.from?.value).toEqual([{ name: "Test Owner", address: SENDER }]);
+    expect(confirmation.text).toContain("asked to receive updates from Test Owner (localhost:3000) at this address.");
     expect(confirmation.text).toMatch(/If you did not ask, ignore this mail: nothing will be sent to you/);
     expect(confirmation.html).toBe(false);
     const row = sqliteOf(started).prepare("SELECT status, client_ip FROM subscribers").get();
