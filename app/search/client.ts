@@ -135,6 +135,12 @@ function searchDialog(indexUrl: string) {
     }),
   );
   box.addEventListener("keydown", (event) => {
+    // In a search field the browser's own Escape only empties it: here it closes the dialog.
+    if (event.key === "Escape") {
+      event.preventDefault();
+      box.close();
+      return;
+    }
     if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
     const links = [...box.querySelectorAll<HTMLAnchorElement>(".search-results a, .search-all:not([hidden])")];
     if (links.length === 0) return;
