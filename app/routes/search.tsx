@@ -55,9 +55,10 @@ export default function Search({ loaderData: { query, hits } }: Route.ComponentP
         <p className="results" aria-live="polite">
           {query ? (hits.length > 0 ? `Results (${hits.length})` : `Nothing found for “${query}”.`) : ""}
         </p>
-        {!query && (
-          <p className="search-hint">Find any book note, essay, newsletter issue, app or job by a few of its words.</p>
-        )}
+        {/* Always there, hidden once there is a query: the search module shows it again when the field is emptied. */}
+        <p className="search-hint" hidden={query !== ""}>
+          Find any book note, essay, newsletter issue, app or job by a few of its words.
+        </p>
         {hits.length > 0 && <SearchResults hits={hits} />}
       </div>
     </div>

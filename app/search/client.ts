@@ -177,9 +177,14 @@ function searchPage(indexUrl: string, field: HTMLInputElement): void {
   const results = document.querySelector<HTMLElement>("[data-search-results='page']");
   if (!results) return;
   showResults(indexUrl, field, PAGE_RESULTS, (query, hits) => {
-    const status = element("p", "results", statusOf(query, hits.length));
-    status.setAttribute("aria-live", "polite");
-    results.replaceChildren(status, ...(hits.length > 0 ? [resultList(hits, element("ol", "search-results"))] : []));
+    // The server's status line stays (a live region must be there before it changes to be read).
+    const status = results.querySelector(".results");
+    if (status) status.textContent = statusOf(query, hits.length);
+    const hint = results.querySelector<HTMLElement>(".search-hint");
+    if (hint) hint.hidden = query !== "";
+    const list = results.querySelector<HTMLOListElement>(".search-results") ?? element("ol", "search-results");
+    if (hits.length > 0) results.append(resultList(hits, list));
+    else list.remove();
     results.dataset.query = query;
     history.replaceState(history.state, "", query ? `/search?${new URLSearchParams({ q: query })}` : "/search");
   });
