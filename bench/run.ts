@@ -278,8 +278,8 @@ async function main() {
         }));
         searchReal = await section("search", () =>
           withTimeout(
-            withBrowser((browser) => measureSearch(browser, ROOT, url)),
-            300_000,
+            withBrowser((browser) => measureSearch(browser, ROOT, url, log)),
+            600_000,
             "the search measurement",
           ),
         );
@@ -296,8 +296,8 @@ async function main() {
           const server = await startSiteServer(largeBuild.root, "large-search-data", largePort);
           try {
             return await withTimeout(
-              withBrowser((browser) => measureSearch(browser, largeBuild.root, server.url)),
-              600_000,
+              withBrowser((browser) => measureSearch(browser, largeBuild.root, server.url, log)),
+              900_000,
               "the search measurement on 10,000 notes",
             );
           } finally {

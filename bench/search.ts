@@ -20,7 +20,7 @@ import { seededRandom } from "../tests/support/random.ts";
 import { kB, median, round1 } from "./stats.ts";
 
 const QUERIES = 200;
-const PHONE_RUNS = 5;
+const PHONE_RUNS = 3;
 const PHONE_QUERY = "habits";
 const PHONE_PAGE = "/about";
 const SLOW_LINK = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
@@ -142,7 +142,12 @@ function timedGet(url: string): Promise<{ status: number; ms: number }> {
 }
 
 /** `root`: the project whose build the server at `baseUrl` serves. */
-export async function measureSearch(browser: Browser, root: string, baseUrl: string): Promise<SearchFigures> {
+export async function measureSearch(
+  browser: Browser,
+  root: string,
+  baseUrl: string,
+  log: (message: string) => void,
+): Promise<SearchFigures> {
   const catalogue = loadCatalogue(root);
   const documents = searchDocuments(catalogue);
   const file = indexFile(root);
@@ -155,6 +160,7 @@ export async function measureSearch(browser: Browser, root: string, baseUrl: str
     searchSite(index, query, 50);
     ranking.push(performance.now() - started);
   }
+  log(`search: ${queries.length} queries ranked in process, p50 ${round2(median(ranking))} ms`);
   const http: number[] = [];
   for (const query of queries) {
     const url = `${baseUrl}/search?${new URLSearchParams({ q: query })}`;
@@ -162,8 +168,12 @@ export async function measureSearch(browser: Browser, root: string, baseUrl: str
     if (status !== 200) throw new Error(`${url} answered ${status} after ${Math.round(ms)} ms`);
     http.push(ms);
   }
+  log(`search: ${queries.length} queries over HTTP, p50 ${round1(median(http))} ms`);
   const phone: number[] = [];
-  for (let run = 0; run < PHONE_RUNS; run++) phone.push(await phoneFirstResults(browser, baseUrl));
+  for (let run = 0; run < PHONE_RUNS; run++) {
+    phone.push(await phoneFirstResults(browser, baseUrl));
+    log(`search: phone run ${run + 1}, first results after ${Math.round(phone.at(-1) ?? 0)} ms`);
+  }
 
   const sortedRanking = ranking.sort((a, b) => a - b);
   const sortedHttp = http.sort((a, b) => a - b);
