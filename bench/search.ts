@@ -116,7 +116,8 @@ async function phoneFirstResults(browser: Browser, baseUrl: string): Promise<num
       undefined,
       { timeout: 60_000 },
     );
-    return page.evaluate(() => {
+    // Awaited here, before the finally below closes the context.
+    return await page.evaluate(() => {
       const { firstKey = 0, firstResults = 0 } = window as unknown as { firstKey?: number; firstResults?: number };
       return firstResults - firstKey;
     });
