@@ -325,7 +325,7 @@ export function renderReport(results: Results): string {
               "200 queries made from the catalogue (a title's first letters, a title with a typo, an author, three words of a text),",
               "ranked in process and asked of the production server (each new to its cache). Phone: 4x CPU slowdown, 150 ms",
               "round trip, 1.6 Mbps, nothing cached; from the first key typed in the header's field to the first results, the",
-              "search module's and index's downloads included, median of the runs in brackets.",
+              "search module's and index's downloads included: the median, each run in brackets.",
             ],
           )
         : (failure ?? ""),

@@ -110,6 +110,23 @@ test("a page without React loads nothing for search until it is used, then the m
   expect(files.indexes()).toHaveLength(1);
 });
 
+test("/search, with or without a query, loads no module script: it is a page without React", async ({ page }) => {
+  for (const path of ["/search", "/search?q=habits"]) {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto(path);
+    await waitForReady(page);
+    expect({ path, scripts, modules: await page.locator('script[type="module"]').count() }).toEqual({
+      path,
+      scripts: [],
+      modules: 0,
+    });
+    page.removeAllListeners("request");
+  }
+});
+
 test("the index has a hashed name and is kept by the browser as immutable", async ({ page, request }) => {
   await page.goto("/about");
   const url = await page.locator("script[data-search-index]").getAttribute("data-search-index");
@@ -151,6 +168,7 @@ test("Enter in the dialog's field shows every result on /search", async ({ page 
   await page.goto("/");
   await waitForReady(page);
   await page.keyboard.press("Control+k");
+  await expect(page.locator(".search-dialog")).toBeVisible();
   await page.keyboard.type("habits");
   await expect(resultTitles(page, ".search-dialog").first()).toBeVisible();
   await page.keyboard.press("Enter");
