@@ -20,6 +20,7 @@ import { SiteHeader } from "./components/SiteHeader.tsx";
 import { useHydrated } from "./lib/hydrated.ts";
 import { DEFAULT_TITLE } from "./lib/meta.ts";
 import { wantsHydration } from "./lib/page-handle.ts";
+import { searchAssets } from "./search.server.ts";
 import { SPECULATION_RULES, shellScriptProps } from "./shell/shell.ts";
 import siteCss from "./styles/site.css?inline";
 import stylesheet from "./styles/site.css?url";
@@ -41,7 +42,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader() {
-  return { site: siteSummary() };
+  return { site: siteSummary(), search: searchAssets };
 }
 
 /**
@@ -62,7 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Before the first paint: the theme, the signed-up flag, then the shell's buttons. */}
-        <script {...shellScriptProps} />
+        <script {...shellScriptProps} data-search-module={data?.search.module} data-search-index={data?.search.index} />
         <Meta />
         <Links />
         {/* A page without scripts carries its CSS (3 kB gzip): one round trip less before the first
