@@ -6,6 +6,7 @@ import { defineConfig } from "vitest/config";
  * (tests/support/postgres-setup.ts; TEST_BACKEND tells tests/server/helpers.ts which one).
  */
 const DATABASE_SUITES = [
+  "tests/server/db-upgrade.test.ts",
   "tests/server/api.test.ts",
   "tests/server/outbox.test.ts",
   "tests/server/services.test.ts",
