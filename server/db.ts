@@ -359,16 +359,3 @@ export function skipLockedOnPostgres(db: Db) {
   return <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) =>
     isPostgres(db) ? query.forUpdate().skipLocked() : query;
 }
-
-/** The queues the mail workers drain: rows with a status and the time of their next attempt. */
-export type QueueTable = "messages" | "newsletter_deliveries";
-
-/** When the earliest pending row of a queue is due (epoch milliseconds), or null when none is. */
-export async function nextPendingDue(db: Db, table: QueueTable): Promise<number | null> {
-  const next = await db
-    .selectFrom(table)
-    .select((eb) => eb.fn.min("next_attempt_at").as("due"))
-    .where("status", "=", "pending")
-    .executeTakeFirst();
-  return next?.due == null ? null : Number(next.due);
-}

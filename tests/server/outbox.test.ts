@@ -9,8 +9,9 @@ import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Backend } from "../../server/backend.ts";
 import type { Config } from "../../server/config.ts";
+import { backoffDelay } from "../../server/mail/queue.ts";
 import { createMailer, emlFileName } from "../../server/mail.ts";
-import { backoffDelay, createOutbox, messageIdDomainOf } from "../../server/outbox.ts";
+import { createOutbox, messageIdDomainOf } from "../../server/outbox.ts";
 import {
   collectLog,
   databaseConfig,
