@@ -3,14 +3,14 @@
  * built site — or, with --dev, on Vite's development server with hot reload. Stops cleanly on
  * SIGTERM and SIGINT.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { parse as parseYaml } from "yaml";
 import { contentRoot } from "../catalogue/content-root.ts";
+import { readOwner } from "../catalogue/owner-file.ts";
 import { startBackend } from "./backend.ts";
 import { type Config, ConfigError, configWarnings, readConfig } from "./config.ts";
 import { clientAddressReader, requestOriginReader } from "./forwarded.ts";
@@ -30,9 +30,8 @@ const buildDir = join(root, "build");
 const development = process.argv.includes("--dev");
 
 function readConfigOrExit(): Config {
-  const site = parseYaml(readFileSync(join(contentRoot(root), "content/site.yaml"), "utf8")) as { email?: string };
   try {
-    return readConfig(process.env, { ownerEmail: site.email ?? "owner@localhost" });
+    return readConfig(process.env, { ownerEmail: readOwner(contentRoot(root)).email });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);

@@ -115,11 +115,13 @@ export function errorText(error: unknown): string {
  */
 export function refusalOf(error: unknown): "recipient" | "message" | "sender" | undefined {
   const { command, code, originalCode, response, responseCode } = (error ?? {}) as Record<string, unknown>;
+  if (typeof responseCode === "number" && responseCode < 500) return undefined;
   if (code === "EAUTH" || code === "ETLS" || /CERT|TLS|SSL/.test(String(originalCode ?? ""))) return "sender";
-  if (typeof responseCode !== "number" || responseCode < 500 || responseCode >= 600) return undefined;
+  if (typeof responseCode !== "number" || responseCode >= 600) return undefined;
+  if (command === "MAIL FROM" || String(command).startsWith("AUTH")) return "sender";
   const status = /\b5\.(\d{1,3})\.\d{1,3}\b/.exec(String(response ?? ""))?.[1];
+  if (status === "7") return "sender";
   if (status === "1" || status === "2") return "recipient";
-  if (status === "7" || command === "MAIL FROM" || String(command).startsWith("AUTH")) return "sender";
   return command === "RCPT TO" ? "recipient" : "message";
 }
 

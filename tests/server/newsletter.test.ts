@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { loadCatalogue } from "../../catalogue/disk.ts";
 import type { Backend } from "../../server/backend.ts";
 import type { Db } from "../../server/db.ts";
-import { freezeSend, sendProgress } from "../../server/newsletter.ts";
+import { freezeSend, resumeSend, sendProgress } from "../../server/newsletter.ts";
 import { issueToSend } from "../../server/newsletter-issue.ts";
 import { importSubscribers, listSubscribers, subscribersCsv } from "../../server/subscriber-admin.ts";
 import {
@@ -26,6 +26,7 @@ import {
   SENDER,
   SITE_URL,
   type SmtpRecorder,
+  sleep,
   sqliteOf,
   startSmtp,
   startTestBackend,
@@ -174,6 +175,61 @@ describe("delivery", () => {
     await untilDone(db, second.send.id);
     expect(recipientsOf(server.received).filter((to) => to === "gone@example.org")).toEqual([]);
     expect(server.received).toHaveLength(4);
+  });
+
+  test("an SMTP server refusing our sender pauses the send with every subscriber still confirmed; after resume each recipient gets exactly one mail", async () => {
+    const { db, backend: started, smtp: server } = await startWith();
+    const emails = ["a@example.org", "b@example.org", "c@example.org", "d@example.org", "e@example.org"];
+    await confirmedSubscribers(db, emails);
+    server.refuseSender(true);
+    const frozen = await sendIssue(started);
+    const paused = await waitFor(
+      async () => {
+        const [progress] = await sendProgress(db, frozen.send.id);
+        return progress?.send.paused_at ? progress : undefined;
+      },
+      { what: "the send to pause" },
+    );
+    await sleep(500);
+    expect(paused.send.pause_reason).toContain("550 5.7.1 sender not allowed");
+    expect(paused.send.pause_reason).toContain(`npm run newsletter -- resume ${frozen.send.id}`);
+    expect(server.received).toHaveLength(0);
+    expect(deliveries(started).map((row) => row.status)).toEqual(Array(5).fill("pending"));
+    for (const email of emails) expect(statusOf(started, email)).toBe("confirmed");
+    expect(started.logs.filter((line) => line.includes("paused"))).toHaveLength(1);
+
+    server.refuseSender(false);
+    expect(await resumeSend(db, frozen.send.id)).toBe(true);
+    expect(await resumeSend(db, frozen.send.id)).toBe(false);
+    started.newsletter.nudge();
+    expect(await untilDone(db, frozen.send.id)).toMatchObject({ total: 5, sent: 5, bounced: 0 });
+    await sleep(300);
+    expect(recipientsOf(server.received).sort()).toEqual(emails);
+  });
+
+  test("the circuit breaker: when most of a send's last 20 deliveries are refused for good, it pauses and takes those bounces back", async () => {
+    const emails = Array.from({ length: 25 }, (_, index) => `reader${index + 1}@example.org`);
+    const {
+      db,
+      backend: started,
+      smtp: server,
+    } = await startWith({
+      rejectRecipients: new Map(emails.map((email) => [email, 550])),
+    });
+    await confirmedSubscribers(db, emails);
+    const frozen = await sendIssue(started);
+    const paused = await waitFor(
+      async () => {
+        const [progress] = await sendProgress(db, frozen.send.id);
+        return progress?.send.paused_at ? progress : undefined;
+      },
+      { what: "the breaker to pause the send" },
+    );
+    await sleep(500);
+    expect(paused.send.pause_reason).toMatch(/^11 of the last 20 deliveries were refused for good/);
+    expect(await sendProgress(db, frozen.send.id)).toMatchObject([{ total: 25, pending: 25, bounced: 0, sent: 0 }]);
+    for (const email of emails) expect(statusOf(started, email)).toBe("confirmed");
+    expect(server.received).toHaveLength(0);
   });
 
   test("a temporary failure (451) is retried with a growing back-off, and the mail arrives once", async () => {
