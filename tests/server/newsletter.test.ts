@@ -473,4 +473,19 @@ describe("export and import", () => {
       "ed@example.org",
     ]);
   });
+
+  test("a spreadsheet's CSV imports: byte order mark, CRLF and LF mixed, quoted commas, quotes and line breaks; a broken quote is named by its line", async () => {
+    const { db } = await startWith({}, false);
+    const csv =
+      '\uFEFFName,Email\r\n"Quinn, A.",quinn@example.org\r\n"Line\r\nbreak ""here""",lb@example.org\n\r\nLast,last@example.org';
+    expect(await importSubscribers(db, csv)).toEqual({ ok: true, added: 3, confirmed: 0, unchanged: 0 });
+    expect((await listSubscribers(db)).map((row) => row.email)).toEqual([
+      "quinn@example.org",
+      "lb@example.org",
+      "last@example.org",
+    ]);
+    const broken = await importSubscribers(db, 'email\nok@example.org\n"open@example.org\n');
+    expect(broken).toMatchObject({ ok: false, problems: [expect.stringMatching(/^line \d+: .*quote/i)] });
+    expect(await listSubscribers(db)).toHaveLength(3);
+  });
 });
