@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * The suites that touch the database run twice (issue 14 §3): in the "sqlite" project on the
+ * The suites that touch the database run twice: in the "sqlite" project on the
  * embedded file, and in the "postgres" project on a real PostgreSQL server started for the run
  * (tests/support/postgres-setup.ts; TEST_BACKEND tells tests/server/helpers.ts which one).
  */

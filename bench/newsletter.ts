@@ -1,5 +1,5 @@
 /**
- * Newsletter delivery (issue 13 §9): 10,000 confirmed subscribers in a temporary DATA_DIR, the
+ * Newsletter delivery: 10,000 confirmed subscribers in a temporary DATA_DIR, the
  * owner's own command `npm run newsletter -- send <slug> --yes` with NEWSLETTER_RATE=unlimited, and
  * an SMTP sink on 127.0.0.1 that accepts and counts (no parsing, so the sink costs little of the
  * machine). Mails per second are counted at the sink, from its first accepted mail to its last;

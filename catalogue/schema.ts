@@ -1,7 +1,7 @@
 /**
- * The single definition of every kind of content (SPEC §3, DA1). A file's front matter is parsed
+ * The single definition of every kind of content. A file's front matter is parsed
  * by these schemas; the types the site uses are inferred from them, never written twice.
- * Category and path are not in the files: they come from the folder (DESIGN §4, §7.2).
+ * Category and path are not in the files: they come from the folder.
  */
 import { z } from "zod";
 import { parseSpecDate } from "./dates.ts";
@@ -27,7 +27,7 @@ const optionalSpecDate = z
   .transform((day) => day ?? "");
 
 const webUrl = z.url({ protocol: /^https?$/, message: "must be a full http(s) URL" });
-/** A link that may be left out; "" and absent both mean "no link" (SPEC §3: "empty when absent"). */
+/** A link that may be left out; "" and absent both mean "no link". */
 const optionalUrl = z
   .union([z.literal(""), webUrl])
   .optional()

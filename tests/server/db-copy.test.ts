@@ -1,5 +1,5 @@
 /**
- * `npm run db -- copy --to postgres://…` (issue 14 §5), run as the owner runs it: a SQLite file
+ * `npm run db -- copy --to postgres://…`, run as the owner runs it: a SQLite file
  * with subscribers, messages and a newsletter send is copied into a fresh database of the real
  * PostgreSQL server, ids kept (links already mailed keep working), counts verified; a second run
  * copies nothing; a target holding other rows under the same ids is refused and left untouched.

@@ -1,5 +1,5 @@
 /**
- * `npm run newsletter` as the owner runs it (issue 13 §5): on a copy of the fixture content, a
+ * `npm run newsletter` as the owner runs it: on a copy of the fixture content, a
  * real database in a temporary DATA_DIR and the real SMTP server of the tests. Draft, preview,
  * test, import with bad rows, send (refused for a draft, a second time, and without a
  * confirmation on a pipe), status, subscribers, remove, export; and Ctrl-C in the middle of a send.

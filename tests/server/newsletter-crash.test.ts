@@ -1,5 +1,5 @@
 /**
- * Issue 13 §6, for real: a send to 2,000 confirmed subscribers, delivered by the server's worker in
+ * For real: a send to 2,000 confirmed subscribers, delivered by the server's worker in
  * a child process, is killed with SIGKILL half-way; the next process on the same DATA_DIR delivers
  * the rest, and every recipient gets the issue exactly once, with the Message-ID frozen for them.
  */

@@ -1,5 +1,5 @@
 /**
- * The newsletter (issue 13) on real parts: a SQLite file in a temporary folder, the real SMTP
+ * The newsletter on real parts: a SQLite file in a temporary folder, the real SMTP
  * server of tests/support/smtp.ts, the backend's own delivery worker. What a recipient receives,
  * what a refusal (550) or a temporary failure (451) does, a person leaving in the middle of a send,
  * the tokens of the links, the 10-minute re-send rule, and export/import of the list.

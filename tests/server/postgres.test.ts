@@ -1,5 +1,5 @@
 /**
- * What only PostgreSQL has to prove (issue 14): its migrations (once, under a lock, for instances
+ * What only PostgreSQL has to prove: its migrations (once, under a lock, for instances
  * starting together), its constraints, claims that skip the rows another instance holds, newsletter
  * deliveries and the rate limit shared by two instances. Each test on a fresh database of the real
  * server of tests/support/postgres.ts.
