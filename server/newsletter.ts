@@ -20,7 +20,14 @@
 import { randomBytes } from "node:crypto";
 import { type Selectable, sql } from "kysely";
 import type { Db, DeliveryStatus, NewsletterDeliveriesTable, NewsletterSendsTable } from "./db.ts";
-import { createMailQueue, DEFAULT_QUEUE_TIMING, errorText, type QueueTiming, refusalOf } from "./mail/queue.ts";
+import {
+  createMailQueue,
+  DEFAULT_QUEUE_TIMING,
+  errorText,
+  type MailQueue,
+  type QueueTiming,
+  refusalOf,
+} from "./mail/queue.ts";
 import type { Mailer } from "./mail.ts";
 import { issueMail, listUnsubscribeHeaders, unsubscribeUrl } from "./newsletter-mail.ts";
 import { unsubscribeToken } from "./tokens.ts";
@@ -155,19 +162,8 @@ export const DEFAULT_NEWSLETTER_WORKER = {
   log: (message: string, error?: unknown) => console.error(`[newsletter] ${message}`, error ?? ""),
 } satisfies Partial<NewsletterWorkerOptions>;
 
-export type NewsletterWorker = {
-  /** Starts delivering, first whatever an earlier process left pending. */
-  start(): void;
-  /**
-   * Stops after the mail in flight; the rows claimed but not started are given back at once,
-   * so another process (the server's worker) delivers them without waiting for the lease.
-   */
-  stop(): Promise<void>;
-  nudge(): void;
-  /** Delivers every due row now, batch by batch; resolves with how many were sent. For tests and scripts. */
-  deliverDue(): Promise<number>;
-  readonly running: boolean;
-};
+/** Delivers newsletter sends; `stop()` gives the rows claimed but not started back at once, for another process. */
+export type NewsletterWorker = MailQueue;
 
 /** The circuit breaker: more than `BREAKER_LIMIT` refusals for good among a send's last `BREAKER_WINDOW` deliveries pause it. */
 const BREAKER_WINDOW = 20;

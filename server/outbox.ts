@@ -15,7 +15,14 @@ import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import { normalizeContact } from "../rules/forms.ts";
 import type { Db, MessagesTable } from "./db.ts";
-import { createMailQueue, DEFAULT_QUEUE_TIMING, errorText, type QueueTiming, refusalOf } from "./mail/queue.ts";
+import {
+  createMailQueue,
+  DEFAULT_QUEUE_TIMING,
+  errorText,
+  type MailQueue,
+  type QueueTiming,
+  refusalOf,
+} from "./mail/queue.ts";
 import type { Mailer } from "./mail.ts";
 
 export type OutboxOptions = QueueTiming & {
@@ -61,20 +68,11 @@ export async function insertConfirmation(
     .execute();
 }
 
-export type Outbox = {
+export type Outbox = MailQueue & {
   /** Stores a (validated) message as pending and nudges the worker; resolves once committed. */
   enqueue(message: NewMessage): Promise<{ id: number; messageId: string }>;
-  /** Starts the worker; it first delivers whatever is pending (e.g. from before a restart). */
-  start(): void;
-  /** Stops the worker; resolves once an attempt in flight has finished and been recorded. */
-  stop(): Promise<void>;
-  /** Asks a running worker to look for due messages now. */
-  nudge(): void;
-  /** Delivers the messages due now, one by one; resolves with how many were sent. For tests and scripts. */
-  deliverDue(): Promise<number>;
   /** Deletes the messages delivered longer ago than the retention (each worker round does it too). */
   deleteExpired(): Promise<number>;
-  readonly running: boolean;
 };
 
 /** A domain suitable for Message-IDs, from the sender address. */

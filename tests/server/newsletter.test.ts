@@ -91,6 +91,16 @@ async function untilDone(db: Db, sendId: number) {
   );
 }
 
+async function untilPaused(db: Db, sendId: number) {
+  return waitFor(
+    async () => {
+      const [progress] = await sendProgress(db, sendId);
+      return progress?.send.paused_at ? progress : undefined;
+    },
+    { what: `send #${sendId} to pause` },
+  );
+}
+
 const recipientsOf = (mails: readonly { envelope: { to: string[] } }[]) => mails.flatMap((mail) => mail.envelope.to);
 
 const deliveries = (target: Backend) =>
@@ -183,13 +193,7 @@ describe("delivery", () => {
     await confirmedSubscribers(db, emails);
     server.refuseSender(true);
     const frozen = await sendIssue(started);
-    const paused = await waitFor(
-      async () => {
-        const [progress] = await sendProgress(db, frozen.send.id);
-        return progress?.send.paused_at ? progress : undefined;
-      },
-      { what: "the send to pause" },
-    );
+    const paused = await untilPaused(db, frozen.send.id);
     await sleep(500);
     expect(paused.send.pause_reason).toContain("550 5.7.1 sender not allowed");
     expect(paused.send.pause_reason).toContain(`npm run newsletter -- resume ${frozen.send.id}`);
@@ -218,13 +222,7 @@ describe("delivery", () => {
     });
     await confirmedSubscribers(db, emails);
     const frozen = await sendIssue(started);
-    const paused = await waitFor(
-      async () => {
-        const [progress] = await sendProgress(db, frozen.send.id);
-        return progress?.send.paused_at ? progress : undefined;
-      },
-      { what: "the breaker to pause the send" },
-    );
+    const paused = await untilPaused(db, frozen.send.id);
     await sleep(500);
     expect(paused.send.pause_reason).toMatch(/^11 of the last 20 deliveries were refused for good/);
     expect(await sendProgress(db, frozen.send.id)).toMatchObject([{ total: 25, pending: 25, bounced: 0, sent: 0 }]);
