@@ -271,17 +271,14 @@ export function createNewsletterWorker(
         const subscriber = await db
           .selectFrom("subscribers")
           .select(["id", "email", "email_lower", "status"])
+          .select((eb) =>
+            eb.selectFrom("newsletter_sends").select("paused_at").where("id", "=", row.send_id).as("send_paused_at"),
+          )
           .where("id", "=", row.subscriber_id)
           .executeTakeFirst();
         if (subscriber?.status !== "confirmed") return { final: "skipped" };
         // Paused meanwhile (by another process, or earlier in this batch): the row waits.
-        const paused = await db
-          .selectFrom("newsletter_sends")
-          .select("pause_reason")
-          .where("id", "=", row.send_id)
-          .where("paused_at", "is not", null)
-          .executeTakeFirst();
-        if (paused) return { hold: paused.pause_reason };
+        if (subscriber.send_paused_at) return { hold: `send paused at ${subscriber.send_paused_at}` };
         const send = await sendOf(row.send_id);
         const link = unsubscribeUrl(settings.siteUrl, unsubscribeToken(settings.secretKey, subscriber));
         const content = {

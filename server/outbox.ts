@@ -141,8 +141,8 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
     return Number(deleted.numDeletedRows);
   }
 
-  return {
-    async enqueue(message) {
+  return Object.assign(queue, {
+    async enqueue(message: NewMessage) {
       const { email, subject, body } = normalizeContact(message);
       const messageId = `<${randomUUID()}@${settings.messageIdDomain}>`;
       const time = now();
@@ -162,13 +162,6 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
       queue.nudge();
       return { id: inserted.id, messageId };
     },
-    start: queue.start,
-    stop: queue.stop,
-    nudge: queue.nudge,
-    deliverDue: queue.deliverDue,
     deleteExpired,
-    get running() {
-      return queue.running;
-    },
-  };
+  });
 }

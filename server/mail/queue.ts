@@ -28,16 +28,8 @@ import { createPollingLoop, type PollingLoop } from "../polling-loop.ts";
 
 export type QueueTable = "messages" | "newsletter_deliveries";
 
-/** The columns every queue table has. */
-export type QueueRow = {
-  id: number;
-  status: string;
-  attempts: number;
-  next_attempt_at: number;
-  claim_token: string | null;
-  last_error: string | null;
-  sent_at: string | null;
-};
+/** What the queue reads of a claimed row; the kinds read the rest of their table's columns. */
+export type QueueRow = { id: number; attempts: number };
 
 export type QueueTiming = {
   /** First retry delay; each further failure doubles it. */
@@ -132,7 +124,16 @@ async function waitUntil(time: number, now: () => number, keepGoing: () => boole
   }
 }
 
-type QueueColumns = Omit<QueueRow, "id" | "attempts"> & { id: Generated<number>; attempts: Generated<number> };
+/** The columns every queue table has. */
+type QueueColumns = {
+  id: Generated<number>;
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  claim_token: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+};
 
 export function createMailQueue<Row extends QueueRow>(db: Db, kind: QueueKind<Row>, timing: QueueTiming): MailQueue {
   const { now, log } = timing;
@@ -273,13 +274,5 @@ export function createMailQueue<Row extends QueueRow>(db: Db, kind: QueueKind<Ro
     log,
   });
 
-  return {
-    start: loop.start,
-    stop: loop.stop,
-    nudge: loop.nudge,
-    deliverDue: () => deliverDue(),
-    get running() {
-      return loop.running;
-    },
-  };
+  return Object.assign(loop, { deliverDue: () => deliverDue() });
 }
