@@ -99,7 +99,7 @@ export async function measureNewsletter({
   const issue = loadCatalogue(ROOT).updates[0];
   if (!issue) throw new Error("content/updates/ has no published issue to send");
   const dataDir = tempDir("newsletter");
-  const database = openDatabase(dataDir);
+  const database = await openDatabase(dataDir);
   try {
     const emails = Array.from({ length: recipients }, (_, index) => `reader-${index}@example.org`);
     const imported = await importSubscribers(database.db, `email\n${emails.join("\n")}\n`);

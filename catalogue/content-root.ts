@@ -15,4 +15,3 @@ export const CONTENT_ROOT_FILE = "content-root.txt";
 
 /** The file in build/ that holds the owner's name and address in that content, so the server reads no content/ folder. */
 export const OWNER_FILE = "owner.json";
-export type Owner = { name: string; email: string };

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { parseSpecDate } from "./dates.ts";
 import { type DerivedBody, deriveBody } from "./derive.ts";
 import { EMBED_ORIGINS, isEmbedFrom } from "./embeds.ts";
+import { ownerFields } from "./owner.ts";
 import { placeholdersOf } from "./template.ts";
 
 /** M/D/YY (20YY) or M/D/YYYY, checked to be a real day and turned into an ISO day. */
@@ -102,9 +103,8 @@ const ratingScaleSchema = z.strictObject({
 });
 
 export const siteSchema = z.strictObject({
-  name: text,
+  ...ownerFields,
   description: text,
-  email: z.email(),
   /**
    * The site's icon (the browser tab, a phone's home screen): a square SVG, PNG or JPEG under
    * public/. Without it the build draws the owner's initials (catalogue/site-icon.ts).

@@ -10,8 +10,9 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
-import { parse as parseYaml } from "yaml";
-import { contentRoot, OWNER_FILE, type Owner } from "../catalogue/content-root.ts";
+import { contentRoot, OWNER_FILE } from "../catalogue/content-root.ts";
+import type { Owner } from "../catalogue/owner.ts";
+import { readOwner } from "../catalogue/owner-file.ts";
 import { setRunningBackend, startBackend } from "./backend.ts";
 import { type Config, ConfigError, configWarnings, readConfig } from "./config.ts";
 import { clientAddressReader, requestOriginReader } from "./http/forwarded.ts";
@@ -55,9 +56,8 @@ async function developmentHost() {
   const vite = await createViteServer({ root, server: { middlewareMode: true } });
   const load = () => vite.ssrLoadModule("/server/http/host.ts") as Promise<Host>;
   const apps = new WeakMap<Host, Hono>();
-  const site = parseYaml(readFileSync(join(contentRoot(root), "content/site.yaml"), "utf8")) as Partial<Owner>;
   return {
-    owner: { email: site.email ?? "owner@localhost", name: site.name ?? "" },
+    owner: readOwner(contentRoot(root)),
     async listen(options: Parameters<Host["createHost"]>[0]): Promise<Listener> {
       const handle = getRequestListener(async (request, env) => {
         const host = await load();

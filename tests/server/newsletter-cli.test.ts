@@ -198,3 +198,41 @@ test("Ctrl-C during a send stops watching and leaves the rest to the server's wo
     own.remove();
   }
 }, 60_000);
+
+test("a send the SMTP server refuses the sender of ends paused; status says why; resume delivers each recipient once", async () => {
+  const own = makeTempDir("site-newsletter-paused-");
+  const run = (...args: string[]) => startNewsletter(args, { dataDir: own.path }).ended;
+  try {
+    const emails = ["uno@example.com", "dos@example.com", "tres@example.com"];
+    const csv = join(own.path, "list.csv");
+    writeFileSync(csv, `email\n${emails.join("\n")}\n`);
+    expect((await run("import", csv)).status).toBe(0);
+    const before = smtp.received.length;
+    const mailed = () => smtp.received.slice(before).flatMap((mail) => mail.envelope.to);
+
+    smtp.refuseSender(true);
+    const refused = await run("send", "second-issue", "--yes");
+    expect(refused.status, refused.stderr).toBe(1);
+    expect(refused.stdout).toMatch(/Send #1 is paused with 3 to go: the SMTP server refused our sender/);
+    expect(refused.stdout).toContain("550 5.7.1 sender not allowed");
+    const subscribers = await run("subscribers");
+    expect(subscribers.stdout).toContain("3 in all: 0 pending, 3 confirmed, 0 unsubscribed, 0 bounced.");
+    const status = await run("status");
+    expect(status.stdout).toMatch(
+      /^#1 .* 0\/3 sent, 0 bounced, 0 skipped, 3 pending, PAUSED since \S+: .*5\.7\.1 sender not allowed.*npm run newsletter -- resume 1$/m,
+    );
+    expect(mailed()).toEqual([]);
+
+    smtp.refuseSender(false);
+    const resumed = await run("resume", "1", "--yes");
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toContain("Send #1 continues.");
+    expect(resumed.stdout).toContain("Done: 3 sent.");
+    await sleep(300);
+    expect(mailed().sort()).toEqual([...emails].sort());
+    expect((await run("resume", "1", "--yes")).stderr).toContain("Send #1 is not paused.");
+  } finally {
+    smtp.refuseSender(false);
+    own.remove();
+  }
+}, 60_000);
