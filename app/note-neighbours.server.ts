@@ -2,7 +2,7 @@
  * What a note page shows around its note (issue 7): other readings of the same book, related
  * notes and the notes read before and after it, as small summaries (never whole notes).
  */
-import { otherReadings, previousAndNext, relatedNotes } from "../catalogue/related.ts";
+import { previousAndNext, relatedNotes } from "../catalogue/related.ts";
 import type { Note } from "../catalogue/schema.ts";
 import { catalogue } from "./catalogue.server.ts";
 
@@ -15,7 +15,6 @@ export type NoteLink = ReturnType<typeof noteLink>;
 export function noteNeighbours(note: Note) {
   const { previous, next } = previousAndNext(note, catalogue.listedNotes);
   return {
-    readings: otherReadings(note, catalogue.listedNotes).map(noteLink),
     related: relatedNotes(note, catalogue.listedNotes).map(noteLink),
     previous: previous && noteLink(previous),
     next: next && noteLink(next),

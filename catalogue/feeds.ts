@@ -5,7 +5,7 @@
 import type { IsoDay } from "./dates.ts";
 import { renderWithAbsoluteLinks } from "./derive.ts";
 import { FEEDS } from "./feed-list.ts";
-import type { Catalogue } from "./load.ts";
+import type { Catalogue, QuoteOfNote } from "./load.ts";
 import type { Note, UpdateIssue, Writing } from "./schema.ts";
 import { SHELF_LABELS } from "./shelves.ts";
 import { absoluteUrl } from "./site-url.ts";
@@ -161,5 +161,31 @@ export function updatesFeed(catalogue: Catalogue, siteUrl: string, size = FEED_S
     ...feedFrame(catalogue, siteUrl, "updates"),
     subtitle: `The newsletter of ${catalogue.site.name}.`,
     entries: catalogue.updates.slice(0, size).map((issue) => updateEntry(issue, siteUrl)),
+  });
+}
+
+/** A quote's entry: its words, then the book and where in it. */
+export function quoteEntry(quote: QuoteOfNote, siteUrl: string): AtomEntry {
+  const words = quote.text
+    .split("\n")
+    .map((paragraph) => `<p>${escapeXml(paragraph)}</p>`)
+    .join("");
+  const source = `<p>— <a href="${escapeXml(absoluteUrl(siteUrl, quote.note.path))}">${escapeXml(quote.note.name)}</a>, ${escapeXml(quote.note.author)}, ${escapeXml(quote.attribution)}</p>`;
+  return {
+    url: absoluteUrl(siteUrl, quote.path),
+    title: `${quote.note.name}, ${quote.attribution}`,
+    published: quote.note.date,
+    updated: quote.note.date,
+    html: `<blockquote>${words}</blockquote>${source}`,
+    categories: [],
+  };
+}
+
+/** The quotes of the newest notes, for those who follow them in a feed reader. */
+export function quotesFeed(catalogue: Catalogue, siteUrl: string, size = FEED_SIZE): string {
+  return atomFeed({
+    ...feedFrame(catalogue, siteUrl, "quotes"),
+    subtitle: `Quotes from the books ${catalogue.site.name} has read.`,
+    entries: catalogue.quotes.slice(0, size).map((quote) => quoteEntry(quote, siteUrl)),
   });
 }

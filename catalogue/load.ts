@@ -7,6 +7,8 @@ import type { z } from "zod";
 import { coverPath } from "./cover.ts";
 import { type DerivedBody, deriveBody } from "./derive.ts";
 import { present } from "./present.ts";
+import { deriveQuotes, type Quote } from "./quotes.ts";
+import { mentions, readingHistories } from "./reading-life.ts";
 import {
   type App,
   appSchema,
@@ -35,6 +37,10 @@ import { undeclaredTagProblem } from "./tags.ts";
 /** A content file as read from disk, its path relative to the project ("content/notes/x.md"). */
 export type ContentFile = { path: string; text: string };
 
+export type QuoteOfNote = Quote & {
+  note: Pick<Note, "slug" | "path" | "name" | "author" | "date" | "photo">;
+};
+
 export type Catalogue = {
   site: Site;
   pages: { now: Page; about: Page };
@@ -51,6 +57,8 @@ export type Catalogue = {
   readNotes: ReadNote[];
   /** The notes on each shelf, newest first. */
   shelves: Record<Shelf, Note[]>;
+  /** Every quote of the notes, newest note first, each with its note's title and author. */
+  quotes: QuoteOfNote[];
   writings: Writing[];
   all: Item[];
   /** The unique sorted tags of the listed notes (the notes list's filters). */
@@ -306,6 +314,7 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
           `cannot be named "${slug}": /notes/${slug} is a page of the site (name the file ${slug}-2.md)`,
         );
       }
+      const { html, quotes, reviewed } = deriveQuotes(body.markdown, slug);
       return {
         ...fields,
         photo: fields.photo || coverPath(slug),
@@ -313,6 +322,12 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
         slug,
         path: `/notes/${slug}`,
         ...body,
+        html,
+        quotes,
+        reviewed,
+        // Filled in below, once every note and writing is read.
+        readings: [],
+        mentionedIn: [],
       };
     },
   );
@@ -347,7 +362,16 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
     },
   ).sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
 
-  const notesByDate = sortItems(notes, "date");
+  const histories = readingHistories(notes);
+  const mentioned = mentions(writings);
+  const notesByDate = sortItems(
+    notes.map((note) => ({
+      ...note,
+      readings: histories.get(note.slug) ?? [],
+      mentionedIn: mentioned.get(note.slug) ?? [],
+    })),
+    "date",
+  );
   const shelves = Object.fromEntries(
     (["read", ...SHELVES] as const).map((shelf) => [shelf, notesByDate.filter((note) => note.shelf === shelf)]),
   ) as Record<Shelf, Note[]>;
@@ -363,11 +387,14 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
     work: byStartDate(work),
     apps: byStartDate(apps),
     notes: notesByDate,
+    quotes: notesByDate.flatMap(({ slug, path, name, author, date, photo, quotes }) =>
+      quotes.map((quote) => ({ ...quote, note: { slug, path, name, author, date, photo } })),
+    ),
     listedNotes,
     readNotes,
     shelves,
     writings: sortItems(writings, "date"),
-    all: [...work, ...apps, ...notes, ...writings],
+    all: [...work, ...apps, ...notesByDate, ...writings],
     tags: [...new Set(listedNotes.flatMap((note) => note.tags))].sort((a, b) => a.localeCompare(b)),
     withVideo: sortItems(
       listedNotes.filter((note) => note.youtubeEmbed),

@@ -7,6 +7,8 @@ import { z } from "zod";
 import { parseSpecDate } from "./dates.ts";
 import { type DerivedBody, deriveBody } from "./derive.ts";
 import { EMBED_ORIGINS, isEmbedFrom } from "./embeds.ts";
+import type { Quote } from "./quotes.ts";
+import type { Mention, ReadingEntry } from "./reading-life.ts";
 import { placeholdersOf } from "./template.ts";
 
 /** M/D/YY (20YY) or M/D/YYYY, checked to be a real day and turned into an ISO day. */
@@ -72,6 +74,8 @@ const template = (known: readonly string[]) =>
 
 /** The values a note's description may name (app/routes/notes.$slug.tsx). */
 export const NOTE_DESCRIPTION_PLACEHOLDERS = ["title", "author", "rating"] as const;
+/** The values a year page's description may name (app/routes/stats.$year.tsx). */
+export const YEAR_DESCRIPTION_PLACEHOLDERS = ["year", "count"] as const;
 /** The values the description of an unrated note may name: {shelf} is the shelf's label ("Want to read"). */
 export const SHELF_NOTE_DESCRIPTION_PLACEHOLDERS = ["title", "author", "shelf"] as const;
 
@@ -90,7 +94,15 @@ const sectionsSchema = z.strictObject({
     /** The same for a note with no rating: a book being read, wanted, or given up unrated. */
     shelfNoteDescription: template(SHELF_NOTE_DESCRIPTION_PLACEHOLDERS),
   }),
-  stats: z.strictObject({ blurb: text, description: text }),
+  stats: z.strictObject({
+    blurb: text,
+    description: text,
+    /** A year page's description for search engines: "The {count} books I read in {year}." */
+    yearDescription: template(YEAR_DESCRIPTION_PLACEHOLDERS),
+  }),
+  /** /notes/shelves and /quotes: what search engines show for them. */
+  shelves: z.strictObject({ description: text }),
+  quotes: z.strictObject({ description: text }),
   write: sectionWithIntro,
   work: sectionWords,
   podcast: sectionWords,
@@ -334,8 +346,19 @@ export type Site = z.infer<typeof siteSchema>;
 export type Page = z.infer<typeof pageSchema> & { slug: string } & DerivedBody;
 export type App = z.infer<typeof appSchema> & Located<"apps">;
 export type Work = z.infer<typeof workSchema> & Located<"Work">;
+/** What the catalogue derives for a note from its body and from the other files. */
+export type NoteDerived = {
+  /** The quotes of its body, in order (catalogue/quotes.ts). */
+  quotes: Quote[];
+  /** Whether its body holds a review: anything besides its quotes. */
+  reviewed: boolean;
+  /** Every reading of the same book, oldest first, this one included; empty when read once. */
+  readings: ReadingEntry[];
+  /** The essays that link to it, newest first. */
+  mentionedIn: Mention[];
+};
 /** `photo` is the cover to show: the file's own, or the one generated from title and author. */
-export type Note = z.infer<typeof noteSchema> & Located<"book">;
+export type Note = z.infer<typeof noteSchema> & Located<"book"> & NoteDerived;
 /** A book read to the end: the notes of /stats and the year pages. */
 export type ReadNote = Note & { shelf: "read" };
 export type Writing = z.infer<typeof writingSchema> & Located<"write">;

@@ -111,3 +111,44 @@ export function breadcrumbLd(crumbs: readonly Crumb[], siteUrl: string): JsonLd 
     })),
   };
 }
+
+type BookFields = { name: string; author: string; path: string };
+
+const bookLd = (book: BookFields, siteUrl: string) => ({
+  "@type": "Book",
+  name: book.name,
+  author: { "@type": "Person", name: book.author },
+  url: absoluteUrl(siteUrl, book.path),
+});
+
+/** A list of books in order (a year in books, a shelf): an ItemList whose items are Books. */
+export function bookListLd(name: string, path: string, books: readonly BookFields[], siteUrl: string): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "ItemList",
+    name,
+    url: absoluteUrl(siteUrl, path),
+    numberOfItems: books.length,
+    itemListElement: books.map((book, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      item: bookLd(book, siteUrl),
+    })),
+  };
+}
+
+/** A quote from a book: the words, their author, and the book they are part of. */
+export function quotationLd(
+  quote: { text: string; path: string; attribution: string; note: BookFields },
+  siteUrl: string,
+): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "Quotation",
+    text: quote.text,
+    url: absoluteUrl(siteUrl, quote.path),
+    creator: { "@type": "Person", name: quote.note.author },
+    isPartOf: bookLd(quote.note, siteUrl),
+    citation: `${quote.note.name}, ${quote.attribution}`,
+  };
+}

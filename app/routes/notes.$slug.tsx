@@ -2,14 +2,15 @@ import { Link } from "react-router";
 import { COVER_IMAGE_SCALE, noteImagePath } from "../../catalogue/card.ts";
 import { COVER_HEIGHT, COVER_WIDTH, isGeneratedCover } from "../../catalogue/cover.ts";
 import { formatMonthYear } from "../../catalogue/dates.ts";
-import type { Note } from "../../catalogue/schema.ts";
 import { ratingText, SHELF_LABELS } from "../../catalogue/shelves.ts";
 import { bookReviewLd } from "../../catalogue/structured-data.ts";
 import { fillTemplate } from "../../catalogue/template.ts";
 import { catalogue, forPage, notFound } from "../catalogue.server.ts";
+import { DATE_LABELS } from "../components/BookShelf.tsx";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { Embed, PlayerOnRequest } from "../components/Embed.tsx";
 import { LinkIcons } from "../components/LinkIcons.tsx";
+import { MentionedIn, ReadingHistory } from "../components/ReadingHistory.tsx";
 import { RelatedNotes } from "../components/RelatedNotes.tsx";
 import { Tags } from "../components/Tags.tsx";
 import { pageMeta, siteOf } from "../lib/meta.ts";
@@ -51,14 +52,6 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     },
     structuredData: [bookReviewLd(note, { owner: siteOf(matches).name, siteUrl: SITE_URL, image })],
   });
-};
-
-/** What the note's date means on each shelf. */
-const DATE_LABELS: Record<Note["shelf"], string> = {
-  read: "Read",
-  reading: "Started",
-  want: "Added",
-  "did-not-finish": "Stopped",
 };
 
 /** R8: one book note. */
@@ -103,9 +96,11 @@ export default function NoteDetail({ loaderData: { note, neighbours } }: Route.C
           <LinkIcons item={note} />
         </div>
       </header>
+      <ReadingHistory readings={note.readings} current={note.slug} />
       {note.html ? (
         <section aria-labelledby="review">
-          <h2 id="review">Review</h2>
+          {/* A body of quotes alone is no review. */}
+          <h2 id="review">{note.reviewed ? "Review" : "Quotes"}</h2>
           <div className="prose" dangerouslySetInnerHTML={{ __html: note.html }} />
         </section>
       ) : null}
@@ -125,6 +120,7 @@ export default function NoteDetail({ loaderData: { note, neighbours } }: Route.C
           </PlayerOnRequest>
         </section>
       )}
+      <MentionedIn mentions={note.mentionedIn} />
       <RelatedNotes {...neighbours} />
     </article>
   );

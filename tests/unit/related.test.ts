@@ -1,11 +1,10 @@
-/** The notes around a note (issue 7): other readings, related notes, read before and after. */
+/** The notes around a note (issue 7): related notes, read before and after. */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { readContentFiles } from "../../catalogue/disk.ts";
 import { buildCatalogue } from "../../catalogue/load.ts";
 import {
   isSameBook,
-  otherReadings,
   previousAndNext,
   RELATED_LIMIT,
   type RelatableNote,
@@ -38,19 +37,6 @@ describe("same book", () => {
     expect(isSameBook({ name: "The Four Agreements", author: "Someone Else" }, note("the-four-agreements"))).toBe(
       false,
     );
-  });
-
-  test("otherReadings lists the other notes on the book, newest first", () => {
-    expect(slugs(otherReadings(note("the-four-agreements"), notes))).toEqual(["the-four-agreements-2"]);
-    expect(slugs(otherReadings(note("the-four-agreements-2"), notes))).toEqual(["the-four-agreements"]);
-    expect(otherReadings(note("germinal"), notes)).toEqual([]);
-    const reads = [
-      made("b", { name: "B", author: "Bo" }),
-      made("b-2", { name: "B", author: "Bo", date: "2023-01-01" }),
-      made("b-3", { name: "B", author: "Bo", date: "2021-01-01" }),
-      made("other-b", { name: "B", author: "Not Bo", date: "2022-01-01" }),
-    ];
-    expect(slugs(otherReadings(first(reads), reads))).toEqual(["b-2", "b-3"]);
   });
 });
 
