@@ -76,8 +76,8 @@ export function sampleFacts(catalogue: Catalogue): SampleFact[] {
   const years = notes.map((note) => year(note.date));
   const [first, last] = [Math.min(...years), Math.max(...years)];
   const before2020 = notes.filter((note) => year(note.date) < 2020);
-  const reviewedBefore = before2020.filter((note) => note.html !== "").length;
-  const reviewedSince = notes.filter((note) => year(note.date) >= 2020 && note.html !== "");
+  const reviewedBefore = before2020.filter((note) => note.reviewed).length;
+  const reviewedSince = notes.filter((note) => year(note.date) >= 2020 && note.reviewed);
   const ratings = catalogue.readNotes.map((note) => note.rating);
   const longest = Math.max(...notes.map((note) => note.time));
   const slugs = (items: readonly { slug: string }[]) => items.map((item) => item.slug);

@@ -57,6 +57,10 @@ console.log(
 );
 console.log(`Podcast episodes (notes with a podcast embed): ${summary.podcasts}`);
 console.log(`Videos (notes with a video embed): ${summary.videos}`);
+console.log(
+  `Shelves: ${summary.shelves.reading} reading now, ${summary.shelves.want} want to read, ${summary.shelves.didNotFinish} did not finish (in the notes above)`,
+);
+console.log(`Quotes: ${summary.quotes}`);
 
 const facts = sampleFacts(catalogue);
 const differing = facts.filter((fact) => !fact.holds);
