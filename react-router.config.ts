@@ -1,7 +1,8 @@
 import type { Config } from "@react-router/dev/config";
-import { cardPath, cardTitles } from "./catalogue/card.ts";
+import { cardPath, cardTitles, quoteCards } from "./catalogue/card.ts";
 import { contentRoot, loadCatalogue } from "./catalogue/disk.ts";
 import { RESERVED_UPDATE_SLUGS } from "./catalogue/load.ts";
+import { derivedPagePaths } from "./catalogue/sitemap.ts";
 import { finishClientBuild } from "./scripts/finish-build.ts";
 
 export default {
@@ -15,12 +16,12 @@ export default {
     const only = process.env.PRERENDER_ONLY;
     if (only) return only.split(",");
     const catalogue = loadCatalogue(contentRoot(process.cwd()));
-    const cards = [...cardTitles(catalogue).keys()].map(cardPath);
+    const cards = [...cardTitles(catalogue).keys(), ...quoteCards(catalogue, "").keys()].map(cardPath);
     const issues = catalogue.updates.map((issue) => issue.path);
     // The newsletter's confirm and unsubscribe pages answer per visitor (their token): never prerendered.
     const perRequest = new Set(RESERVED_UPDATE_SLUGS.map((slug) => `/updates/${slug}`));
     const pages = getStaticPaths().filter((path) => !perRequest.has(path));
-    return [...pages, ...catalogue.all.map((item) => item.path), ...issues, ...cards];
+    return [...pages, ...catalogue.all.map((item) => item.path), ...derivedPagePaths(catalogue), ...issues, ...cards];
   },
   // Every route is known up front (a few dozen modules), so no /__manifest round trips.
   routeDiscovery: { mode: "initial" },

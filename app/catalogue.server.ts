@@ -42,9 +42,18 @@ export function withoutBody<T extends DerivedBody>({
   return item;
 }
 
-/** What a list entry of a book note needs (NL3, NL4): everything but the review. */
+/** What a list entry of a book note needs (NL3, NL4): everything but the review and what the note page derives. */
 export function noteSummary(note: (typeof catalogue.notes)[number]) {
-  const { podcastEmbed: _podcast, youtubeEmbed: _video, releaseDate: _release, ...summary } = withoutBody(note);
+  const {
+    podcastEmbed: _podcast,
+    youtubeEmbed: _video,
+    releaseDate: _release,
+    quotes: _quotes,
+    reviewed: _reviewed,
+    readings: _readings,
+    mentionedIn: _mentions,
+    ...summary
+  } = withoutBody(note);
   return summary;
 }
 export type NoteSummary = ReturnType<typeof noteSummary>;

@@ -2,21 +2,20 @@
  * What a note page shows around its note (issue 7): other readings of the same book, related
  * notes and the notes read before and after it, as small summaries (never whole notes).
  */
-import { otherReadings, previousAndNext, relatedNotes } from "../catalogue/related.ts";
+import { previousAndNext, relatedNotes } from "../catalogue/related.ts";
 import type { Note } from "../catalogue/schema.ts";
 import { catalogue } from "./catalogue.server.ts";
 
 /** Enough to show and link a note: no review, no links, no embeds. */
-function noteLink({ path, name, author, rating, date, photo }: Note) {
-  return { path, name, author, rating, date, photo };
+function noteLink({ path, name, author, rating, shelf, date, photo }: Note) {
+  return { path, name, author, rating, shelf, date, photo };
 }
 export type NoteLink = ReturnType<typeof noteLink>;
 
 export function noteNeighbours(note: Note) {
-  const { previous, next } = previousAndNext(note, catalogue.notes);
+  const { previous, next } = previousAndNext(note, catalogue.listedNotes);
   return {
-    readings: otherReadings(note, catalogue.notes).map(noteLink),
-    related: relatedNotes(note, catalogue.notes).map(noteLink),
+    related: relatedNotes(note, catalogue.listedNotes).map(noteLink),
     previous: previous && noteLink(previous),
     next: next && noteLink(next),
   };

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import satori from "satori";
-import { CARD_HEIGHT, CARD_WIDTH, type Card, initials, MONOGRAM } from "./card.ts";
+import { CARD_HEIGHT, CARD_WIDTH, type Card, cardQuoteText, initials, MONOGRAM, type QuoteCard } from "./card.ts";
 import { FONT_FILES, svgToPng } from "./png.ts";
 
 const COLOURS = { paper: "#fdfcf9", ink: "#1b1d21", muted: "#555b65", line: "#e2ded6", accent: "#1f4f8a" };
@@ -113,4 +113,84 @@ export async function cardSvg({ title, owner, site }: Card): Promise<string> {
 
 export async function cardPng(card: Card): Promise<Buffer> {
   return svgToPng(await cardSvg(card));
+}
+
+/** The quote's type size: smaller as the quote is longer, so that most quotes fit whole. */
+function quoteFontSize(text: string): number {
+  if (text.length <= 90) return 56;
+  if (text.length <= 160) return 46;
+  if (text.length <= 220) return 40;
+  return 34;
+}
+
+/** The height the quote's words may take: what is left above the rule and the book's line. */
+const QUOTE_BOX_HEIGHT = 380;
+
+/**
+ * A quote's card: the words (cut at a word with an ellipsis when long, and clamped to the lines
+ * their box holds, so they never run over the book's line), then the book, its author and where
+ * in it, and the site.
+ */
+export async function quoteCardSvg({ text, book, author, attribution, site }: QuoteCard): Promise<string> {
+  const words = cardQuoteText(text);
+  const fontSize = quoteFontSize(words);
+  const lineHeight = 1.3;
+  const lines = Math.max(1, Math.floor(QUOTE_BOX_HEIGHT / (fontSize * lineHeight)));
+  const oneLine = { whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" };
+  const tree = node(
+    { width: CARD_WIDTH, height: CARD_HEIGHT, backgroundColor: COLOURS.paper, fontFamily: "DejaVu Sans" },
+    [
+      node({ width: 24, height: CARD_HEIGHT, flexShrink: 0, backgroundColor: COLOURS.accent }, []),
+      node({ flexDirection: "column", width: CARD_WIDTH - 24, padding: "64px 80px 48px 56px" }, [
+        node({ height: QUOTE_BOX_HEIGHT + 32, alignItems: "center", overflow: "hidden" }, [
+          {
+            type: "div",
+            props: {
+              style: {
+                display: "block",
+                fontFamily: "DejaVu Serif",
+                fontWeight: 700,
+                fontSize,
+                lineHeight,
+                width: TEXT_WIDTH,
+                maxHeight: QUOTE_BOX_HEIGHT,
+                color: COLOURS.ink,
+                lineClamp: lines,
+                overflow: "hidden",
+                overflowWrap: "anywhere",
+              },
+              children: `“${words}”`,
+            },
+          },
+        ]),
+        node(
+          {
+            width: TEXT_WIDTH,
+            marginTop: "auto",
+            borderTop: `2px solid ${COLOURS.line}`,
+            paddingTop: 28,
+            justifyContent: "space-between",
+            alignItems: "baseline",
+            gap: 40,
+          },
+          [
+            node(
+              { fontSize: 30, fontWeight: 700, color: COLOURS.ink, flexShrink: 1, minWidth: 0, ...oneLine },
+              `— ${book}, ${author}, ${attribution}`,
+            ),
+            node({ fontSize: 26, color: COLOURS.muted, flexShrink: 0, maxWidth: 360, ...oneLine }, site),
+          ],
+        ),
+      ]),
+    ],
+  );
+  return satori(tree as unknown as Parameters<typeof satori>[0], {
+    width: CARD_WIDTH,
+    height: CARD_HEIGHT,
+    fonts: cardFonts(),
+  });
+}
+
+export async function quoteCardPng(card: QuoteCard): Promise<Buffer> {
+  return svgToPng(await quoteCardSvg(card));
 }

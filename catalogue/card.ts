@@ -7,6 +7,7 @@
  */
 import { isGeneratedCover } from "./cover.ts";
 import type { Catalogue } from "./load.ts";
+import { bookYears } from "./reading-life.ts";
 import type { Note } from "./schema.ts";
 import { SECTIONS } from "./sections.ts";
 
@@ -71,7 +72,36 @@ export function cardTitles(catalogue: Catalogue): Map<string, string> {
   titles.set("/about", pages.about.title);
   for (const item of [...apps, ...work, ...writings]) titles.set(item.path, item.name);
   for (const issue of catalogue.updates) titles.set(issue.path, issue.title);
+  for (const year of bookYears(catalogue.notes)) titles.set(`/stats/${year}`, yearTitle(year));
   return titles;
+}
+
+/** A year page's title, its og:title and its card's. */
+export const yearTitle = (year: string) => `${year} in books`;
+
+/** A quote's card: the words and the book they are from. */
+export type QuoteCard = { text: string; book: string; author: string; attribution: string; site: string };
+
+/** The card of every quote page, by path. */
+export function quoteCards(catalogue: Catalogue, site: string): Map<string, QuoteCard> {
+  return new Map(
+    catalogue.quotes.map((quote) => [
+      quote.path,
+      { text: quote.text, book: quote.note.name, author: quote.note.author, attribution: quote.attribution, site },
+    ]),
+  );
+}
+
+/** How many characters of a quote its card shows at most; a longer quote is cut at a word, with an ellipsis. */
+export const CARD_QUOTE_LIMIT = 280;
+
+/** A quote as its card shows it: one paragraph, cut at a word before `limit` characters with "…". */
+export function cardQuoteText(text: string, limit = CARD_QUOTE_LIMIT): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= limit) return flat;
+  const cut = flat.slice(0, limit - 1);
+  const atWord = cut.slice(0, Math.max(cut.lastIndexOf(" "), Math.floor(limit / 2)));
+  return `${atWord.replace(/[\s,;:.—–-]+$/, "")}…`;
 }
 
 /** The page of a card file: "cards/home.png" → "/"; the inverse of `cardPath`. */

@@ -26,7 +26,7 @@ export type DerivedBody = {
 /** How many words an excerpt keeps before its ellipsis. */
 export const EXCERPT_WORDS = 30;
 
-const markdown = new Marked({ async: false });
+export const markdown = new Marked({ async: false });
 
 /** Tokens whose text starts a new line of the plain text. */
 const BLOCKS = new Set(["paragraph", "heading", "list_item", "code", "blockquote", "hr", "space", "table"]);
@@ -34,7 +34,7 @@ const BLOCKS = new Set(["paragraph", "heading", "list_item", "code", "blockquote
 const LEAVES = new Set(["text", "codespan", "code", "escape"]);
 
 /** The text of tokens, depth first; an image's alt text is not part of the prose. */
-function plainText(tokens: readonly Token[]): string {
+export function plainText(tokens: readonly Token[]): string {
   let text = "";
   for (const token of tokens) {
     if (BLOCKS.has(token.type)) text += "\n";

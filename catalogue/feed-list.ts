@@ -6,4 +6,5 @@ export const FEEDS = {
   writings: { path: "/feeds/writings.atom", title: "Writings", listPath: "/write" },
   notes: { path: "/feeds/notes.atom", title: "Book notes", listPath: "/notes" },
   updates: { path: "/feeds/updates.atom", title: "Updates", listPath: "/updates" },
+  quotes: { path: "/feeds/quotes.atom", title: "Quotes", listPath: "/quotes" },
 } as const;

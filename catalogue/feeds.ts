@@ -5,8 +5,9 @@
 import type { IsoDay } from "./dates.ts";
 import { renderWithAbsoluteLinks } from "./derive.ts";
 import { FEEDS } from "./feed-list.ts";
-import type { Catalogue } from "./load.ts";
+import type { Catalogue, QuoteOfNote } from "./load.ts";
 import type { Note, UpdateIssue, Writing } from "./schema.ts";
+import { SHELF_LABELS } from "./shelves.ts";
 import { absoluteUrl } from "./site-url.ts";
 import { escapeXml } from "./xml.ts";
 
@@ -106,7 +107,7 @@ export function writingEntry(writing: Writing, siteUrl: string): AtomEntry {
 
 /** A note's entry: the cover, the rating and the review (a note may have no review yet). */
 export function noteEntry(note: Note, siteUrl: string, coverUrl: string): AtomEntry {
-  const facts = `<p><img src="${escapeXml(coverUrl)}" alt="${escapeXml(`Cover of ${note.name}`)}" width="129" height="190"></p><p>${escapeXml(`${note.name} by ${note.author}. Rating: ${note.rating.toFixed(1)} / 10.`)}</p>`;
+  const facts = `<p><img src="${escapeXml(coverUrl)}" alt="${escapeXml(`Cover of ${note.name}`)}" width="129" height="190"></p><p>${escapeXml(`${note.name} by ${note.author}. ${note.rating === null ? "" : `Rating: ${note.rating.toFixed(1)} / 10.`}${note.shelf === "did-not-finish" ? ` ${SHELF_LABELS["did-not-finish"]}.` : ""}`.trim())}</p>`;
   return {
     url: absoluteUrl(siteUrl, note.path),
     title: `${note.name} by ${note.author}`,
@@ -137,7 +138,7 @@ export function notesFeed(
   return atomFeed({
     ...feedFrame(catalogue, siteUrl, "notes"),
     subtitle: `The newest book notes and ratings of ${catalogue.site.name}.`,
-    entries: byDateNewestFirst(catalogue.notes)
+    entries: byDateNewestFirst(catalogue.listedNotes)
       .slice(0, size)
       .map((note) => noteEntry(note, siteUrl, coverUrl(note))),
   });
@@ -160,5 +161,31 @@ export function updatesFeed(catalogue: Catalogue, siteUrl: string, size = FEED_S
     ...feedFrame(catalogue, siteUrl, "updates"),
     subtitle: `The newsletter of ${catalogue.site.name}.`,
     entries: catalogue.updates.slice(0, size).map((issue) => updateEntry(issue, siteUrl)),
+  });
+}
+
+/** A quote's entry: its words, then the book and where in it. */
+export function quoteEntry(quote: QuoteOfNote, siteUrl: string): AtomEntry {
+  const words = quote.text
+    .split("\n")
+    .map((paragraph) => `<p>${escapeXml(paragraph)}</p>`)
+    .join("");
+  const source = `<p>— <a href="${escapeXml(absoluteUrl(siteUrl, quote.note.path))}">${escapeXml(quote.note.name)}</a>, ${escapeXml(quote.note.author)}, ${escapeXml(quote.attribution)}</p>`;
+  return {
+    url: absoluteUrl(siteUrl, quote.path),
+    title: `${quote.note.name}, ${quote.attribution}`,
+    published: quote.note.date,
+    updated: quote.note.date,
+    html: `<blockquote>${words}</blockquote>${source}`,
+    categories: [],
+  };
+}
+
+/** The quotes of the newest notes, for those who follow them in a feed reader. */
+export function quotesFeed(catalogue: Catalogue, siteUrl: string, size = FEED_SIZE): string {
+  return atomFeed({
+    ...feedFrame(catalogue, siteUrl, "quotes"),
+    subtitle: `Quotes from the books ${catalogue.site.name} has read.`,
+    entries: catalogue.quotes.slice(0, size).map((quote) => quoteEntry(quote, siteUrl)),
   });
 }

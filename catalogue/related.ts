@@ -1,6 +1,6 @@
 /**
- * What a note page shows besides the note (issue 7): other readings of the same book, related
- * notes, and the notes read just before and just after it. Pure; the orders are those of sort.ts.
+ * What a note page shows besides the note (issue 7): related notes, and the notes read just
+ * before and just after it (its other readings are catalogue/reading-life.ts's). Pure; the orders are those of sort.ts.
  */
 import type { Note } from "./schema.ts";
 import { comparators, isSameText } from "./sort.ts";
@@ -9,14 +9,15 @@ export type RelatableNote = Pick<Note, "slug" | "name" | "author" | "date" | "ra
 
 export const RELATED_LIMIT = 6;
 
+/** Title and author as the same book is recognised: case, accents and runs of spaces ignored. */
+const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
+
+/** What every reading of one book shares: a key to group a note with its re-readings. */
+export const bookKey = (note: Pick<Note, "name" | "author">) => `${fold(note.name)}\u0000${fold(note.author)}`;
+
 /** The same book: the same title and the same author, case and accents ignored (a re-read). */
 export function isSameBook(a: Pick<Note, "name" | "author">, b: Pick<Note, "name" | "author">): boolean {
-  return isSameText(a.name, b.name) && isSameText(a.author, b.author);
-}
-
-/** The other notes on the same book (re-reads), newest first. */
-export function otherReadings<T extends RelatableNote>(note: RelatableNote, notes: readonly T[]): T[] {
-  return notes.filter((other) => other.slug !== note.slug && isSameBook(note, other)).sort(comparators.date);
+  return bookKey(a) === bookKey(b);
 }
 
 /**

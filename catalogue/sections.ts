@@ -18,6 +18,8 @@ export const SECTIONS = [
   { id: "updates", path: "/updates", label: "Updates", menu: true, tile: true },
   // Reached from the notes list; in the breadcrumb it sits under Notes.
   { id: "stats", path: "/stats", label: "Reading stats", menu: false, tile: false, parent: "notes" },
+  { id: "shelves", path: "/notes/shelves", label: "Shelves", menu: false, tile: false, parent: "notes" },
+  { id: "quotes", path: "/quotes", label: "Quotes", menu: false, tile: false, parent: "notes" },
 ] as const satisfies readonly Section[];
 
 type Section = {

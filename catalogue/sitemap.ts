@@ -4,6 +4,7 @@
  */
 import type { IsoDay } from "./dates.ts";
 import type { Catalogue } from "./load.ts";
+import { bookYears } from "./reading-life.ts";
 import { SECTIONS, type SectionId } from "./sections.ts";
 import { absoluteUrl } from "./site-url.ts";
 import { escapeXml } from "./xml.ts";
@@ -23,6 +24,8 @@ function sectionLastmod(catalogue: Catalogue): Partial<Record<SectionId, IsoDay 
     about: pages.about.updated,
     notes: newest(noteDates),
     stats: newest(noteDates),
+    shelves: newest(noteDates),
+    quotes: newest(catalogue.quotes.map((quote) => quote.note.date)),
     write: newest(writingDates),
     podcast: newest(withPodcast.map((note) => note.releaseDate)),
     videos: newest(withVideo.map((note) => note.releaseDate)),
@@ -30,18 +33,37 @@ function sectionLastmod(catalogue: Catalogue): Partial<Record<SectionId, IsoDay 
   };
 }
 
+/** The pages derived from the notes, by the section they belong to: quote pages and year pages. */
+function derivedPages(catalogue: Catalogue): Partial<Record<SectionId, SitemapEntry[]>> {
+  return {
+    quotes: catalogue.quotes.map((quote) => ({ path: quote.path, lastmod: quote.note.date })),
+    stats: bookYears(catalogue.notes).map((year) => {
+      const day = newest(catalogue.listedNotes.filter((note) => note.date.startsWith(`${year}-`)).map((n) => n.date));
+      return day ? { path: `/stats/${year}`, lastmod: day } : { path: `/stats/${year}` };
+    }),
+  };
+}
+
+/** The paths of the pages derived from the notes, which the build prerenders. */
+export function derivedPagePaths(catalogue: Catalogue): string[] {
+  return Object.values(derivedPages(catalogue)).flatMap((pages) => pages.map((page) => page.path));
+}
+
 /**
  * Every page of the site: each section of catalogue/sections.ts followed by the items under its
- * path (an app, a job, a note, a writing). A note or a writing has its date as lastmod; an app or a
+ * path (an app, a job, a note, a writing) and the pages derived from the notes (a quote, a year).
+ * A note, a writing, a quote (its note's date) or a year (its newest note) has lastmod; an app or a
  * job has no such date, so it has none. A new section is listed once it is in that one list.
  */
 export function sitemapEntries(catalogue: Catalogue): SitemapEntry[] {
   const lastmod = sectionLastmod(catalogue);
+  const derived = derivedPages(catalogue);
   return SECTIONS.flatMap((section) => [
     { path: section.path, ...(lastmod[section.id] ? { lastmod: lastmod[section.id] } : {}) },
     ...[...catalogue.all, ...catalogue.updates]
       .filter((item) => section.path !== "/" && item.path.startsWith(`${section.path}/`))
       .map((item) => ("date" in item ? { path: item.path, lastmod: item.date } : { path: item.path })),
+    ...(derived[section.id] ?? []),
   ]);
 }
 

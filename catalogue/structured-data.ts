@@ -35,9 +35,12 @@ const ownerAsAuthor = (name: string, siteUrl: string) => ({
   url: `${siteUrl}/`,
 });
 
-type NoteFields = Pick<Note, "name" | "author" | "date" | "rating" | "path" | "tags">;
+type NoteFields = Pick<Note, "name" | "author" | "date" | "rating" | "path" | "tags" | "shelf">;
 
-/** A book note: the Book, reviewed by the owner with a rating on the site's 0–10 scale. */
+/**
+ * A book note: the Book, reviewed by the owner with a rating on the site's 0–10 scale. A book read
+ * or given up has the owner's review (rated when it has a rating); one being read or wanted has none.
+ */
 export function bookReviewLd(
   note: NoteFields,
   { owner, siteUrl, image, reviewBody }: { owner: string; siteUrl: string; image: string; reviewBody?: string },
@@ -51,14 +54,20 @@ export function bookReviewLd(
     image: absoluteUrl(siteUrl, image),
     url,
     genre: note.tags,
-    review: {
-      "@type": "Review",
-      url,
-      author: ownerAsAuthor(owner, siteUrl),
-      datePublished: note.date,
-      reviewRating: { "@type": "Rating", ratingValue: note.rating, bestRating: 10, worstRating: 0 },
-      ...(reviewBody ? { reviewBody } : {}),
-    },
+    ...(note.shelf === "read" || note.shelf === "did-not-finish"
+      ? {
+          review: {
+            "@type": "Review",
+            url,
+            author: ownerAsAuthor(owner, siteUrl),
+            datePublished: note.date,
+            ...(note.rating === null
+              ? {}
+              : { reviewRating: { "@type": "Rating", ratingValue: note.rating, bestRating: 10, worstRating: 0 } }),
+            ...(reviewBody ? { reviewBody } : {}),
+          },
+        }
+      : {}),
   };
 }
 
@@ -100,5 +109,46 @@ export function breadcrumbLd(crumbs: readonly Crumb[], siteUrl: string): JsonLd 
       name: crumb.name,
       item: absoluteUrl(siteUrl, crumb.path),
     })),
+  };
+}
+
+type BookFields = { name: string; author: string; path: string };
+
+const bookLd = (book: BookFields, siteUrl: string) => ({
+  "@type": "Book",
+  name: book.name,
+  author: { "@type": "Person", name: book.author },
+  url: absoluteUrl(siteUrl, book.path),
+});
+
+/** A list of books in order (a year in books, a shelf): an ItemList whose items are Books. */
+export function bookListLd(name: string, path: string, books: readonly BookFields[], siteUrl: string): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "ItemList",
+    name,
+    url: absoluteUrl(siteUrl, path),
+    numberOfItems: books.length,
+    itemListElement: books.map((book, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      item: bookLd(book, siteUrl),
+    })),
+  };
+}
+
+/** A quote from a book: the words, their author, and the book they are part of. */
+export function quotationLd(
+  quote: { text: string; path: string; attribution: string; note: BookFields },
+  siteUrl: string,
+): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "Quotation",
+    text: quote.text,
+    url: absoluteUrl(siteUrl, quote.path),
+    creator: { "@type": "Person", name: quote.note.author },
+    isPartOf: bookLd(quote.note, siteUrl),
+    citation: `${quote.note.name}, ${quote.attribution}`,
   };
 }

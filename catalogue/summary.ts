@@ -21,7 +21,10 @@ export type BrokenReference = {
 };
 
 export type ContentSummary = {
+  /** notes: the books read and given up (the notes list); the other shelves are counted apart. */
   counts: { notes: number; writings: number; apps: number; jobs: number };
+  shelves: { reading: number; want: number; didNotFinish: number };
+  quotes: number;
   /** Most used tag first; ties by name. */
   notesPerTag: { tag: string; count: number }[];
   /** Oldest year first. */
@@ -66,7 +69,7 @@ function imageFields(item: Item): { field: string; target: string }[] {
 }
 
 export function summarizeCatalogue(catalogue: Catalogue, imageExists: (sitePath: string) => boolean): ContentSummary {
-  const { notes } = catalogue;
+  const { listedNotes: notes } = catalogue;
   const itemPaths = new Set(catalogue.all.map((item) => item.path));
   const broken: BrokenReference[] = [];
 
@@ -101,7 +104,8 @@ export function summarizeCatalogue(catalogue: Catalogue, imageExists: (sitePath:
     checkBody(`content/pages/${page.slug}.md`, page);
   }
 
-  const withoutReview = notes.filter((note) => note.markdown === "");
+  // A body of quotes alone is no review.
+  const withoutReview = notes.filter((note) => !note.reviewed);
   return {
     counts: {
       notes: notes.length,
@@ -109,6 +113,12 @@ export function summarizeCatalogue(catalogue: Catalogue, imageExists: (sitePath:
       apps: catalogue.apps.length,
       jobs: catalogue.work.length,
     },
+    shelves: {
+      reading: catalogue.shelves.reading.length,
+      want: catalogue.shelves.want.length,
+      didNotFinish: catalogue.shelves["did-not-finish"].length,
+    },
+    quotes: catalogue.quotes.length,
     notesPerTag: notesPerTag(notes),
     notesPerYear: notesPerYear(notes).filter((year) => year.count > 0),
     withoutReview: {

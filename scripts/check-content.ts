@@ -57,6 +57,10 @@ console.log(
 );
 console.log(`Podcast episodes (notes with a podcast embed): ${summary.podcasts}`);
 console.log(`Videos (notes with a video embed): ${summary.videos}`);
+console.log(
+  `Shelves: ${summary.shelves.reading} reading now, ${summary.shelves.want} want to read, ${summary.shelves.didNotFinish} did not finish (counted in the notes above; the others are not)`,
+);
+console.log(`Quotes: ${summary.quotes}`);
 
 let failed = false;
 if (checkSample) {

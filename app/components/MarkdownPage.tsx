@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { formatSpecDate } from "../../catalogue/dates.ts";
 import type { Page } from "../../catalogue/schema.ts";
 
@@ -19,7 +20,7 @@ export function markdownPageMeta({ data, matches }: MetaArgs, more: Partial<Page
 }
 
 /** R2, R3: a page written in Markdown, with the date it was last updated. */
-export function MarkdownPage({ page }: { page: ShownPage }) {
+export function MarkdownPage({ page, children }: { page: ShownPage; children?: ReactNode }) {
   return (
     <article className="page prose-page">
       <Breadcrumb />
@@ -29,6 +30,7 @@ export function MarkdownPage({ page }: { page: ShownPage }) {
       </p>
       {/* Rendered at build time from the owner's own Markdown file. */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+      {children}
     </article>
   );
 }

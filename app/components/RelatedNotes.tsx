@@ -1,32 +1,17 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { formatMonthYear } from "../../catalogue/dates.ts";
+import { SHELF_LABELS } from "../../catalogue/shelves.ts";
 import type { NoteLink, NoteNeighbours } from "../note-neighbours.server.ts";
 import type { loader as rootLoader } from "../root.tsx";
 
 /**
- * The end of a note page (issue 7): the other readings of the same book, up to six related notes
+ * The end of a note page (issue 7): up to six related notes
  * (same author or shared tags, closest and best rated first: catalogue/related.ts), the notes read
  * just before and after, and a link to the reading stats.
  */
-export function RelatedNotes({ readings, related, previous, next }: NoteNeighbours) {
+export function RelatedNotes({ related, previous, next }: NoteNeighbours) {
   const statsBlurb = useRouteLoaderData<typeof rootLoader>("root")?.site.sections.stats.blurb;
   return (
     <footer className="note-footer">
-      {readings.length > 0 && (
-        <section aria-labelledby="other-readings">
-          <h2 id="other-readings">Other readings of this book</h2>
-          <ul className="reading-list">
-            {readings.map((reading) => (
-              <li key={reading.path}>
-                <Link to={reading.path} prefetch="intent">
-                  Read in <time dateTime={reading.date}>{formatMonthYear(reading.date)}</time>
-                </Link>
-                , rated {reading.rating.toFixed(1)}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
       {related.length > 0 && (
         <section aria-labelledby="related-notes">
           <h2 id="related-notes">Related notes</h2>
@@ -70,7 +55,9 @@ function RelatedEntry({ note }: { note: NoteLink }) {
           </Link>
         </h3>
         <p className="note-author">{note.author}</p>
-        <p className="meta-line">Rated {note.rating.toFixed(1)}</p>
+        <p className="meta-line">
+          {note.rating === null ? SHELF_LABELS[note.shelf] : `Rated ${note.rating.toFixed(1)}`}
+        </p>
       </div>
     </li>
   );

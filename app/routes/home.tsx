@@ -1,4 +1,5 @@
 import { signUp } from "../../server/forms/submit.ts";
+import { ReadingNow } from "../components/BookShelf.tsx";
 import { HomeTiles } from "../components/HomeTiles.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
 import { SocialLinks } from "../components/SocialLinks.tsx";
@@ -6,6 +7,7 @@ import { formHeaders, submitForm } from "../lib/form-actions.server.ts";
 import { signupClientAction } from "../lib/form-client.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { HydrationHandle } from "../lib/page-handle.ts";
+import { readingNow } from "../reading.server.ts";
 import type { Route } from "./+types/home";
 
 /** The sign-up box answers in place, which needs React. */
@@ -21,13 +23,19 @@ export const action = (args: Route.ActionArgs) => submitForm("signup", signUp, a
 export const clientAction = signupClientAction;
 export const headers = formHeaders;
 
-export default function Home({ matches }: Route.ComponentProps) {
+/** The books being read now, from the notes on the reading shelf: the owner edits no second place. */
+export function loader() {
+  return { readingNow: readingNow() };
+}
+
+export default function Home({ matches, loaderData }: Route.ComponentProps) {
   const { site } = matches[0].loaderData;
   return (
     <div className="page home">
       <h1>{site.name}</h1>
       {/* The owner's own words from site.yaml, rendered at build time. */}
       <div className="lede" dangerouslySetInnerHTML={{ __html: site.lead }} />
+      <ReadingNow books={loaderData.readingNow} />
       <HomeTiles />
       <SocialLinks social={site.social} label="Find me elsewhere" />
       <SignupBox />

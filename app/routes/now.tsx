@@ -1,16 +1,25 @@
 import { catalogue, forPage } from "../catalogue.server.ts";
+import { GoalMeter, ReadingNow } from "../components/BookShelf.tsx";
 import { MarkdownPage, markdownPageMeta } from "../components/MarkdownPage.tsx";
 import { pageHandle } from "../lib/page-handle.ts";
+import { latestGoal, readingNow } from "../reading.server.ts";
 import type { Route } from "./+types/now";
 
 export const handle = pageHandle("now");
 
 export function loader() {
-  return { page: forPage(catalogue.pages.now) };
+  return { page: forPage(catalogue.pages.now), readingNow: readingNow(), goal: latestGoal() };
 }
 
 export const meta = markdownPageMeta;
 
+/** The owner's Now page, then what they are reading (from the notes on the reading shelf) and the year's goal. */
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <MarkdownPage page={loaderData.page} />;
+  const { page, readingNow: books, goal } = loaderData;
+  return (
+    <MarkdownPage page={page}>
+      <ReadingNow books={books} />
+      {goal && <GoalMeter goal={goal} />}
+    </MarkdownPage>
+  );
 }

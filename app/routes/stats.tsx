@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { formatMonthYear } from "../../catalogue/dates.ts";
+import { bookYears, changedMinds } from "../../catalogue/reading-life.ts";
 import { formatDuration, readingStats, topRated } from "../../catalogue/stats.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { BarChart } from "../components/BarChart.tsx";
@@ -11,13 +13,23 @@ export const handle = pageHandle("stats");
 
 export function loader() {
   return {
-    stats: readingStats(catalogue.notes),
+    stats: readingStats(catalogue.readNotes),
     ratingScale: catalogue.site.ratingScale,
-    top: topRated(catalogue.notes).map(({ path, name, author, rating }) => ({
+    top: topRated(catalogue.readNotes).map(({ path, name, author, rating }) => ({
       path,
       name,
       author,
       rating,
+    })),
+    years: bookYears(catalogue.notes),
+    changedMinds: changedMinds(catalogue.notes).map(({ name, author, readings, first, last, change }) => ({
+      name,
+      author,
+      path: last.path,
+      readings: readings.length,
+      first,
+      last,
+      change,
     })),
   };
 }
@@ -25,7 +37,7 @@ export function loader() {
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Reading stats" });
 
 /** Issue 7: the reading stats, drawn at build time; nothing here needs JavaScript. */
-export default function Stats({ loaderData: { stats, top, ratingScale } }: Route.ComponentProps) {
+export default function Stats({ loaderData: { stats, top, ratingScale, years, changedMinds } }: Route.ComponentProps) {
   const { time } = stats;
   return (
     <div className="page stats-page">
@@ -128,6 +140,44 @@ export default function Stats({ loaderData: { stats, top, ratingScale } }: Route
           </ol>
         </section>
       </div>
+
+      {changedMinds.length > 0 && (
+        <section aria-labelledby="changed-mind">
+          <h2 id="changed-mind">Books I changed my mind about</h2>
+          <ul className="changed-minds">
+            {changedMinds.map((book) => (
+              <li key={book.path}>
+                <Link to={book.path} prefetch="intent">
+                  {book.name}
+                </Link>{" "}
+                <span className="meta-line">by {book.author}</span>:{" "}
+                <span className="top-rating">
+                  {book.first.rating.toFixed(1)} → {book.last.rating.toFixed(1)}
+                </span>{" "}
+                <span className="meta-line">
+                  ({book.change > 0 ? "+" : "−"}
+                  {Math.abs(book.change).toFixed(1)},{" "}
+                  <time dateTime={book.first.date}>{formatMonthYear(book.first.date)}</time> to{" "}
+                  <time dateTime={book.last.date}>{formatMonthYear(book.last.date)}</time>)
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <nav aria-labelledby="years" className="year-links">
+        <h2 id="years">Year in books</h2>
+        <ul>
+          {years.map((year) => (
+            <li key={year}>
+              <Link to={`/stats/${year}`} prefetch="intent">
+                {year}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </div>
   );
 }

@@ -1,11 +1,12 @@
 /** Issue 7: related notes, other readings and read before / after on a note page. */
+
 import { expect, test } from "@playwright/test";
-import { otherReadings, previousAndNext, relatedNotes } from "../../catalogue/related.ts";
-import { only } from "../support/lists.ts";
+import { previousAndNext, relatedNotes } from "../../catalogue/related.ts";
+import { SHELF_LABELS } from "../../catalogue/shelves.ts";
 import { catalogue } from "./fixture-site.ts";
 import { expectNoAxeViolations, waitForReady } from "./helpers.ts";
 
-const { notes } = catalogue;
+const notes = catalogue.listedNotes;
 const note = (slug: string) => {
   const found = notes.find((book) => book.slug === slug);
   if (!found) throw new Error(`no note ${slug}`);
@@ -26,7 +27,9 @@ test("RELATED a note page lists its related notes and the notes read before and 
   await expect(links).toHaveText(related.map((other) => other.name));
   for (const [index, other] of related.entries()) {
     await expect(links.nth(index)).toHaveAttribute("href", other.path);
-    await expect(section.getByRole("listitem").nth(index)).toContainText(`Rated ${other.rating.toFixed(1)}`);
+    await expect(section.getByRole("listitem").nth(index)).toContainText(
+      other.rating === null ? SHELF_LABELS[other.shelf] : `Rated ${other.rating.toFixed(1)}`,
+    );
   }
   await expect(section).not.toContainText(subject.name);
   await expect(page.getByRole("region", { name: "Other readings of this book" })).toHaveCount(0);
@@ -46,15 +49,16 @@ test("RELATED a note page lists its related notes and the notes read before and 
   await expect(pager.getByRole("link", { name: `Read before ${subject.name}` })).toHaveAttribute("href", subject.path);
 });
 
-test("RELATED a re-read book links its other readings and leaves them out of the related notes", async ({ page }) => {
+test("RELATED a re-read book leaves its other readings out of the related notes: its history lists them", async ({
+  page,
+}) => {
   const subject = note("the-four-agreements");
-  const readings = otherReadings(subject, notes);
-  expect(readings.map((reading) => reading.slug)).toEqual(["the-four-agreements-2"]);
+  const [other] = subject.readings.filter((reading) => reading.slug !== subject.slug);
+  expect(other?.slug).toBe("the-four-agreements-2");
   await page.goto(subject.path);
-  const section = page.getByRole("region", { name: "Other readings of this book" });
-  await expect(section.getByRole("link")).toHaveAttribute("href", only(readings).path);
-  await expect(section).toContainText(`rated ${only(readings).rating.toFixed(1)}`);
+  const history = page.getByRole("region", { name: "Readings of this book" });
+  await expect(history.getByRole("link")).toHaveAttribute("href", other?.path ?? "");
   const related = page.getByRole("region", { name: "Related notes" }).getByRole("link");
-  await expect(related).toHaveText(relatedNotes(subject, notes).map((other) => other.name));
+  await expect(related).toHaveText(relatedNotes(subject, notes).map((reading) => reading.name));
   await expect(related.filter({ hasText: subject.name })).toHaveCount(0);
 });

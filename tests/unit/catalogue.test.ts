@@ -52,8 +52,8 @@ function expectContentError(
 const ATOMIC = "content/notes/atomic-habits.md";
 
 describe("derived lists", () => {
-  test("the fixture tree loads into 8 notes, 3 writings, 2 apps and 2 work items", () => {
-    expect(catalogue.notes).toHaveLength(8);
+  test("the fixture tree loads into 13 notes, 3 writings, 2 apps and 2 work items", () => {
+    expect(catalogue.notes).toHaveLength(13);
     expect(catalogue.writings).toHaveLength(3);
     expect(catalogue.apps).toHaveLength(2);
     expect(catalogue.work).toHaveLength(2);
@@ -66,12 +66,17 @@ describe("derived lists", () => {
 
   test("books are the book notes, newest first", () => {
     expect(slugs(catalogue.notes)).toEqual([
+      "a-winter-almanac",
+      "the-glass-orchard-2",
+      "the-lantern-keeper",
+      "salt-and-iron",
       "deep-work",
       "the-four-agreements-2",
       "atomic-habits",
       "12-rules-for-life",
       "the-four-agreements",
       "germinal",
+      "the-glass-orchard",
       "all-about-love",
       "mans-search-for-meaning",
     ]);
@@ -86,7 +91,7 @@ describe("derived lists", () => {
 
   test("all holds every work item, app, note and writing exactly once", () => {
     const paths = catalogue.all.map((item) => item.path);
-    expect(paths).toHaveLength(2 + 2 + 8 + 3);
+    expect(paths).toHaveLength(2 + 2 + 13 + 3);
     expect(new Set(paths).size).toBe(paths.length);
     for (const list of [catalogue.work, catalogue.apps, catalogue.notes, catalogue.writings]) {
       for (const item of list) expect(paths).toContain(item.path);

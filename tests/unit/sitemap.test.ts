@@ -13,7 +13,20 @@ const SITE = "https://owner.example";
 
 type UrlSet = { urlset: { "@xmlns": string; url: { loc: string; lastmod?: string }[] } };
 
-const SECTIONS = ["/", "/now", "/about", "/apps", "/work", "/notes", "/stats", "/write", "/podcast", "/videos"];
+const SECTIONS = [
+  "/",
+  "/now",
+  "/about",
+  "/apps",
+  "/work",
+  "/notes",
+  "/stats",
+  "/notes/shelves",
+  "/quotes",
+  "/write",
+  "/podcast",
+  "/videos",
+];
 
 describe("sitemap", () => {
   const entries = sitemapEntries(catalogue);
@@ -27,10 +40,24 @@ describe("sitemap", () => {
     for (const loc of locs) expect(loc.startsWith(`${SITE}/`)).toBe(true);
   });
 
-  test("SEO it lists every section and every app, job, note and writing", () => {
+  test("SEO it lists every section, every app, job, note (on any shelf) and writing, every quote and year page", () => {
     const locs = new Set(urlset.url.map((url) => url.loc));
     const issues = catalogue.updates.map((issue) => issue.path);
-    const paths = [...SECTIONS, "/contact", "/updates", ...catalogue.all.map((item) => item.path), ...issues];
+    const quotes = catalogue.quotes.map((quote) => quote.path);
+    expect(quotes).toContain("/quotes/the-glass-orchard-1");
+    const years = ["/stats/2014", "/stats/2015", "/stats/2016", "/stats/2017", "/stats/2018", "/stats/2019"];
+    const laterYears = ["/stats/2022", "/stats/2024"];
+    const paths = [
+      ...SECTIONS,
+      "/contact",
+      "/updates",
+      ...catalogue.all.map((item) => item.path),
+      ...issues,
+      ...quotes,
+      ...years,
+      ...laterYears,
+    ];
+    expect(paths).toContain("/notes/salt-and-iron");
     for (const path of paths) expect(locs, path).toContain(`${SITE}${path}`);
     expect(locs.size).toBe(paths.length);
   });

@@ -14,7 +14,13 @@ import { matchesSearch } from "../../catalogue/search.ts";
 import { comparators, DEFAULT_SORT, isSortKey, SORT_KEYS, type Sortable, sortItems } from "../../catalogue/sort.ts";
 
 const catalogue = loadCatalogue(join(import.meta.dirname, "../fixtures"));
-const { notes } = catalogue;
+/**
+ * The orders below were worked out by hand on the fixture's first eight books; the books the
+ * shelves, quotes and re-reading tests added are left out so they still hold (the unrated
+ * did-not-finish note's place is tested on its own).
+ */
+const ADDED_BOOKS = ["The Glass Orchard", "A Winter Almanac"];
+const notes = catalogue.listedNotes.filter((note) => !ADDED_BOOKS.includes(note.name));
 const slugs = (items: readonly { slug: string }[]) => items.map((item) => item.slug);
 const names = (items: readonly { name: string }[]) => items.map((item) => item.name);
 const item = (name: string, fields: Partial<Sortable> = {}): Sortable => ({ name, date: "2020-01-01", ...fields });
@@ -98,6 +104,15 @@ describe("sort orders", () => {
       "author",
     );
     expect(names(sorted)).toEqual(["W", "Y", "Z", "X"]);
+  });
+
+  test("an unrated note (a book given up) sorts after every rated one, even one rated 0", () => {
+    const sorted = sortItems(
+      [item("Unrated", { rating: null }), item("Zero", { rating: 0 }), item("Nine", { rating: 9 })],
+      "rating",
+    );
+    expect(names(sorted)).toEqual(["Nine", "Zero", "Unrated"]);
+    expect(slugs(sortItems(catalogue.listedNotes, "rating")).at(-1)).toBe("a-winter-almanac");
   });
 
   test("rating sorts highest first; equal ratings by title", () => {

@@ -19,7 +19,13 @@ import {
   topRated,
 } from "../../catalogue/stats.ts";
 
-const { notes } = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
+/**
+ * The figures below were worked out by hand on the fixture's first eight books read; the books the
+ * shelves, quotes and re-reading tests added (The Glass Orchard) are left out so they still hold.
+ */
+const notes = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures"))).readNotes.filter(
+  (note) => note.name !== "The Glass Orchard",
+);
 const slugs = (items: readonly { slug: string }[]) => items.map((item) => item.slug);
 
 const made = (fields: Partial<StatsNote> & { slug?: string } = {}): StatsNote & { slug: string } => ({

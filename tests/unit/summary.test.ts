@@ -32,17 +32,19 @@ function withBody(path: string, body: string): ContentFile[] {
 describe("summarizeCatalogue", () => {
   test("counts each kind of item", () => {
     const summary = summarizeCatalogue(catalogue, () => true);
-    expect(summary.counts).toEqual({ notes: 8, writings: 3, apps: 2, jobs: 2 });
+    expect(summary.counts).toEqual({ notes: 11, writings: 3, apps: 2, jobs: 2 });
+    expect(summary.shelves).toEqual({ reading: 1, want: 1, didNotFinish: 1 });
+    expect(summary.quotes).toBe(3);
   });
 
   test("counts notes per tag, most used first, ties by name", () => {
     expect(summarizeCatalogue(catalogue, () => true).notesPerTag).toEqual([
+      { tag: "Fiction", count: 4 },
       { tag: "Philosophy", count: 3 },
       { tag: "Psychology", count: 3 },
       { tag: "Self-help", count: 3 },
       { tag: "Spirituality", count: 2 },
       { tag: "Biography", count: 1 },
-      { tag: "Fiction", count: 1 },
       { tag: "History", count: 1 },
       { tag: "Productivity", count: 1 },
     ]);
@@ -50,13 +52,23 @@ describe("summarizeCatalogue", () => {
 
   test("counts notes per year, oldest first", () => {
     expect(summarizeCatalogue(catalogue, () => true).notesPerYear).toEqual(
-      ["2014", "2015", "2016", "2017", "2018", "2019", "2022", "2024"].map((year) => ({ year, count: 1 })),
+      [
+        ["2014", 1],
+        ["2015", 1],
+        ["2016", 2],
+        ["2017", 1],
+        ["2018", 1],
+        ["2019", 1],
+        ["2022", 1],
+        ["2024", 3],
+      ].map(([year, count]) => ({ year, count })),
     );
   });
 
   test("counts the notes without a review and how many of them are dated before 2020", () => {
-    // all-about-love (2015), the-four-agreements-2 (2022), deep-work (2024).
-    expect(summarizeCatalogue(catalogue, () => true).withoutReview).toEqual({ count: 3, before2020: 1 });
+    // all-about-love (2015), the-four-agreements-2 (2022), deep-work (2024), and the-glass-orchard-2
+    // (2024), whose body holds only a quote.
+    expect(summarizeCatalogue(catalogue, () => true).withoutReview).toEqual({ count: 4, before2020: 1 });
   });
 
   test("counts the podcast and video lists", () => {
@@ -148,9 +160,9 @@ describe("npm run check:content", () => {
     const result = run(copyOfFixture());
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain("8 notes, 3 writings, 2 apps, 2 jobs");
+    expect(result.stdout).toContain("11 notes, 3 writings, 2 apps, 2 jobs");
     expect(result.stdout).toMatch(/Philosophy\s+3/);
-    expect(result.stdout).toContain("Notes without a review: 3 (1 dated before 2020)");
+    expect(result.stdout).toContain("Notes without a review: 4 (1 dated before 2020)");
     expect(result.stdout).toContain("Broken references: none");
   });
 

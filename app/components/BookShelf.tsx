@@ -1,0 +1,61 @@
+import { Link } from "react-router";
+import { formatMonthYear } from "../../catalogue/dates.ts";
+import type { Shelf } from "../../catalogue/schema.ts";
+import { ratingText, SHELF_LABELS } from "../../catalogue/shelves.ts";
+import type { BookLink, GoalProgress } from "../reading.server.ts";
+
+/** What a book's date says on each shelf. */
+export const DATE_LABELS: Record<Shelf, string> = {
+  read: "Read",
+  reading: "Started",
+  want: "Added",
+  "did-not-finish": "Stopped",
+};
+
+/** Books as small covers with title, author, what their date means, and their rating when they have one. */
+export function BookShelf({ books, label }: { books: readonly BookLink[]; label: string }) {
+  return (
+    <ul className="book-shelf" aria-label={label}>
+      {books.map((book) => (
+        <li key={book.slug} className="book-shelf-entry">
+          <img src={book.photo} alt="" width={64} height={94} loading="lazy" decoding="async" />
+          <div>
+            <Link to={book.path} prefetch="intent" className="note-title">
+              {book.name}
+            </Link>
+            <p className="note-author">{book.author}</p>
+            <p className="meta-line">
+              {DATE_LABELS[book.shelf]} <time dateTime={book.date}>{formatMonthYear(book.date)}</time>
+              {book.rating !== null && ` · Rated ${ratingText(book.rating)}`}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The books being read now (/now and the home page); nothing when the shelf is empty. */
+export function ReadingNow({ books, headingLevel = 2 }: { books: readonly BookLink[]; headingLevel?: 2 | 3 }) {
+  if (books.length === 0) return null;
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <section aria-labelledby="reading-now" className="reading-now">
+      <Heading id="reading-now">{SHELF_LABELS.reading}</Heading>
+      <BookShelf books={books} label={SHELF_LABELS.reading} />
+    </section>
+  );
+}
+
+/** A year's reading goal: "12 of 24 books", with a meter. */
+export function GoalMeter({ goal }: { goal: GoalProgress }) {
+  return (
+    <p className="goal">
+      <label htmlFor={`goal-${goal.year}`}>Reading goal {goal.year}</label>{" "}
+      <meter id={`goal-${goal.year}`} min={0} max={goal.books} value={Math.min(goal.done, goal.books)} />{" "}
+      <span data-stat="goal">
+        {goal.done} of {goal.books} books
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,26 @@
+import { Link } from "react-router";
+
+type ShownQuote = {
+  html: string;
+  attribution: string;
+  note: { path: string; name: string; author: string };
+};
+
+/** A quote with the book it is from: the words, then "— Walden, Henry David Thoreau, p. 42". */
+export function QuoteFigure({ quote }: { quote: ShownQuote }) {
+  return (
+    <figure className="quote">
+      {/* The quote's HTML is rendered at build time from the owner's own note. */}
+      <blockquote dangerouslySetInnerHTML={{ __html: quote.html }} />
+      <figcaption>
+        —{" "}
+        <cite>
+          <Link to={quote.note.path} prefetch="intent">
+            {quote.note.name}
+          </Link>
+        </cite>
+        , {quote.note.author}, {quote.attribution}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,66 @@
+import { Fragment } from "react";
+import { Link } from "react-router";
+import { formatMonthYear } from "../../catalogue/dates.ts";
+import type { Mention, ReadingEntry } from "../../catalogue/reading-life.ts";
+import { SHELF_LABELS } from "../../catalogue/shelves.ts";
+
+/** How one reading reads in the history: "7.5 (March 2016)", "did not finish (May 2020)". */
+function readingText(entry: ReadingEntry): string {
+  const when = formatMonthYear(entry.date);
+  if (entry.rating !== null) return `${entry.rating.toFixed(1)} (${when})`;
+  return `${SHELF_LABELS[entry.shelf].toLowerCase()} (${when})`;
+}
+
+/**
+ * Every reading of the book, oldest first, on each of its notes: "Read 3 times — 7.5 (March 2016)
+ * → 8.2 (June 2019) → 9.0 (May 2024)"; the other readings are links, this one is not.
+ */
+export function ReadingHistory({ readings, current }: { readings: readonly ReadingEntry[]; current: string }) {
+  if (readings.length < 2) return null;
+  const finished = readings.filter((entry) => entry.shelf === "read").length;
+  return (
+    <section aria-labelledby="readings" className="reading-history">
+      <h2 id="readings">Readings of this book</h2>
+      <p>
+        <strong>
+          Read {finished} {finished === 1 ? "time" : "times"}
+        </strong>{" "}
+        —{" "}
+        {readings.map((entry, index) => (
+          <Fragment key={entry.slug}>
+            {index > 0 && " → "}
+            {entry.slug === current ? (
+              <span aria-current="page">{readingText(entry)}</span>
+            ) : (
+              <Link to={entry.path} prefetch="intent">
+                {readingText(entry)}
+              </Link>
+            )}
+          </Fragment>
+        ))}
+      </p>
+    </section>
+  );
+}
+
+/** The essays that link to this note. */
+export function MentionedIn({ mentions }: { mentions: readonly Mention[] }) {
+  if (mentions.length === 0) return null;
+  return (
+    <section aria-labelledby="mentioned-in">
+      <h2 id="mentioned-in">Mentioned in</h2>
+      <ul className="reading-list">
+        {mentions.map((mention) => (
+          <li key={mention.path}>
+            <Link to={mention.path} prefetch="intent">
+              {mention.name}
+            </Link>{" "}
+            <span className="meta-line">
+              <time dateTime={mention.date}>{formatMonthYear(mention.date)}</time>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { SHELF_LABELS, SHELF_PAGE_ORDER } from "../../catalogue/shelves.ts";
+import { bookListLd } from "../../catalogue/structured-data.ts";
+import { catalogue } from "../catalogue.server.ts";
+import { BookShelf } from "../components/BookShelf.tsx";
+import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { pageMeta } from "../lib/meta.ts";
+import { pageHandle } from "../lib/page-handle.ts";
+import { SITE_URL } from "../lib/site-url.ts";
+import { bookLink } from "../reading.server.ts";
+import type { Route } from "./+types/notes.shelves";
+
+export const handle = pageHandle("shelves");
+
+export function loader() {
+  return {
+    shelves: SHELF_PAGE_ORDER.map((shelf) => ({
+      shelf,
+      label: SHELF_LABELS[shelf],
+      books: catalogue.shelves[shelf].map(bookLink),
+    })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  pageMeta(matches, {
+    title: "Shelves",
+    structuredData: (data?.shelves ?? [])
+      .filter(({ books }) => books.length > 0)
+      .map(({ label, books }) => bookListLd(label, "/notes/shelves", books, SITE_URL)),
+  });
+
+/** The books not in the notes list's plain "read": being read now, wanted, and given up. */
+export default function Shelves({ loaderData: { shelves } }: Route.ComponentProps) {
+  return (
+    <div className="page shelves-page">
+      <Breadcrumb />
+      <h1>Shelves</h1>
+      {shelves.map(({ shelf, label, books }) => (
+        <section key={shelf} aria-labelledby={`shelf-${shelf}`}>
+          <h2 id={`shelf-${shelf}`}>
+            {label} <span className="meta-line">({books.length})</span>
+          </h2>
+          {books.length > 0 ? <BookShelf books={books} label={label} /> : <p className="meta-line">No books</p>}
+        </section>
+      ))}
+    </div>
+  );
+}

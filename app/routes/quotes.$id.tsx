@@ -1,0 +1,63 @@
+import { Link } from "react-router";
+import { quotationLd } from "../../catalogue/structured-data.ts";
+import { catalogue, notFound } from "../catalogue.server.ts";
+import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { QuoteFigure } from "../components/QuoteFigure.tsx";
+import { pageMeta } from "../lib/meta.ts";
+import { pageHandle } from "../lib/page-handle.ts";
+import { SITE_URL } from "../lib/site-url.ts";
+import type { Route } from "./+types/quotes.$id";
+
+export const handle = pageHandle("quotes", {
+  item: (data: Route.ComponentProps["loaderData"]) => `${data.quote.note.name}, ${data.quote.attribution}`,
+});
+
+export function loader({ params }: Route.LoaderArgs) {
+  const quote = catalogue.quotes.find((candidate) => candidate.id === params.id) ?? notFound();
+  const { id, path, text, html, attribution, anchor, note } = quote;
+  return {
+    quote: {
+      id,
+      path,
+      text,
+      html,
+      attribution,
+      anchor,
+      note: { path: note.path, name: note.name, author: note.author },
+    },
+  };
+}
+
+/** The quote is its own description; its card shows the words and the book. */
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  if (!data) return [];
+  const { quote } = data;
+  return pageMeta(matches, {
+    title: `${quote.note.name}, ${quote.attribution}`,
+    description: quote.text,
+    type: "article",
+    structuredData: [quotationLd(quote, SITE_URL)],
+  });
+};
+
+/** One quote, with its book and a way back to its place in the note. */
+export default function QuotePage({ loaderData: { quote } }: Route.ComponentProps) {
+  return (
+    <article className="page quote-page">
+      <Breadcrumb />
+      <h1 className="visually-hidden">
+        {quote.note.name}, {quote.attribution}
+      </h1>
+      <QuoteFigure quote={quote} />
+      <p className="meta-line">
+        <Link to={`${quote.note.path}#${quote.anchor}`} prefetch="intent">
+          In my note on {quote.note.name}
+        </Link>{" "}
+        ·{" "}
+        <Link to="/quotes" prefetch="intent">
+          All quotes
+        </Link>
+      </p>
+    </article>
+  );
+}

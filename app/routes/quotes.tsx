@@ -1,0 +1,49 @@
+import { Link } from "react-router";
+import { FEEDS } from "../../catalogue/feed-list.ts";
+import { catalogue } from "../catalogue.server.ts";
+import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { QuoteFigure } from "../components/QuoteFigure.tsx";
+import { pageMeta } from "../lib/meta.ts";
+import { pageHandle } from "../lib/page-handle.ts";
+import type { Route } from "./+types/quotes";
+
+export const handle = pageHandle("quotes");
+
+export function loader() {
+  return {
+    quotes: catalogue.quotes.map(({ id, path, html, attribution, note }) => ({
+      id,
+      path,
+      html,
+      attribution,
+      note: { path: note.path, name: note.name, author: note.author },
+    })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Quotes" });
+
+/** Every quote of the notes, newest note first. */
+export default function Quotes({ loaderData: { quotes } }: Route.ComponentProps) {
+  return (
+    <div className="page quotes-page">
+      <Breadcrumb />
+      <h1>Quotes</h1>
+      <p className="meta-line">
+        {quotes.length} quotes · <a href={FEEDS.quotes.path}>{FEEDS.quotes.title} feed</a>
+      </p>
+      <ul className="quote-list">
+        {quotes.map((quote) => (
+          <li key={quote.id}>
+            <QuoteFigure quote={quote} />
+            <p className="meta-line">
+              <Link to={quote.path} prefetch="intent">
+                Share this quote
+              </Link>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { Link } from "react-router";
+import { yearTitle } from "../../catalogue/card.ts";
+import { bookYears, yearInBooks } from "../../catalogue/reading-life.ts";
+import { ratingText } from "../../catalogue/shelves.ts";
+import { formatDuration } from "../../catalogue/stats.ts";
+import { bookListLd } from "../../catalogue/structured-data.ts";
+import { fillTemplate } from "../../catalogue/template.ts";
+import { catalogue, notFound } from "../catalogue.server.ts";
+import { BarChart } from "../components/BarChart.tsx";
+import { BookShelf, GoalMeter } from "../components/BookShelf.tsx";
+import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { pageMeta } from "../lib/meta.ts";
+import { pageHandle } from "../lib/page-handle.ts";
+import { SITE_URL } from "../lib/site-url.ts";
+import { bookLink, goalOf } from "../reading.server.ts";
+import type { Route } from "./+types/stats.$year";
+
+export const handle = pageHandle("stats", { item: (data: Route.ComponentProps["loaderData"]) => data.year.year });
+
+export function loader({ params }: Route.LoaderArgs) {
+  const years = bookYears(catalogue.notes);
+  const index = years.indexOf(params.year);
+  if (index === -1) notFound();
+  const year = yearInBooks(catalogue.notes, params.year, catalogue.site.goal[params.year]);
+  const description = fillTemplate(catalogue.site.sections.stats.yearDescription, {
+    year: year.year,
+    count: String(year.count),
+  });
+  return {
+    year: {
+      year: year.year,
+      count: year.count,
+      time: year.time,
+      averageRating: year.averageRating,
+      tags: year.tags,
+      read: year.read.map(bookLink),
+      top: year.top.map(bookLink),
+      reReads: year.reReads.map(bookLink),
+      didNotFinish: year.didNotFinish.map(bookLink),
+    },
+    goal: goalOf(params.year),
+    previous: years[index - 1] ?? null,
+    next: years[index + 1] ?? null,
+    description,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  if (!data) return [];
+  const title = yearTitle(data.year.year);
+  return pageMeta(matches, {
+    title,
+    description: data.description,
+    structuredData: [bookListLd(title, `/stats/${data.year.year}`, data.year.read, SITE_URL)],
+  });
+};
+
+/** A year in books: that year's covers in reading order, its figures, its re-reads and the books given up. */
+export default function YearInBooks({ loaderData: { year, goal, previous, next } }: Route.ComponentProps) {
+  return (
+    <div className="page stats-page year-page">
+      <Breadcrumb />
+      <h1>{yearTitle(year.year)}</h1>
+      <dl className="facts stats-facts">
+        <dt>Books read</dt>
+        <dd data-stat="count">{year.count}</dd>
+        <dt>Average rating</dt>
+        <dd data-stat="average">{year.count > 0 ? ratingText(year.averageRating) : "–"}</dd>
+        <dt>Total read time</dt>
+        <dd data-stat="time">{formatDuration(year.time.totalMinutes)}</dd>
+      </dl>
+      {goal && <GoalMeter goal={goal} />}
+
+      <section aria-labelledby="year-books">
+        <h2 id="year-books">The books, in reading order</h2>
+        <ol className="year-covers">
+          {year.read.map((book) => (
+            <li key={book.slug}>
+              <Link to={book.path} prefetch="intent" title={`${book.name} by ${book.author}`}>
+                <img src={book.photo} alt={book.name} width={86} height={127} loading="lazy" decoding="async" />
+              </Link>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <div className="chart-grid">
+        {year.top.length > 0 && (
+          <section aria-labelledby="year-top">
+            <h2 id="year-top">Highest rated</h2>
+            <ol className="top-rated">
+              {year.top.map((book) => (
+                <li key={book.slug}>
+                  <Link to={book.path} prefetch="intent">
+                    {book.name}
+                  </Link>{" "}
+                  <span className="meta-line">by {book.author}</span>{" "}
+                  <span className="top-rating">{book.rating?.toFixed(1)}</span>
+                </li>
+              ))}
+            </ol>
+          </section>
+        )}
+        {year.tags.length > 0 && (
+          <section aria-labelledby="year-tags">
+            <h2 id="year-tags">Tags</h2>
+            <BarChart
+              title={`Tags of the books read in ${year.year}`}
+              columns={["Tag", "Books"]}
+              labelWidth={112}
+              bars={year.tags.map(({ tag, count }) => ({ label: tag, value: count, text: String(count) }))}
+            />
+          </section>
+        )}
+      </div>
+
+      {year.reReads.length > 0 && (
+        <section aria-labelledby="year-rereads">
+          <h2 id="year-rereads">Re-reads</h2>
+          <BookShelf books={year.reReads} label="Re-reads" />
+        </section>
+      )}
+      {year.didNotFinish.length > 0 && (
+        <section aria-labelledby="year-dnf">
+          <h2 id="year-dnf">Did not finish</h2>
+          <BookShelf books={year.didNotFinish} label="Did not finish" />
+        </section>
+      )}
+
+      <nav aria-label="Other years" className="pager">
+        {previous && (
+          <Link to={`/stats/${previous}`} prefetch="intent" rel="prev" className="pager-previous">
+            <span className="pager-label">Year before</span> {previous}
+          </Link>
+        )}
+        {next && (
+          <Link to={`/stats/${next}`} prefetch="intent" rel="next" className="pager-next">
+            <span className="pager-label">Year after</span> {next}
+          </Link>
+        )}
+      </nav>
+      <p className="meta-line">
+        <Link to="/stats" prefetch="intent">
+          Reading stats
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * What the catalogue derives across notes, once, when it is built: each book's readings (a note
+ * and its re-readings), the books whose rating changed across them, the essays that mention each
+ * note, and a year in books. Pure functions of the notes and writings.
+ */
+import type { IsoDay } from "./dates.ts";
+import { bookKey } from "./related.ts";
+import type { Note, ReadNote, Shelf, Writing } from "./schema.ts";
+import { comparators } from "./sort.ts";
+import { meanRating, notesPerTag, readingTime, topRated } from "./stats.ts";
+
+/** One reading of a book, as the history on each of its notes shows it. */
+export type ReadingEntry = { slug: string; path: string; date: IsoDay; shelf: Shelf; rating: number | null };
+/** An essay that links to a note. */
+export type Mention = { path: string; name: string; date: IsoDay };
+
+const oldestFirst = (a: Pick<Note, "date" | "slug">, b: Pick<Note, "date" | "slug">) =>
+  a.date.localeCompare(b.date) || a.slug.localeCompare(b.slug, "en", { numeric: true });
+
+/**
+ * Every reading of each book read more than once, oldest first, by each of its notes' slugs. A
+ * wanted book is no reading; a book read once has no history.
+ */
+export function readingHistories(notes: readonly Note[]): Map<string, ReadingEntry[]> {
+  const byBook = new Map<string, Note[]>();
+  for (const note of notes) {
+    if (note.shelf === "want") continue;
+    const key = bookKey(note);
+    byBook.set(key, [...(byBook.get(key) ?? []), note]);
+  }
+  const histories = new Map<string, ReadingEntry[]>();
+  for (const readings of byBook.values()) {
+    if (readings.length < 2) continue;
+    const history = [...readings]
+      .sort(oldestFirst)
+      .map(({ slug, path, date, shelf, rating }) => ({ slug, path, date, shelf, rating }));
+    for (const reading of readings) histories.set(reading.slug, history);
+  }
+  return histories;
+}
+
+/** A re-read book whose rating moved: from its first rated reading to its latest. */
+export type ChangedMind = {
+  name: string;
+  author: string;
+  readings: ReadingEntry[];
+  first: ReadingEntry & { rating: number };
+  last: ReadingEntry & { rating: number };
+  /** last − first, in rating points (one decimal). */
+  change: number;
+};
+
+const isRated = (entry: ReadingEntry): entry is ReadingEntry & { rating: number } => entry.rating !== null;
+
+/**
+ * The books whose rating moved by at least `threshold` points between their first and latest rated
+ * readings, the largest change first (up or down), ties by title.
+ */
+export function changedMinds(
+  notes: readonly Pick<Note, "name" | "author" | "readings">[],
+  threshold = 1,
+): ChangedMind[] {
+  const seen = new Set<string>();
+  const changes: ChangedMind[] = [];
+  for (const note of notes) {
+    const { readings } = note;
+    const key = readings[0]?.slug;
+    if (key === undefined || seen.has(key)) continue;
+    seen.add(key);
+    const rated = readings.filter(isRated);
+    const first = rated[0];
+    const last = rated.at(-1);
+    if (!first || !last || first === last) continue;
+    // Ratings have one decimal: compare whole tenths, so 8.4 − 7.4 is a point, not 0.99….
+    const tenths = Math.round(last.rating * 10) - Math.round(first.rating * 10);
+    if (Math.abs(tenths) < Math.round(threshold * 10)) continue;
+    changes.push({ name: note.name, author: note.author, readings, first, last, change: tenths / 10 });
+  }
+  return changes.sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.name.localeCompare(b.name));
+}
+
+/** A link to a note as an essay writes it: "/notes/walden", with or without a slash, query or anchor. */
+const NOTE_LINK = /^\/notes\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?(?:[?#].*)?$/;
+
+/** The essays that link to each note, by the note's slug, newest essay first. */
+export function mentions(writings: readonly Writing[]): Map<string, Mention[]> {
+  const bySlug = new Map<string, Mention[]>();
+  for (const writing of [...writings].sort(comparators.date)) {
+    const slugs = new Set(writing.links.flatMap((link) => NOTE_LINK.exec(link)?.[1] ?? []));
+    for (const slug of slugs) {
+      bySlug.set(slug, [...(bySlug.get(slug) ?? []), { path: writing.path, name: writing.name, date: writing.date }]);
+    }
+  }
+  return bySlug;
+}
+
+/** The years that have a book read or given up, oldest first. */
+export function bookYears(notes: readonly Pick<Note, "date" | "shelf">[]): string[] {
+  const years = notes
+    .filter((note) => note.shelf === "read" || note.shelf === "did-not-finish")
+    .map((note) => note.date.slice(0, 4));
+  return [...new Set(years)].sort();
+}
+
+export const YEAR_TOP_LIMIT = 5;
+
+/** A year in books: the year page's figures. */
+export function yearInBooks(notes: readonly Note[], year: string, goal: number | undefined) {
+  const inYear = (note: Note) => note.date.startsWith(`${year}-`);
+  const read = notes.filter((note): note is ReadNote => note.shelf === "read" && inYear(note)).sort(oldestFirst);
+  const isReRead = (note: Note) => note.readings.findIndex((entry) => entry.slug === note.slug) > 0;
+  return {
+    year,
+    /** The books read to the end that year, in reading order. */
+    read,
+    count: read.length,
+    time: readingTime(read),
+    averageRating: meanRating(read.map((note) => note.rating)),
+    top: topRated(read, YEAR_TOP_LIMIT),
+    tags: notesPerTag(read),
+    reReads: read.filter(isReRead),
+    didNotFinish: notes.filter((note) => note.shelf === "did-not-finish" && inYear(note)).sort(oldestFirst),
+    goal: goal === undefined ? null : { books: goal, done: read.length },
+  };
+}
+export type YearInBooks = ReturnType<typeof yearInBooks>;
