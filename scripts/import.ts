@@ -37,6 +37,9 @@ Options:
   --root <dir>         another project folder (default: CONTENT_ROOT, else this one)
   --help               this text`;
 
+/** "1 draft", "2 drafts". */
+const count = (number: number, one: string, many = `${one}s`) => `${number} ${number === 1 ? one : many}`;
+
 function stop(message: string, code = 1): never {
   console.error(message);
   process.exit(code);
@@ -192,7 +195,7 @@ async function importBooks(): Promise<Output[]> {
   const sourceName = source === "goodreads" ? "Goodreads" : "StoryGraph";
   say(`${sourceName} export ${inputPath}: ${books.rows} rows, ${books.readings.length} readings.`);
   list(
-    `${options.write ? "Created" : "Would create"} ${notes.length} note${notes.length === 1 ? "" : "s"}:`,
+    `${options.write ? "Created" : "Would create"} ${count(notes.length, "note")}:`,
     notes.map((note) => `${describePlanned(note)}  ${JSON.stringify(note.note.title)} by ${note.note.author}`),
   );
   list(
@@ -243,10 +246,10 @@ async function importEssays(): Promise<Output[]> {
     ...refused.map(({ path, problem }) => ({ line: null, what: path, reason: `would not be valid: ${problem}` })),
   ];
   say(
-    `Medium export ${inputPath}: ${readings.length} posts (${posts.length} published, ${drafts} drafts and ${replies} replies left out).`,
+    `Medium export ${inputPath}: ${count(readings.length, "post")}, ${posts.length} published (${count(drafts, "draft")} and ${count(replies, "reply", "replies")} left out).`,
   );
   list(
-    `${options.write ? "Created" : "Would create"} ${essays.length} essay${essays.length === 1 ? "" : "s"}:`,
+    `${options.write ? "Created" : "Would create"} ${count(essays.length, "essay")}:`,
     essays.map((essay) => `${essay.path}  ${JSON.stringify(essay.post.title)}, ${essay.post.date}`),
   );
   list(
@@ -278,7 +281,7 @@ if (options.write) {
     }
   }
   list("Not written:", notWritten);
-  say(`Wrote ${outputs.length - notWritten.length} file${outputs.length - notWritten.length === 1 ? "" : "s"}.`);
+  say(`Wrote ${count(outputs.length - notWritten.length, "file")}.`);
 } else {
   say("Dry run: nothing was written. Run again with --write to create these files.");
 }

@@ -155,9 +155,11 @@ function goodreadsRow(note: SiteNote, scale: number, siteUrl: string): Record<st
 export function reviewToHtml(markdown: string, siteUrl: string): string {
   return renderWithAbsoluteLinks(markdown, siteUrl)
     .trim()
-    .replace(/<\/p>\s*<p>/g, "<br/><br/>")
-    .replace(/^<p>|<\/p>$/g, "")
-    .replace(/\n/g, "<br/>");
+    .replace(/<br>\n?/g, "<br/>")
+    .replace(/>\n+</g, "><")
+    .replace(/\n/g, " ")
+    .replace(/<\/p><p>/g, "<br/><br/>")
+    .replace(/^<p>|<\/p>$/g, "");
 }
 
 /** Goodreads' export file for the site's notes (drafts left out): re-readings are rows of their own. */
