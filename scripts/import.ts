@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import { contentRoot, imageExists, loadCatalogue, readContentFiles } from "../catalogue/disk.ts";
 import { ContentError, type ContentFile } from "../catalogue/load.ts";
 import type { SourceBooks } from "./import/book.ts";
-import { COVER_REQUEST_INTERVAL_MS, coverFile, fetchCover, OPEN_LIBRARY_COVERS, pacer } from "./import/covers.ts";
+import { COVER_REQUEST_INTERVAL_MS, coverFile, fetchCover, OPEN_LIBRARY_COVERS, paced } from "./import/covers.ts";
 import { readGoodreads } from "./import/goodreads.ts";
 import { type MediumPost, mediumFiles, readMediumPost } from "./import/medium.ts";
 import { describePlanned, type PlannedNote, planBooks, planEssays, plannedNoteText } from "./import/plan.ts";
@@ -167,12 +167,12 @@ async function importBooks(): Promise<Output[]> {
   if (options.covers && !options.write) {
     coverLines.push(`Would fetch the covers of ${withIsbn.length} books with an ISBN from ${options["covers-url"]}.`);
   } else if (options.covers) {
-    const pace = pacer(COVER_REQUEST_INTERVAL_MS);
+    const pace = paced(COVER_REQUEST_INTERVAL_MS);
     notes = [...notes];
     for (const [index, planned] of notes.entries()) {
       if (!planned.note.isbn) continue;
-      await pace();
-      const cover = await fetchCover(options["covers-url"], planned.note.isbn);
+      const { isbn } = planned.note;
+      const cover = await pace(() => fetchCover(options["covers-url"], isbn));
       if (!cover.ok) {
         coverLines.push(`${planned.path}: the drawn cover, since ${cover.reason}`);
         continue;

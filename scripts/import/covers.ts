@@ -38,13 +38,20 @@ export const coverUrl = (service: string, isbn: string) =>
 
 export type CoverResult = { ok: true; png: Buffer } | { ok: false; reason: string };
 
-/** Spaces calls at least `interval` ms apart, the first one at once. */
-export function pacer(interval: number): () => Promise<void> {
+/**
+ * Runs tasks one after another with at least `interval` ms from the end of one to the start of
+ * the next, so that requests are never closer than that, however long each takes to answer.
+ */
+export function paced(interval: number): <T>(task: () => Promise<T>) => Promise<T> {
   let next = 0;
-  return async () => {
+  return async (task) => {
     const wait = next - Date.now();
     if (wait > 0) await sleep(wait);
-    next = Date.now() + interval;
+    try {
+      return await task();
+    } finally {
+      next = Date.now() + interval;
+    }
   };
 }
 
