@@ -7,16 +7,16 @@ import type { Note } from "../catalogue/schema.ts";
 import { catalogue } from "./catalogue.server.ts";
 
 /** Enough to show and link a note: no review, no links, no embeds. */
-function noteLink({ path, name, author, rating, date, photo }: Note) {
-  return { path, name, author, rating, date, photo };
+function noteLink({ path, name, author, rating, shelf, date, photo }: Note) {
+  return { path, name, author, rating, shelf, date, photo };
 }
 export type NoteLink = ReturnType<typeof noteLink>;
 
 export function noteNeighbours(note: Note) {
-  const { previous, next } = previousAndNext(note, catalogue.notes);
+  const { previous, next } = previousAndNext(note, catalogue.listedNotes);
   return {
-    readings: otherReadings(note, catalogue.notes).map(noteLink),
-    related: relatedNotes(note, catalogue.notes).map(noteLink),
+    readings: otherReadings(note, catalogue.listedNotes).map(noteLink),
+    related: relatedNotes(note, catalogue.listedNotes).map(noteLink),
     previous: previous && noteLink(previous),
     next: next && noteLink(next),
   };

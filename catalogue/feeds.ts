@@ -7,6 +7,7 @@ import { renderWithAbsoluteLinks } from "./derive.ts";
 import { FEEDS } from "./feed-list.ts";
 import type { Catalogue } from "./load.ts";
 import type { Note, UpdateIssue, Writing } from "./schema.ts";
+import { SHELF_LABELS } from "./shelves.ts";
 import { absoluteUrl } from "./site-url.ts";
 import { escapeXml } from "./xml.ts";
 
@@ -106,7 +107,7 @@ export function writingEntry(writing: Writing, siteUrl: string): AtomEntry {
 
 /** A note's entry: the cover, the rating and the review (a note may have no review yet). */
 export function noteEntry(note: Note, siteUrl: string, coverUrl: string): AtomEntry {
-  const facts = `<p><img src="${escapeXml(coverUrl)}" alt="${escapeXml(`Cover of ${note.name}`)}" width="129" height="190"></p><p>${escapeXml(`${note.name} by ${note.author}. Rating: ${note.rating.toFixed(1)} / 10.`)}</p>`;
+  const facts = `<p><img src="${escapeXml(coverUrl)}" alt="${escapeXml(`Cover of ${note.name}`)}" width="129" height="190"></p><p>${escapeXml(`${note.name} by ${note.author}. ${note.rating === null ? "" : `Rating: ${note.rating.toFixed(1)} / 10.`}${note.shelf === "did-not-finish" ? ` ${SHELF_LABELS["did-not-finish"]}.` : ""}`.trim())}</p>`;
   return {
     url: absoluteUrl(siteUrl, note.path),
     title: `${note.name} by ${note.author}`,
@@ -137,7 +138,7 @@ export function notesFeed(
   return atomFeed({
     ...feedFrame(catalogue, siteUrl, "notes"),
     subtitle: `The newest book notes and ratings of ${catalogue.site.name}.`,
-    entries: byDateNewestFirst(catalogue.notes)
+    entries: byDateNewestFirst(catalogue.listedNotes)
       .slice(0, size)
       .map((note) => noteEntry(note, siteUrl, coverUrl(note))),
   });

@@ -16,6 +16,9 @@ import {
   noteSchema,
   type Page,
   pageSchema,
+  type ReadNote,
+  SHELVES,
+  type Shelf,
   type Site,
   siteSchema,
   type UpdateIssue,
@@ -37,10 +40,20 @@ export type Catalogue = {
   pages: { now: Page; about: Page };
   work: Work[];
   apps: App[];
+  /** Every published note, whatever its shelf, newest first: each has its page. */
   notes: Note[];
+  /**
+   * The notes of the notes list and its feed: the books read and those given up (the did-not-finish
+   * shelf), newest first. A book being read or wanted is on the shelves page only.
+   */
+  listedNotes: Note[];
+  /** The books read to the end, newest first: every reading figure (/stats, the year pages). */
+  readNotes: ReadNote[];
+  /** The notes on each shelf, newest first. */
+  shelves: Record<Shelf, Note[]>;
   writings: Writing[];
   all: Item[];
-  /** The unique sorted tags of the book notes. */
+  /** The unique sorted tags of the listed notes (the notes list's filters). */
   tags: string[];
   withVideo: Note[];
   withPodcast: Note[];
@@ -52,6 +65,8 @@ export type Catalogue = {
 
 /** Paths under /updates/ that are pages of their own, so no issue may take them as its slug. */
 export const RESERVED_UPDATE_SLUGS = ["confirm", "unsubscribe"];
+/** /notes/shelves is the shelves page, so no note may take its name. */
+export const RESERVED_NOTE_SLUGS = ["shelves"];
 
 export class ContentError extends Error {
   constructor(
@@ -85,6 +100,11 @@ export function splitFrontMatter(file: ContentFile): { data: unknown; body: stri
  * that of the option the value was meant for, so skip the options that are a literal mismatch.
  */
 function explain(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  // A record's bad key (a goal's year) says only "Invalid key in record"; its own check says why.
+  if (issue.code === "invalid_key") {
+    const inner = issue.issues[0];
+    return inner ? { ...inner, path: issue.path } : issue;
+  }
   if (issue.code !== "invalid_union") return issue;
   const inner = issue.errors.flat().map((option) => explain({ ...option, path: [...issue.path, ...option.path] }));
   return inner.find((option) => option.code !== "invalid_value") ?? issue;
@@ -279,14 +299,23 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
     "notes",
     noteSchema,
     { slugFromTitle: true, declaredTags: site.tags, drafts: { draftSchema: draftNoteSchema } },
-    (fields, slug, body): Note => ({
-      ...fields,
-      photo: fields.photo || coverPath(slug),
-      category: "book",
-      slug,
-      path: `/notes/${slug}`,
-      ...body,
-    }),
+    (fields, slug, body): Note => {
+      if (RESERVED_NOTE_SLUGS.includes(slug)) {
+        throw new ContentError(
+          `content/notes/${slug}.md`,
+          null,
+          `cannot be named "${slug}": /notes/${slug} is a page of the site (name the file ${slug}-2.md)`,
+        );
+      }
+      return {
+        ...fields,
+        photo: fields.photo || coverPath(slug),
+        category: "book",
+        slug,
+        path: `/notes/${slug}`,
+        ...body,
+      };
+    },
   );
   const writings = readItems(
     files,
@@ -319,6 +348,13 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
     },
   ).sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
 
+  const notesByDate = sortItems(notes, "date");
+  const shelves = Object.fromEntries(
+    (["read", ...SHELVES] as const).map((shelf) => [shelf, notesByDate.filter((note) => note.shelf === shelf)]),
+  ) as Record<Shelf, Note[]>;
+  const readNotes = notesByDate.filter((note): note is ReadNote => note.shelf === "read");
+  const listedNotes = notesByDate.filter((note) => note.shelf === "read" || note.shelf === "did-not-finish");
+
   const byStartDate = <T extends { startDate: string }>(items: T[]) =>
     items.sort((a, b) => b.startDate.localeCompare(a.startDate));
 
@@ -327,16 +363,19 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
     pages: { now: readPage(files, "now"), about: readPage(files, "about") },
     work: byStartDate(work),
     apps: byStartDate(apps),
-    notes: sortItems(notes, "date"),
+    notes: notesByDate,
+    listedNotes,
+    readNotes,
+    shelves,
     writings: sortItems(writings, "date"),
     all: [...work, ...apps, ...notes, ...writings],
-    tags: [...new Set(notes.flatMap((note) => note.tags))].sort((a, b) => a.localeCompare(b)),
+    tags: [...new Set(listedNotes.flatMap((note) => note.tags))].sort((a, b) => a.localeCompare(b)),
     withVideo: sortItems(
-      notes.filter((note) => note.youtubeEmbed),
+      listedNotes.filter((note) => note.youtubeEmbed),
       "releaseDate",
     ),
     withPodcast: sortItems(
-      notes.filter((note) => note.podcastEmbed),
+      listedNotes.filter((note) => note.podcastEmbed),
       "releaseDate",
     ),
     updates: updates.filter((issue) => !issue.draft),

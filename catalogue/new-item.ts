@@ -2,23 +2,35 @@
  * The pure part of `npm run new`: reading the command line, choosing the slug and writing the
  * front matter of a new book note or writing. The script (scripts/new-content.ts) does the I/O.
  */
+import { SHELVES } from "./schema.ts";
 import { slugify } from "./slug.ts";
+
+/** The shelf a new note may be put on (content/README.md); null: a book read to the end. */
+export type NewNoteShelf = (typeof SHELVES)[number] | null;
 
 export const USAGE = [
   "Usage:",
-  '  npm run new -- note "The Title" --author "Name" [--tags "Tag1,Tag2"] [--rating 8.5]',
+  '  npm run new -- note "The Title" --author "Name" [--tags "Tag1,Tag2"] [--rating 8.5] [--shelf reading|want|did-not-finish]',
   '  npm run new -- write "The Title"',
   "Options: --root <dir> works on another project folder (default: CONTENT_ROOT, else the current one).",
 ].join("\n");
 
 export type NewRequest =
-  | { kind: "note"; title: string; author: string; tags: string[] | null; rating: number | null; root: string | null }
+  | {
+      kind: "note";
+      title: string;
+      author: string;
+      tags: string[] | null;
+      rating: number | null;
+      shelf: NewNoteShelf;
+      root: string | null;
+    }
   | { kind: "write"; title: string; root: string | null };
 
 export type Parsed = { ok: true; request: NewRequest } | { ok: false; error: string };
 
 const OPTIONS: Record<NewRequest["kind"], readonly string[]> = {
-  note: ["author", "tags", "rating", "root"],
+  note: ["author", "tags", "rating", "shelf", "root"],
   write: ["root"],
 };
 
@@ -73,7 +85,15 @@ export function parseNewArgs(args: readonly string[]): Parsed {
     }
     if (Number(rating.toFixed(1)) !== rating) return fail(`--rating has at most one decimal, not "${ratingText}".`);
   }
-  return { ok: true, request: { kind, title, author, tags, rating, root } };
+  const shelfText = options.get("shelf");
+  const shelf = SHELVES.find((known) => known === shelfText) ?? null;
+  if (shelfText !== undefined && shelf === null) {
+    return fail(`--shelf is one of ${SHELVES.join(", ")}, not "${shelfText}" (leave it out for a book you have read).`);
+  }
+  if (rating !== null && (shelf === "reading" || shelf === "want")) {
+    return fail(`A book on the ${shelf} shelf is not read yet: it takes no --rating.`);
+  }
+  return { ok: true, request: { kind, title, author, tags, rating, shelf, root } };
 }
 
 /** The title's slug, or for a re-read the first free `-2`, `-3`, … (content/README.md). */
@@ -93,9 +113,23 @@ export function specDateOf(day: Date): string {
 /** A YAML double-quoted string: JSON's string syntax is valid YAML. */
 const quote = (text: string) => JSON.stringify(text);
 
-/** A note is published at once only when it was given its tags and rating; otherwise it is a draft. */
-export const isDraftNote = (note: { tags: readonly string[] | null; rating: number | null }) =>
-  note.tags === null || note.rating === null;
+/**
+ * A note is published at once only when it was given what its shelf requires (a read book: its
+ * tags and rating; a book given up: its tags; a book being read or wanted: nothing); otherwise it
+ * is a draft.
+ */
+export const isDraftNote = (note: { tags: readonly string[] | null; rating: number | null; shelf?: NewNoteShelf }) =>
+  note.shelf === "reading" || note.shelf === "want"
+    ? false
+    : note.tags === null || (note.rating === null && note.shelf !== "did-not-finish");
+
+/** What the date of a note means on its shelf, said in the new file. */
+const DATE_MEANING: Record<NonNullable<NewNoteShelf> | "read", string> = {
+  read: "the day you finished the book",
+  reading: "the day you started the book",
+  want: "the day you added the book",
+  "did-not-finish": "the day you stopped reading",
+};
 
 const PUBLISH_PROMPT = '# A draft is checked but not published: delete the line "draft: true" when the file is ready.';
 
@@ -104,20 +138,35 @@ const PUBLISH_PROMPT = '# A draft is checked but not published: delete the line 
  * never a placeholder value that would be published.
  */
 export function noteFileText(
-  note: { title: string; author: string; tags: readonly string[] | null; rating: number | null },
+  note: {
+    title: string;
+    author: string;
+    tags: readonly string[] | null;
+    rating: number | null;
+    shelf?: NewNoteShelf;
+  },
   date: string,
 ): string {
   const draft = isDraftNote(note);
+  const shelf = note.shelf ?? null;
+  const unread = shelf === "reading" || shelf === "want";
   return [
     "---",
     ...(draft ? [PUBLISH_PROMPT, "draft: true"] : []),
     `name: ${quote(note.title)}`,
     `author: ${quote(note.author)}`,
-    `date: ${quote(date)}`,
+    ...(shelf ? [`shelf: ${shelf}`] : []),
+    `date: ${quote(date)}${shelf ? ` # ${DATE_MEANING[shelf]}` : ""}`,
     note.tags === null
       ? '# tags: ["Self-help"]  # 1 to 3 of the tags listed in content/site.yaml'
       : `tags: [${note.tags.map(quote).join(", ")}]`,
-    note.rating === null ? "# rating: 8.5  # your rating, 0 to 10 with at most one decimal" : `rating: ${note.rating}`,
+    ...(unread
+      ? []
+      : [
+          note.rating === null
+            ? "# rating: 8.5  # your rating, 0 to 10 with at most one decimal"
+            : `rating: ${note.rating}`,
+        ]),
     "time: 0 # reading time in minutes; 0 = unknown",
     "# Your notes on the book go below the closing --- line, in Markdown; they may stay empty.",
     "---",

@@ -71,13 +71,14 @@ function fact(rows: string, text: string, problems: string[]): SampleFact {
 }
 
 export function sampleFacts(catalogue: Catalogue): SampleFact[] {
-  const { notes, writings } = catalogue;
+  // The spec's facts are about the notes list: books read, and those given up.
+  const { listedNotes: notes, writings } = catalogue;
   const years = notes.map((note) => year(note.date));
   const [first, last] = [Math.min(...years), Math.max(...years)];
   const before2020 = notes.filter((note) => year(note.date) < 2020);
   const reviewedBefore = before2020.filter((note) => note.html !== "").length;
   const reviewedSince = notes.filter((note) => year(note.date) >= 2020 && note.html !== "");
-  const ratings = notes.map((note) => note.rating);
+  const ratings = catalogue.readNotes.map((note) => note.rating);
   const longest = Math.max(...notes.map((note) => note.time));
   const slugs = (items: readonly { slug: string }[]) => items.map((item) => item.slug);
   const missing = (what: string, wanted: readonly string[], present: readonly string[]) => {

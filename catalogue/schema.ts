@@ -72,6 +72,8 @@ const template = (known: readonly string[]) =>
 
 /** The values a note's description may name (app/routes/notes.$slug.tsx). */
 export const NOTE_DESCRIPTION_PLACEHOLDERS = ["title", "author", "rating"] as const;
+/** The values the description of an unrated note may name: {shelf} is the shelf's label ("Want to read"). */
+export const SHELF_NOTE_DESCRIPTION_PLACEHOLDERS = ["title", "author", "shelf"] as const;
 
 /** A section's words: the line under its home tile, its description for search engines, its opening words. */
 const sectionWords = z.strictObject({ blurb: text, description: text });
@@ -85,6 +87,8 @@ const sectionsSchema = z.strictObject({
   notes: sectionWords.extend({
     /** A note's description for search engines when its review is empty. */
     noteDescription: template(NOTE_DESCRIPTION_PLACEHOLDERS),
+    /** The same for a note with no rating: a book being read, wanted, or given up unrated. */
+    shelfNoteDescription: template(SHELF_NOTE_DESCRIPTION_PLACEHOLDERS),
   }),
   stats: z.strictObject({ blurb: text, description: text }),
   write: sectionWithIntro,
@@ -118,6 +122,17 @@ export const siteSchema = z.strictObject({
   ratingScale: ratingScaleSchema,
   /** The not-found screen's words besides the spec's message: its description and a line (Markdown) under the tiles. */
   notFound: z.strictObject({ description: text, text: markdownText }),
+  /**
+   * The reading goal of each year, in books read to the end: `goal: { 2025: 30 }`. Optional; /now
+   * shows the latest year's, each year page its own.
+   */
+  goal: z
+    .record(
+      z.string().regex(/^\d{4}$/, "must be a year written with four digits, e.g. 2025"),
+      z.number().int("must be a whole number of books").min(1, "must be at least 1 book"),
+    )
+    .optional()
+    .transform((goal) => goal ?? {}),
 });
 
 export const pageSchema = z.strictObject({
@@ -184,12 +199,28 @@ const rating = z
   .max(10, "must be between 0 and 10")
   .refine((value) => Number(value.toFixed(1)) === value, "must have at most one decimal");
 
+/**
+ * The shelves a note file may name in `shelf`. A note without one is a book read to the end;
+ * `date` is then the day it was finished, and for a shelf: the day started (reading), added (want)
+ * or stopped (did-not-finish).
+ */
+export const SHELVES = ["reading", "want", "did-not-finish"] as const;
+/** Where a book stands: "read" is the shelf of a note that names none. */
+export type Shelf = "read" | (typeof SHELVES)[number];
+/** Shelves whose books have not been read yet: no rating, and tags may wait. */
+const UNREAD_SHELVES: readonly Shelf[] = ["reading", "want"];
+
 const noteFields = z.strictObject({
   name: text,
   author: text,
   date: specDate,
-  tags: noteTags.min(1, "needs at least one tag"),
-  rating,
+  shelf: z
+    .enum(SHELVES, {
+      message: `must be one of ${SHELVES.join(", ")}; leave it out for a book you have read`,
+    })
+    .optional(),
+  tags: noteTags.min(1, "needs at least one tag").optional(),
+  rating: rating.optional(),
   time: minutes,
   photo: z
     .union([z.literal(""), image])
@@ -206,8 +237,20 @@ const noteFields = z.strictObject({
   youtubeEmbed: optionalUrl,
   releaseDate: optionalSpecDate,
 });
+type NoteFields = z.output<typeof noteFields>;
 
-function checkEmbeds(note: z.output<typeof noteFields>, ctx: z.RefinementCtx) {
+/**
+ * A note's shelf and rating as the site uses them: a read book always has its rating, a book given
+ * up may have one, and a book being read or wanted never has one.
+ */
+export type ShelfAndRating =
+  | { shelf: "read"; rating: number }
+  | { shelf: "did-not-finish"; rating: number | null }
+  | { shelf: "reading" | "want"; rating: null };
+
+type ParsedNote = Omit<NoteFields, "shelf" | "tags" | "rating"> & { tags: string[] } & ShelfAndRating;
+
+function checkEmbeds(note: NoteFields, ctx: z.RefinementCtx) {
   for (const [field, kind] of [
     ["podcastEmbed", "podcast"],
     ["youtubeEmbed", "video"],
@@ -221,15 +264,52 @@ function checkEmbeds(note: z.output<typeof noteFields>, ctx: z.RefinementCtx) {
   }
 }
 
-export const noteSchema = noteFields.superRefine(checkEmbeds);
+/**
+ * What each shelf asks of `tags` and `rating`. A draft may still leave out what a published note
+ * needs (`npm run new` writes one when it was not told them), never hold what its shelf refuses.
+ */
+function checkShelf(draft: boolean) {
+  return (note: NoteFields, ctx: z.RefinementCtx) => {
+    const shelf: Shelf = note.shelf ?? "read";
+    const unread = UNREAD_SHELVES.includes(shelf);
+    if (unread && note.rating !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["rating"],
+        message: `must be left out on the "${shelf}" shelf: a book not read yet has no rating (give it one when you finish it and remove the shelf)`,
+      });
+    }
+    if (draft) return;
+    if (!unread && note.tags === undefined) {
+      ctx.addIssue({ code: "custom", path: ["tags"], message: "is required but missing" });
+    }
+    if (shelf === "read" && note.rating === undefined) {
+      ctx.addIssue({ code: "custom", path: ["rating"], message: "is required but missing" });
+    }
+  };
+}
+
+/** The shelf spelled out ("read" when none is written), absent tags as none, absent rating as null. */
+function shelved({ shelf, tags, rating, ...fields }: NoteFields): ParsedNote {
+  const common = { ...fields, tags: tags ?? [] };
+  switch (shelf) {
+    case undefined:
+      // Only a draft reaches here without a rating; it is never shown.
+      return { ...common, shelf: "read", rating: rating ?? 0 };
+    case "did-not-finish":
+      return { ...common, shelf, rating: rating ?? null };
+    default:
+      return { ...common, shelf, rating: null };
+  }
+}
+
+export const noteSchema = noteFields.superRefine(checkEmbeds).superRefine(checkShelf(false)).transform(shelved);
 
 /**
  * A draft note (`draft: true`, never published) is checked like any other, except that its tags
  * and rating may still be missing: `npm run new` creates one when it was not told them.
  */
-export const draftNoteSchema = noteFields
-  .extend({ tags: noteTags.default([]), rating: rating.default(0) })
-  .superRefine(checkEmbeds);
+export const draftNoteSchema = noteFields.superRefine(checkEmbeds).superRefine(checkShelf(true)).transform(shelved);
 
 export const writingSchema = z.strictObject({
   name: text,
@@ -270,6 +350,8 @@ export type App = z.infer<typeof appSchema> & Located<"apps">;
 export type Work = z.infer<typeof workSchema> & Located<"Work">;
 /** `photo` is the cover to show: the file's own, or the one generated from title and author. */
 export type Note = z.infer<typeof noteSchema> & Located<"book">;
+/** A book read to the end: the notes of /stats and the year pages. */
+export type ReadNote = Note & { shelf: "read" };
 export type Writing = z.infer<typeof writingSchema> & Located<"write">;
 export type Item = App | Work | Note | Writing;
 export type UpdateIssue = z.infer<typeof updateSchema> & Located<"updates">;

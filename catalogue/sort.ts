@@ -12,7 +12,8 @@ export type Sortable = {
   name: string;
   author?: string;
   date: IsoDay;
-  rating?: number;
+  /** null: a book given up without a rating, which sorts after every rated one. */
+  rating?: number | null;
   time?: number;
   releaseDate?: IsoDay | "";
 };
@@ -35,6 +36,9 @@ const newestFirst = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
 
 type Comparator = (a: Sortable, b: Sortable) => number;
 
+/** Below the lowest rating (0): an unrated note comes after every rated one. */
+const UNRATED = -1;
+
 const byTitle: Comparator = (a, b) => compareText(a.name, b.name);
 
 export const comparators: Record<SortKey, Comparator> = {
@@ -42,7 +46,7 @@ export const comparators: Record<SortKey, Comparator> = {
   releaseDate: (a, b) => newestFirst(a.releaseDate ?? "", b.releaseDate ?? "") || byTitle(a, b),
   title: byTitle,
   author: (a, b) => compareText(a.author ?? "", b.author ?? "") || byTitle(a, b),
-  rating: (a, b) => (b.rating ?? 0) - (a.rating ?? 0) || byTitle(a, b),
+  rating: (a, b) => (b.rating ?? UNRATED) - (a.rating ?? UNRATED) || byTitle(a, b),
   time: (a, b) => (a.time ?? 0) - (b.time ?? 0) || byTitle(a, b),
 };
 

@@ -4,10 +4,10 @@
  */
 import { present } from "./present.ts";
 import { isSameBook } from "./related.ts";
-import type { Note } from "./schema.ts";
+import type { ReadNote } from "./schema.ts";
 import { comparators } from "./sort.ts";
 
-export type StatsNote = Pick<Note, "name" | "author" | "date" | "rating" | "time" | "tags">;
+export type StatsNote = Pick<ReadNote, "name" | "author" | "date" | "rating" | "time" | "tags">;
 
 export type YearCount = { year: string; count: number };
 export type TagCount = { tag: string; count: number };
@@ -19,7 +19,7 @@ export type ReadingTime = { totalMinutes: number; known: number; unknown: number
 export const TOP_RATED_LIMIT = 10;
 export const TOP_TAGS_LIMIT = 10;
 
-const yearOf = (note: StatsNote) => note.date.slice(0, 4);
+const yearOf = (note: Pick<StatsNote, "date">) => note.date.slice(0, 4);
 
 /**
  * The mean of ratings, to one decimal as ratings are written. Ratings have one decimal, so it sums
@@ -38,7 +38,7 @@ function countBy(values: readonly string[]): Map<string, number> {
 }
 
 /** Every year from the first note to the last, oldest first; a year with no note counts 0. */
-export function notesPerYear(notes: readonly StatsNote[]): YearCount[] {
+export function notesPerYear(notes: readonly Pick<StatsNote, "date">[]): YearCount[] {
   const counts = countBy(notes.map(yearOf));
   const years = [...counts.keys()].map(Number);
   if (years.length === 0) return [];
@@ -50,7 +50,7 @@ export function notesPerYear(notes: readonly StatsNote[]): YearCount[] {
 }
 
 /** Notes per tag, most used first, ties by name. */
-export function notesPerTag(notes: readonly StatsNote[]): TagCount[] {
+export function notesPerTag(notes: readonly Pick<StatsNote, "tags">[]): TagCount[] {
   return [...countBy(notes.flatMap((note) => note.tags))]
     .map(([tag, count]) => ({ tag, count }))
     .sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag));

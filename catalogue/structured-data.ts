@@ -35,9 +35,12 @@ const ownerAsAuthor = (name: string, siteUrl: string) => ({
   url: `${siteUrl}/`,
 });
 
-type NoteFields = Pick<Note, "name" | "author" | "date" | "rating" | "path" | "tags">;
+type NoteFields = Pick<Note, "name" | "author" | "date" | "rating" | "path" | "tags" | "shelf">;
 
-/** A book note: the Book, reviewed by the owner with a rating on the site's 0–10 scale. */
+/**
+ * A book note: the Book, reviewed by the owner with a rating on the site's 0–10 scale. A book read
+ * or given up has the owner's review (rated when it has a rating); one being read or wanted has none.
+ */
 export function bookReviewLd(
   note: NoteFields,
   { owner, siteUrl, image, reviewBody }: { owner: string; siteUrl: string; image: string; reviewBody?: string },
@@ -51,14 +54,20 @@ export function bookReviewLd(
     image: absoluteUrl(siteUrl, image),
     url,
     genre: note.tags,
-    review: {
-      "@type": "Review",
-      url,
-      author: ownerAsAuthor(owner, siteUrl),
-      datePublished: note.date,
-      reviewRating: { "@type": "Rating", ratingValue: note.rating, bestRating: 10, worstRating: 0 },
-      ...(reviewBody ? { reviewBody } : {}),
-    },
+    ...(note.shelf === "read" || note.shelf === "did-not-finish"
+      ? {
+          review: {
+            "@type": "Review",
+            url,
+            author: ownerAsAuthor(owner, siteUrl),
+            datePublished: note.date,
+            ...(note.rating === null
+              ? {}
+              : { reviewRating: { "@type": "Rating", ratingValue: note.rating, bestRating: 10, worstRating: 0 } }),
+            ...(reviewBody ? { reviewBody } : {}),
+          },
+        }
+      : {}),
   };
 }
 

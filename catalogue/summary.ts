@@ -66,7 +66,7 @@ function imageFields(item: Item): { field: string; target: string }[] {
 }
 
 export function summarizeCatalogue(catalogue: Catalogue, imageExists: (sitePath: string) => boolean): ContentSummary {
-  const { notes } = catalogue;
+  const { listedNotes: notes } = catalogue;
   const itemPaths = new Set(catalogue.all.map((item) => item.path));
   const broken: BrokenReference[] = [];
 

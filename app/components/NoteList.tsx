@@ -1,6 +1,7 @@
 import { memo } from "react";
 import { Link } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates.ts";
+import { SHELF_LABELS } from "../../catalogue/shelves.ts";
 import type { SortKey } from "../../catalogue/sort.ts";
 import type { NoteSummary } from "../catalogue.server.ts";
 import { useRenderLimit } from "../lib/use-render-limit.ts";
@@ -45,7 +46,8 @@ const NoteEntry = memo(function NoteEntry({ note, sort, eager }: { note: NoteSum
         <p className="note-author">{note.author}</p>
         <p className="meta-line">
           {sort === "time" ? `${note.time} min read` : <time dateTime={note.date}>{formatMonthYear(note.date)}</time>}
-          {sort === "rating" && ` · Rated ${note.rating.toFixed(1)} / 10`}
+          {sort === "rating" && note.rating !== null && ` · Rated ${note.rating.toFixed(1)} / 10`}
+          {note.shelf === "did-not-finish" && <span className="shelf-mark"> · {SHELF_LABELS["did-not-finish"]}</span>}
         </p>
         <LinkIcons item={note} />
       </div>

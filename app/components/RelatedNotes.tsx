@@ -1,5 +1,6 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates.ts";
+import { SHELF_LABELS } from "../../catalogue/shelves.ts";
 import type { NoteLink, NoteNeighbours } from "../note-neighbours.server.ts";
 import type { loader as rootLoader } from "../root.tsx";
 
@@ -21,7 +22,7 @@ export function RelatedNotes({ readings, related, previous, next }: NoteNeighbou
                 <Link to={reading.path} prefetch="intent">
                   Read in <time dateTime={reading.date}>{formatMonthYear(reading.date)}</time>
                 </Link>
-                , rated {reading.rating.toFixed(1)}
+                {reading.rating !== null && `, rated ${reading.rating.toFixed(1)}`}
               </li>
             ))}
           </ul>
@@ -70,7 +71,9 @@ function RelatedEntry({ note }: { note: NoteLink }) {
           </Link>
         </h3>
         <p className="note-author">{note.author}</p>
-        <p className="meta-line">Rated {note.rating.toFixed(1)}</p>
+        <p className="meta-line">
+          {note.rating === null ? SHELF_LABELS[note.shelf] : `Rated ${note.rating.toFixed(1)}`}
+        </p>
       </div>
     </li>
   );

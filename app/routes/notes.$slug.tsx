@@ -1,6 +1,9 @@
+import { Link } from "react-router";
 import { COVER_IMAGE_SCALE, noteImagePath } from "../../catalogue/card.ts";
 import { COVER_HEIGHT, COVER_WIDTH, isGeneratedCover } from "../../catalogue/cover.ts";
 import { formatMonthYear } from "../../catalogue/dates.ts";
+import type { Note } from "../../catalogue/schema.ts";
+import { ratingText, SHELF_LABELS } from "../../catalogue/shelves.ts";
 import { bookReviewLd } from "../../catalogue/structured-data.ts";
 import { fillTemplate } from "../../catalogue/template.ts";
 import { catalogue, forPage, notFound } from "../catalogue.server.ts";
@@ -20,13 +23,12 @@ export const handle = pageHandle("notes", { item: (data: Route.ComponentProps["l
 export function loader({ params }: Route.LoaderArgs) {
   const note = catalogue.notes.find((note) => note.slug === params.slug) ?? notFound();
   // Without a review, the owner's sentence from site.yaml describes the note to search engines.
+  const { noteDescription, shelfNoteDescription } = catalogue.site.sections.notes;
   const description =
     note.excerpt ||
-    fillTemplate(catalogue.site.sections.notes.noteDescription, {
-      title: note.name,
-      author: note.author,
-      rating: String(note.rating),
-    });
+    (note.rating === null
+      ? fillTemplate(shelfNoteDescription, { title: note.name, author: note.author, shelf: SHELF_LABELS[note.shelf] })
+      : fillTemplate(noteDescription, { title: note.name, author: note.author, rating: String(note.rating) }));
   return { note: forPage(note), neighbours: noteNeighbours(note), description };
 }
 
@@ -51,6 +53,14 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   });
 };
 
+/** What the note's date means on each shelf. */
+const DATE_LABELS: Record<Note["shelf"], string> = {
+  read: "Read",
+  reading: "Started",
+  want: "Added",
+  "did-not-finish": "Stopped",
+};
+
 /** R8: one book note. */
 export default function NoteDetail({ loaderData: { note, neighbours } }: Route.ComponentProps) {
   return (
@@ -62,12 +72,26 @@ export default function NoteDetail({ loaderData: { note, neighbours } }: Route.C
           <h1>{note.name}</h1>
           <p className="lede">by {note.author}</p>
           <dl className="facts">
-            <dt>Read</dt>
+            {note.shelf !== "read" && (
+              <>
+                <dt>Shelf</dt>
+                <dd>
+                  <Link to="/notes/shelves" prefetch="intent">
+                    {SHELF_LABELS[note.shelf]}
+                  </Link>
+                </dd>
+              </>
+            )}
+            <dt>{DATE_LABELS[note.shelf]}</dt>
             <dd>
               <time dateTime={note.date}>{formatMonthYear(note.date)}</time>
             </dd>
-            <dt>Rating</dt>
-            <dd>{note.rating.toFixed(1)} / 10</dd>
+            {note.rating !== null && (
+              <>
+                <dt>Rating</dt>
+                <dd>{ratingText(note.rating)}</dd>
+              </>
+            )}
             {note.time > 0 && (
               <>
                 <dt>Read time</dt>

@@ -14,7 +14,7 @@ import type { Route } from "./+types/notes";
 export const handle = pageHandle("notes", { hydrate: true });
 
 export function loader() {
-  return { notes: catalogue.notes.map(noteSummary), tags: catalogue.tags };
+  return { notes: catalogue.listedNotes.map(noteSummary), tags: catalogue.tags };
 }
 
 /** The filters live in the query; changing them needs no new data from the server. */

@@ -11,9 +11,9 @@ export const handle = pageHandle("stats");
 
 export function loader() {
   return {
-    stats: readingStats(catalogue.notes),
+    stats: readingStats(catalogue.readNotes),
     ratingScale: catalogue.site.ratingScale,
-    top: topRated(catalogue.notes).map(({ path, name, author, rating }) => ({
+    top: topRated(catalogue.readNotes).map(({ path, name, author, rating }) => ({
       path,
       name,
       author,

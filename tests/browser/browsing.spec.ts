@@ -2,11 +2,12 @@ import { expect, type Page, test } from "@playwright/test";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { EMBED_ORIGINS } from "../../catalogue/embeds.ts";
 import { applyFilters } from "../../catalogue/filters.ts";
+import { ratingText } from "../../catalogue/shelves.ts";
 import { first, last } from "../support/lists.ts";
 import { catalogue } from "./fixture-site.ts";
 import { expectNoAxeViolations, trackForeignRequests, waitForReady } from "./helpers.ts";
 
-const allNotes = catalogue.notes;
+const allNotes = catalogue.listedNotes;
 const titles = (page: Page) => page.locator(".note-list .note-title");
 /** After a change the list renders its first screenful at once and the rest as it is scrolled to. */
 const FIRST_SCREENFUL = 20;
@@ -103,7 +104,7 @@ test("sorted by Rating, each entry shows its rating; the current sort shows besi
   await expect.poll(() => firstTitles(page)).toEqual(names(expected));
   const entries = page.locator(".note-entry");
   for (const [index, note] of expected.slice(0, 5).entries()) {
-    await expect(entries.nth(index)).toContainText(`Rated ${note.rating.toFixed(1)} / 10`);
+    await expect(entries.nth(index)).toContainText(`Rated ${ratingText(note.rating)}`);
   }
   await openFilters(page);
   await page.getByRole("dialog", { name: "Order by:" }).getByRole("button", { name: "Read Time" }).click();

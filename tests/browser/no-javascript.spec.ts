@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { applyFilters } from "../../catalogue/filters.ts";
+import { ratingText } from "../../catalogue/shelves.ts";
 import { first } from "../support/lists.ts";
 import { catalogue } from "./fixture-site.ts";
 import { confirmationLink } from "./mailbox.ts";
@@ -82,11 +83,11 @@ test("NOJS where a browser lacks invoker commands, the same buttons open the men
 
 test("NOJS the notes list shows every note; search, sort and tags work by plain form submission", async ({ page }) => {
   await page.goto("/notes");
-  await expect(page.locator(".note-title")).toHaveCount(catalogue.notes.length);
+  await expect(page.locator(".note-title")).toHaveCount(catalogue.listedNotes.length);
   await page.getByPlaceholder("Search...").fill("habit");
   await page.getByPlaceholder("Search...").press("Enter");
   await expect(page).toHaveURL(/\/notes\?.*q=habit/);
-  const habit = applyFilters(catalogue.notes, { search: "habit", sort: "date", tag: "" });
+  const habit = applyFilters(catalogue.listedNotes, { search: "habit", sort: "date", tag: "" });
   await expect(page.getByText(`Results (${habit.length})`)).toBeVisible();
   await expect(page.locator(".note-title")).toHaveText(habit.map((note) => note.name));
   await expect(page.getByText("Sorted by Date")).toBeVisible();
@@ -95,18 +96,18 @@ test("NOJS the notes list shows every note; search, sort and tags work by plain 
   await expect(overlay).toBeVisible();
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
   await overlay.getByRole("button", { name: "Rating" }).click();
-  const byRating = applyFilters(catalogue.notes, { search: "habit", sort: "rating", tag: "" });
+  const byRating = applyFilters(catalogue.listedNotes, { search: "habit", sort: "rating", tag: "" });
   await expect(page.locator(".note-title")).toHaveText(byRating.map((note) => note.name));
   await expect(page.getByText("Sorted by Rating")).toBeVisible();
-  await expect(page.locator(".note-entry").first()).toContainText(`Rated ${first(byRating).rating.toFixed(1)} / 10`);
+  await expect(page.locator(".note-entry").first()).toContainText(`Rated ${ratingText(first(byRating).rating)}`);
   await page.getByRole("button", { name: "Clear search" }).click();
   await page.getByRole("button", { name: "Filters" }).click();
   await page.locator("#filters").getByRole("button", { name: "Fiction" }).click();
-  const fiction = applyFilters(catalogue.notes, { search: "", sort: "rating", tag: "Fiction" });
+  const fiction = applyFilters(catalogue.listedNotes, { search: "", sort: "rating", tag: "Fiction" });
   await expect(page.getByText(`Results (${fiction.length})`)).toBeVisible();
   await expect(page.locator(".note-title")).toHaveText(fiction.map((note) => note.name));
   await page.getByRole("button", { name: /Remove the tag filter/ }).click();
-  await expect(page.locator(".note-title")).toHaveCount(catalogue.notes.length);
+  await expect(page.locator(".note-title")).toHaveCount(catalogue.listedNotes.length);
 });
 
 test("NOJS the write index searches by form submission", async ({ page }) => {

@@ -1,11 +1,13 @@
 /** Issue 7: related notes, other readings and read before / after on a note page. */
+
 import { expect, test } from "@playwright/test";
 import { otherReadings, previousAndNext, relatedNotes } from "../../catalogue/related.ts";
+import { SHELF_LABELS } from "../../catalogue/shelves.ts";
 import { only } from "../support/lists.ts";
 import { catalogue } from "./fixture-site.ts";
 import { expectNoAxeViolations, waitForReady } from "./helpers.ts";
 
-const { notes } = catalogue;
+const notes = catalogue.listedNotes;
 const note = (slug: string) => {
   const found = notes.find((book) => book.slug === slug);
   if (!found) throw new Error(`no note ${slug}`);
@@ -26,7 +28,9 @@ test("RELATED a note page lists its related notes and the notes read before and 
   await expect(links).toHaveText(related.map((other) => other.name));
   for (const [index, other] of related.entries()) {
     await expect(links.nth(index)).toHaveAttribute("href", other.path);
-    await expect(section.getByRole("listitem").nth(index)).toContainText(`Rated ${other.rating.toFixed(1)}`);
+    await expect(section.getByRole("listitem").nth(index)).toContainText(
+      other.rating === null ? SHELF_LABELS[other.shelf] : `Rated ${other.rating.toFixed(1)}`,
+    );
   }
   await expect(section).not.toContainText(subject.name);
   await expect(page.getByRole("region", { name: "Other readings of this book" })).toHaveCount(0);
@@ -53,7 +57,7 @@ test("RELATED a re-read book links its other readings and leaves them out of the
   await page.goto(subject.path);
   const section = page.getByRole("region", { name: "Other readings of this book" });
   await expect(section.getByRole("link")).toHaveAttribute("href", only(readings).path);
-  await expect(section).toContainText(`rated ${only(readings).rating.toFixed(1)}`);
+  await expect(section).toContainText(`rated ${only(readings).rating?.toFixed(1)}`);
   const related = page.getByRole("region", { name: "Related notes" }).getByRole("link");
   await expect(related).toHaveText(relatedNotes(subject, notes).map((other) => other.name));
   await expect(related.filter({ hasText: subject.name })).toHaveCount(0);

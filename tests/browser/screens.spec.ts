@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { formatDateRange, formatMonthYear, formatSpecDate } from "../../catalogue/dates.ts";
 import { EMBED_ORIGINS } from "../../catalogue/embeds.ts";
+import { ratingText } from "../../catalogue/shelves.ts";
 import { first } from "../support/lists.ts";
 import { catalogue } from "./fixture-site.ts";
 import { expectNoAxeViolations, trackForeignRequests } from "./helpers.ts";
@@ -163,7 +164,7 @@ test("every note has a page (a re-read at -2) with cover, title, author, date, r
   await expect(page.getByRole("heading", { level: 1, name: note.name })).toBeVisible();
   await expect(page.getByText(`by ${note.author}`)).toBeVisible();
   await expect(page.getByText(formatMonthYear(note.date))).toBeVisible();
-  await expect(page.getByText(`${note.rating.toFixed(1)} / 10`)).toBeVisible();
+  await expect(page.getByText(`${ratingText(note.rating)}`)).toBeVisible();
   await expect(page.getByText(`${note.time} min read`)).toBeVisible();
   for (const tag of note.tags) await expect(page.getByRole("list", { name: "Tags" }).getByText(tag)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Review" })).toBeVisible();

@@ -92,7 +92,7 @@ test("FEED the writings and notes feeds are Atom with the 50 newest items, full 
 }) => {
   for (const [path, items, pagePath] of [
     ["/feeds/writings.atom", newestFirst(catalogue.writings), "/write"],
-    ["/feeds/notes.atom", newestFirst(catalogue.notes), "/notes"],
+    ["/feeds/notes.atom", newestFirst(catalogue.listedNotes), "/notes"],
   ] as const) {
     const response = await request.get(path);
     expect(response.status()).toBe(200);

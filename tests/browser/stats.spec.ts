@@ -4,8 +4,8 @@ import { formatDuration, readingStats, topRated } from "../../catalogue/stats.ts
 import { catalogue } from "./fixture-site.ts";
 import { expectNoAxeViolations } from "./helpers.ts";
 
-const stats = readingStats(catalogue.notes);
-const top = topRated(catalogue.notes);
+const stats = readingStats(catalogue.readNotes);
+const top = topRated(catalogue.readNotes);
 
 /** A chart's text alternative as [label, value] rows. */
 const tableRows = (table: Locator) =>
@@ -48,12 +48,12 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveTitle(`${catalogue.site.name} | Reading stats`);
     await expect(page.getByRole("heading", { level: 1, name: "Reading stats" })).toBeVisible();
 
-    await expect(page.locator('[data-stat="total"]')).toHaveText(String(catalogue.notes.length));
+    await expect(page.locator('[data-stat="total"]')).toHaveText(String(catalogue.readNotes.length));
     await expect(page.locator('[data-stat="average"]')).toHaveText(`${stats.averageRating.toFixed(1)} / 10`);
     await expect(page.locator('[data-stat="time"]')).toContainText(formatDuration(stats.time.totalMinutes));
     await expect(page.locator('[data-stat="time"]')).toContainText(`${stats.time.known} notes`);
     await expect(page.locator('[data-stat="unknown-time"]')).toHaveText(String(stats.time.unknown));
-    expect(stats.time.known + stats.time.unknown).toBe(catalogue.notes.length);
+    expect(stats.time.known + stats.time.unknown).toBe(catalogue.readNotes.length);
 
     for (const { caption, rows } of CHARTS) {
       const table = page.getByRole("table", { name: caption, exact: true });

@@ -60,7 +60,7 @@ test("typing fast into the search of 10,000 notes loses no keystroke and the lis
   page,
 }) => {
   test.setTimeout(120_000);
-  const notes = loadCatalogue(root).notes;
+  const notes = loadCatalogue(root).listedNotes;
   expect(notes).toHaveLength(NOTES);
   await answerDataLate(page);
   await page.goto(`${server?.url}/notes`, { timeout: 60_000 });

@@ -57,6 +57,7 @@ describe("parseNewArgs", () => {
       author: "James Clear",
       tags: ["Self-help", "Psychology"],
       rating: 8.7,
+      shelf: null,
       root: "/tmp/x",
     });
   });
@@ -68,6 +69,7 @@ describe("parseNewArgs", () => {
       author: "Émile Zola",
       tags: ["Fiction"],
       rating: null,
+      shelf: null,
       root: null,
     });
   });
@@ -84,6 +86,7 @@ describe("parseNewArgs", () => {
       author: "James Clear",
       tags: null,
       rating: null,
+      shelf: null,
       root: null,
     });
   });
@@ -180,6 +183,34 @@ describe("file text", () => {
       );
       expect(note).toMatchObject({ name: "Zero to One", author: "Peter Thiel", date: "2025-06-06", time: 0, html: "" });
     }
+  });
+
+  test("--shelf puts the new note on a shelf: a book being read or wanted is published at once, with no rating", () => {
+    expect(parsed(["note", "T", "--author", "A", "--shelf", "reading"])).toMatchObject({ shelf: "reading" });
+    expect(parseError(["note", "T", "--author", "A", "--shelf", "finished"])).toContain(
+      "--shelf is one of reading, want, did-not-finish",
+    );
+    expect(parseError(["note", "T", "--author", "A", "--shelf", "want", "--rating", "8"])).toContain(
+      "takes no --rating",
+    );
+    for (const shelf of ["reading", "want"] as const) {
+      const text = noteFileText(
+        { title: "Zero to One", author: "Peter Thiel", tags: null, rating: null, shelf },
+        "6/6/25",
+      );
+      expect(text).not.toContain("draft: true");
+      expect(text).not.toMatch(/rating/);
+      const note = withFile(contentPath("note", "zero-to-one"), text).notes.find((book) => book.slug === "zero-to-one");
+      expect(note).toMatchObject({ shelf, rating: null, date: "2025-06-06" });
+    }
+    const givenUp = noteFileText(
+      { title: "Zero to One", author: "Peter Thiel", tags: ["Philosophy"], rating: null, shelf: "did-not-finish" },
+      "6/6/25",
+    );
+    expect(givenUp).not.toContain("draft: true");
+    expect(withFile(contentPath("note", "zero-to-one"), givenUp).listedNotes.map((book) => book.slug)).toContain(
+      "zero-to-one",
+    );
   });
 
   test("a note with a rating, quotes, backslashes and accents in its fields loads them exactly", () => {

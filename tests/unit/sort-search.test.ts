@@ -14,7 +14,7 @@ import { matchesSearch } from "../../catalogue/search.ts";
 import { comparators, DEFAULT_SORT, isSortKey, SORT_KEYS, type Sortable, sortItems } from "../../catalogue/sort.ts";
 
 const catalogue = loadCatalogue(join(import.meta.dirname, "../fixtures"));
-const { notes } = catalogue;
+const notes = catalogue.listedNotes;
 const slugs = (items: readonly { slug: string }[]) => items.map((item) => item.slug);
 const names = (items: readonly { name: string }[]) => items.map((item) => item.name);
 const item = (name: string, fields: Partial<Sortable> = {}): Sortable => ({ name, date: "2020-01-01", ...fields });

@@ -19,7 +19,7 @@ import {
   topRated,
 } from "../../catalogue/stats.ts";
 
-const { notes } = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
+const { readNotes: notes } = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
 const slugs = (items: readonly { slug: string }[]) => items.map((item) => item.slug);
 
 const made = (fields: Partial<StatsNote> & { slug?: string } = {}): StatsNote & { slug: string } => ({
