@@ -3,11 +3,8 @@
  * small rules they share (ISBNs, the book's identity, ratings, the sources' dates).
  */
 import { parseSpecDate } from "../../catalogue/dates.ts";
+import type { Shelf } from "../../catalogue/schema.ts";
 import { slugify, withoutSeries } from "../../catalogue/slug.ts";
-
-/** A note's shelf; "read" is written as no shelf at all. */
-export type Shelf = "read" | "reading" | "want" | "did-not-finish";
-export const SHELVES: readonly Shelf[] = ["read", "reading", "want", "did-not-finish"];
 
 /** One reading of a book, as a source tells it: it becomes one note. */
 export type Reading = {

@@ -4,7 +4,8 @@
  * cover, the ISBN, the review or the essay.
  */
 import { formatSpecDate } from "../../catalogue/dates.ts";
-import type { Shelf } from "./book.ts";
+import { isDraftNote, noteFileText } from "../../catalogue/new-item.ts";
+import type { Shelf } from "../../catalogue/schema.ts";
 
 /** A YAML double-quoted string: JSON's string syntax is valid YAML. */
 const quote = (text: string) => JSON.stringify(text);
@@ -25,35 +26,31 @@ export type NoteToWrite = {
   review: string;
 };
 
-const PUBLISH_PROMPT = '# A draft is checked but not published: delete the line "draft: true" when the file is ready.';
-
-/**
- * A read note needs its tags and rating; one that lacks either is written as a draft with the
- * prompts `npm run new` writes. Reading and want notes need neither.
- */
+/** A read note needs its tags and rating, a book given up its tags; reading and want notes neither. */
 export const needsRatingAndTags = (shelf: Shelf) => shelf === "read" || shelf === "did-not-finish";
-export const isDraft = (note: Pick<NoteToWrite, "shelf" | "tags" | "rating">) =>
-  note.tags === null || (note.shelf === "read" && note.rating === null);
 
+const requestOf = (note: NoteToWrite) => ({
+  title: note.title,
+  author: note.author,
+  tags: note.tags && note.tags.length > 0 ? note.tags : null,
+  rating: note.rating,
+  shelf: note.shelf === "read" ? null : note.shelf,
+});
+
+/** Whether the note is written as a draft, as `npm run new` decides it: something its shelf needs is missing. */
+export const isDraft = (note: NoteToWrite) => isDraftNote(requestOf(note));
+
+/** The front matter `npm run new` writes, with the cover, the ISBN and the review an import knows besides. */
 export function noteText(note: NoteToWrite): string {
-  const draft = isDraft(note);
-  const lines = [
-    "---",
-    ...(draft ? [PUBLISH_PROMPT, "draft: true"] : []),
-    `name: ${quote(note.title)}`,
-    `author: ${quote(note.author)}`,
-    `date: ${quote(formatSpecDate(note.date))}`,
-    ...(note.shelf === "read" ? [] : [`shelf: ${note.shelf}`]),
-  ];
-  if (note.tags === null) lines.push('# tags: ["Self-help"]  # 1 to 3 of the tags listed in content/site.yaml');
-  else if (note.tags.length > 0) lines.push(`tags: [${note.tags.map(quote).join(", ")}]`);
-  if (note.rating !== null) lines.push(`rating: ${note.rating}`);
-  else if (note.shelf === "read") lines.push("# rating: 8.5  # your rating, 0 to 10 with at most one decimal");
-  lines.push("time: 0 # reading time in minutes; 0 = unknown");
-  if (note.photo) lines.push(`photo: ${quote(note.photo)}`);
-  if (note.isbn) lines.push(`isbn: ${quote(note.isbn)}`);
-  lines.push("# Your notes on the book go below the closing --- line, in Markdown; they may stay empty.", "---", "");
-  return note.review ? `${lines.join("\n")}\n${note.review}\n` : lines.join("\n");
+  const front = noteFileText(requestOf(note), formatSpecDate(note.date));
+  const extra = [
+    ...(note.photo ? [`photo: ${quote(note.photo)}`] : []),
+    ...(note.isbn ? [`isbn: ${quote(note.isbn)}`] : []),
+  ].join("\n");
+  // The extra fields go after the others, before the closing comment and --- line.
+  const closing = front.search(/^# [^\n]*\n---\n$|^---\n$/m);
+  const text = extra ? `${front.slice(0, closing)}${extra}\n${front.slice(closing)}` : front;
+  return note.review ? `${text}\n${note.review}\n` : text;
 }
 
 export type EssayToWrite = { title: string; date: string; minutes: number; mediumLink: string; body: string };

@@ -4,12 +4,12 @@
  */
 import { stringify } from "csv-stringify/sync";
 import { renderWithAbsoluteLinks } from "../../catalogue/derive.ts";
+import type { Shelf } from "../../catalogue/schema.ts";
 import { slugify } from "../../catalogue/slug.ts";
 import {
   labelsFrom,
   normaliseIsbn,
   type Reading,
-  type Shelf,
   type SourceBooks,
   siteRating,
   sourceDay,

@@ -5,7 +5,7 @@
  */
 import { parseSpecDate } from "../../catalogue/dates.ts";
 import { type ContentFile, isDraft, splitFrontMatter } from "../../catalogue/load.ts";
-import { SHELVES, type Shelf } from "./book.ts";
+import { SHELVES, type Shelf } from "../../catalogue/schema.ts";
 
 export type SiteNote = {
   slug: string;
@@ -35,7 +35,7 @@ export function siteNotes(files: readonly ContentFile[]): SiteNote[] {
       if (!slug) return [];
       const { data, body } = splitFrontMatter(file);
       const fields = (data ?? {}) as Record<string, unknown>;
-      const shelf = SHELVES.find((candidate) => candidate === fields.shelf) ?? "read";
+      const shelf: Shelf = SHELVES.find((candidate) => candidate === fields.shelf) ?? "read";
       return [
         {
           slug,

@@ -2,16 +2,9 @@
  * StoryGraph's export CSV read into readings: each reading in "Dates Read" becomes its own note
  * (a re-read is `x-2`, `x-3`), the read status applying to the last one.
  */
-import {
-  labelsFrom,
-  normaliseIsbn,
-  type Reading,
-  type Shelf,
-  type SourceBooks,
-  siteRating,
-  sourceDay,
-  starsFrom,
-} from "./book.ts";
+
+import type { Shelf } from "../../catalogue/schema.ts";
+import { labelsFrom, normaliseIsbn, type Reading, type SourceBooks, siteRating, sourceDay, starsFrom } from "./book.ts";
 import { missingColumns, readCsv } from "./csv.ts";
 import { reviewToMarkdown } from "./html-markdown.ts";
 

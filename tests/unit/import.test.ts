@@ -384,10 +384,10 @@ describe("the note file", () => {
     expect(note).toMatchObject({ isbn: "9781402894626", rating: 6, markdown: "A *fine* gate." });
   });
 
-  test("a reading note has its shelf and neither rating nor tags", () => {
+  test("a reading note is npm run new's with its shelf: no rating, and its tags a prompt, and the loader accepts it", () => {
+    const note = { title: "The Patient Orchard", author: "Saoirse Nic Aodha" };
     const text = noteText({
-      title: "The Patient Orchard",
-      author: "Saoirse Nic Aodha",
+      ...note,
       date: "2024-06-01",
       shelf: "reading",
       tags: [],
@@ -396,8 +396,14 @@ describe("the note file", () => {
       photo: "",
       review: "",
     });
+    expect(text).toBe(noteFileText({ ...note, tags: null, rating: null, shelf: "reading" }, "6/1/24"));
     expect(text).toContain("shelf: reading\n");
-    expect(text).not.toMatch(/^#? ?(tags|rating):/m);
+    expect(text).not.toMatch(/^(tags|rating|draft):/m);
+    const catalogue = buildCatalogue([...FIXTURE_FILES, { path: "content/notes/the-patient-orchard.md", text }]);
+    expect(catalogue.notes.find((candidate) => candidate.slug === "the-patient-orchard")).toMatchObject({
+      shelf: "reading",
+      rating: null,
+    });
   });
 });
 
