@@ -88,8 +88,10 @@ if (!Number.isFinite(scale) || scale <= 0 || scale > 10)
 const root = options.root ? resolve(options.root) : contentRoot(process.cwd());
 const input = resolve(inputPath);
 let files: ContentFile[];
+/** The tags content/site.yaml declares. */
+let declared: string[];
 try {
-  loadCatalogue(root);
+  declared = loadCatalogue(root).site.tags;
   files = readContentFiles(root);
 } catch (error) {
   if (!(error instanceof ContentError)) throw error;
@@ -121,7 +123,6 @@ async function importBooks(): Promise<Output[]> {
     stop(`${inputPath}: ${(error as Error).message}`);
   }
   const siteYaml = files.find((file) => file.path === "content/site.yaml");
-  const declared = loadCatalogue(root).site.tags;
   let map: TagMap = new Map();
   if (options.tags) {
     try {
