@@ -14,6 +14,8 @@ import { zipSync } from "fflate";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { loadCatalogue } from "../../catalogue/disk.ts";
 import { svgToPng } from "../../catalogue/png.ts";
+import { importCommand } from "../../scripts/import/command.ts";
+import { exportCommand } from "../../scripts/import/export-command.ts";
 import { makeTempDir } from "./helpers.ts";
 
 const PROJECT = fileURLToPath(new URL("../..", import.meta.url));
@@ -22,8 +24,8 @@ const IMPORTS = join(FIXTURES, "imports");
 const GOODREADS = join(IMPORTS, "goodreads_library_export.csv");
 const TAG_MAP = join(IMPORTS, "tag-map.yaml");
 
-// Each test runs the scripts a few times, each a new Node process compiling TypeScript: seconds on a busy machine.
-vi.setConfig({ testTimeout: 180_000 });
+// Two tests start the scripts as processes of their own, each compiling TypeScript: seconds on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 let temp: ReturnType<typeof makeTempDir>;
 beforeEach(() => {
@@ -66,8 +68,8 @@ const notesOf = (root: string) =>
     ]),
   );
 
-/** Runs an owner's script without blocking this process, so a server in it can answer the script. */
-function run(script: "import" | "export", ...args: string[]): Promise<{ status: number | null; output: string }> {
+/** Runs an owner's script as `npm run` does, in a process of its own, without blocking this one. */
+function spawned(script: "import" | "export", ...args: string[]): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
       cwd: PROJECT,
@@ -84,11 +86,21 @@ function run(script: "import" | "export", ...args: string[]): Promise<{ status: 
   });
 }
 
+/** Runs the command the script runs, in this process: what it prints and its exit code. */
+async function run(script: "import" | "export", ...args: string[]): Promise<{ status: number; output: string }> {
+  let output = "";
+  const print = (text: string) => {
+    output += `${text}\n`;
+  };
+  const status = script === "import" ? await importCommand(args, print, print) : exportCommand(args, print, print);
+  return { status, output };
+}
+
 describe("importing a Goodreads export", () => {
-  test("a dry run prints what it would create and skip, and why, and changes nothing", async () => {
+  test("a dry run of npm run import prints what it would create and skip, and why, and changes nothing", async () => {
     const root = site("site");
     const before = snapshot(root);
-    const { status, output } = await run("import", "goodreads", GOODREADS, "--root", root);
+    const { status, output } = await spawned("import", "goodreads", GOODREADS, "--root", root);
     expect(status).toBe(0);
     expect(output).toContain("Would create");
     expect(output).toContain("content/notes/the-lighthouse-keepers-almanac.md");
@@ -338,7 +350,7 @@ test("the Goodreads file of the export, imported into an empty site, gives back 
   const second = site("second", { empty: true });
   expect((await run("import", "goodreads", GOODREADS, "--root", first, "--tags", TAG_MAP, "--write")).status).toBe(0);
   const exported = join(temp.path, "goodreads_export.csv");
-  const exportRun = await run("export", "goodreads", "--root", first, "--out", exported);
+  const exportRun = await spawned("export", "goodreads", "--root", first, "--out", exported);
   expect(exportRun.status).toBe(0);
   expect(exportRun.output).toMatch(/Wrote \d+ notes to/);
   expect((await run("export", "goodreads", "--root", first, "--out", exported)).output).toContain(
