@@ -89,7 +89,8 @@ export class ContentError extends Error {
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)([\s\S]*)$/;
 
-function splitFrontMatter(file: ContentFile): { data: unknown; body: string } {
+/** A content file's front matter, parsed, and its Markdown body (also read by the import and export tools). */
+export function splitFrontMatter(file: ContentFile): { data: unknown; body: string } {
   const match = FRONT_MATTER.exec(file.text);
   if (!match) throw new ContentError(file.path, null, "must start with front matter between --- lines");
   const [, frontMatter, body] = match;

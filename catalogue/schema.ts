@@ -199,6 +199,19 @@ export const workSchema = z.strictObject({
 });
 
 const noteTags = tagList.max(3, "has more than 3 tags");
+/**
+ * A book's ISBN, digits only: how `npm run import` recognises a book the site already has, and what
+ * `npm run export` hands to Goodreads. "" and absent both mean none.
+ */
+const isbn = z
+  .union([
+    z.literal(""),
+    z
+      .string()
+      .regex(/^(?:\d{9}[\dX]|\d{13})$/, "must be an ISBN: 13 digits, or 10 of which the last may be X, no hyphens"),
+  ])
+  .optional()
+  .transform((value) => value ?? "");
 const rating = z
   .number()
   .min(0, "must be between 0 and 10")
@@ -233,6 +246,7 @@ const noteFields = z.strictObject({
     .optional()
     .transform((photo) => photo ?? ""),
   link: optionalUrl,
+  isbn,
   twosLink: optionalUrl,
   mediumLink: optionalUrl,
   patreonLink: optionalUrl,

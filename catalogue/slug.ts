@@ -1,6 +1,21 @@
-/** The slug rule of content/README.md: "Man's Search for Meaning" → "mans-search-for-meaning". */
+/**
+ * A series suffix as Goodreads and StoryGraph write it after a title: "(The Stormlight Archive, #1)",
+ * "(Discworld #2.5)", "(Series, #1-3)". It stays in the title but not in the slug.
+ */
+const SERIES_SUFFIX = /\s*\([^()]*#\s*\d+(?:\.\d+)?(?:\s*-\s*\d+(?:\.\d+)?)?\)\s*$/;
+
+/** The title without its series suffix: "The Way of Kings (The Stormlight Archive, #1)" → "The Way of Kings". */
+export function withoutSeries(title: string): string {
+  const bare = title.replace(SERIES_SUFFIX, "");
+  return bare.trim() ? bare : title;
+}
+
+/**
+ * The slug rule of content/README.md: "Man's Search for Meaning" → "mans-search-for-meaning"; a
+ * series suffix is left out ("The Way of Kings (The Stormlight Archive, #1)" → "the-way-of-kings").
+ */
 export function slugify(title: string): string {
-  return title
+  return withoutSeries(title)
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()

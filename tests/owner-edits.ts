@@ -1,7 +1,8 @@
 /**
  * Tests survive the owner: in a copy of the project, make the first edits a real owner
  * makes to the shipped sample — a new note (read before 2000, with a review), a re-read, a draft
- * note as the READMEs show it, a new essay, a new name in site.yaml, a new Now date — with the
+ * note as the READMEs show it, a new essay, a Goodreads history and Medium essays moved in with
+ * `npm run import`, a new name in site.yaml, a new Now date — with the
  * owner's own commands, then run what touches content: the unit suites, `npm run check:content`
  * and the production build. All must pass: no test may depend on the sample catalogue (its facts
  * live in `npm run check:content`). Run by `npm test`; exits 1 on the first failure.
@@ -99,6 +100,23 @@ try {
     "content/write/on-owning-a-site.md",
     (text) => `${text.replace(/^draft: true\n/m, "")}\nA site of one's own is a garden, not a feed.\n`,
   );
+  // Moving in: a Goodreads history and Medium essays, brought in with the owner's import command.
+  run("npm run import -- goodreads <export> --tags <map> --write", "npx", [
+    "tsx",
+    "scripts/import.ts",
+    "goodreads",
+    "tests/fixtures/imports/goodreads_library_export.csv",
+    "--tags",
+    "tests/fixtures/imports/tag-map.yaml",
+    "--write",
+  ]);
+  run("npm run import -- medium <export folder> --write", "npx", [
+    "tsx",
+    "scripts/import.ts",
+    "medium",
+    "tests/fixtures/imports/medium",
+    "--write",
+  ]);
   editFile("content/site.yaml", (text) => text.replace(/^name: .*$/m, 'name: "Jordan Example"'));
   const today = specDateOf(new Date());
   editFile("content/pages/now.md", (text) => text.replace(/^updated: .*$/m, `updated: "${today}"`));
@@ -117,10 +135,20 @@ try {
     fail("the new name is not on the home page");
   if (!readFileSync(join(client, "favicon.svg"), "utf8").includes(">JE</text>"))
     fail("the site icon does not show the new owner's initials");
-  for (const path of ["/notes/the-pragmatic-programmer", "/notes/atomic-habits-2", "/write/on-owning-a-site"]) {
+  for (const path of [
+    "/notes/the-pragmatic-programmer",
+    "/notes/atomic-habits-2",
+    "/write/on-owning-a-site",
+    "/notes/the-lighthouse-keepers-almanac",
+    "/notes/quiet-engines-2",
+    "/write/on-tides-and-habits",
+  ]) {
     if (!existsSync(join(client, path, "index.html"))) fail(`the build has no page ${path}`);
   }
   if (existsSync(join(client, "notes/dune-messiah"))) fail("the draft note was published");
+  const imported = readFileSync(join(client, "notes/the-lighthouse-keepers-almanac/index.html"), "utf8");
+  if (!imported.includes("Maren Holt") || !imported.includes("<strong>poetry</strong>"))
+    fail("the imported book's page does not show its author and review");
   console.log("✓ the owner's edits are on the built site; the draft is not");
 } finally {
   copy.remove();

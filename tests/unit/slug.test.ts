@@ -1,6 +1,6 @@
 /** The slug rule of content/README.md (R8, R9). */
 import { describe, expect, test } from "vitest";
-import { isSlugOf, slugify } from "../../catalogue/slug.ts";
+import { isSlugOf, slugify, withoutSeries } from "../../catalogue/slug.ts";
 
 describe("slugify", () => {
   test("the slug is the lowercase title with every other run of characters one hyphen", () => {
@@ -28,6 +28,19 @@ describe("slugify", () => {
     expect(slugify("  ...Why Me?!  ")).toBe("why-me");
     expect(slugify("A -- B & C")).toBe("a-b-c");
     expect(slugify("?!")).toBe("");
+  });
+
+  test("a series suffix stays in the title but not in the slug", () => {
+    expect(slugify("The Way of Kings (The Stormlight Archive, #1)")).toBe("the-way-of-kings");
+    expect(slugify("Lantern Keepers (Harbour Lights #2.5)")).toBe("lantern-keepers");
+    expect(slugify("The Collected Tides (Tides, #1-3)")).toBe("the-collected-tides");
+    expect(isSlugOf("the-way-of-kings-2", "The Way of Kings (The Stormlight Archive, #1)")).toBe(true);
+  });
+
+  test("parentheses that are no series suffix are part of the slug", () => {
+    expect(slugify("Thinking (Fast and Slow)")).toBe("thinking-fast-and-slow");
+    expect(slugify("(#1)")).toBe("1");
+    expect(withoutSeries("(Series, #1)")).toBe("(Series, #1)");
   });
 
   test("writing titles follow the same rule", () => {

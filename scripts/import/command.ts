@@ -1,0 +1,310 @@
+/**
+ * `npm run import -- goodreads|storygraph|medium <file-or-folder> [options]` (scripts/import.ts runs it): brings a reading
+ * history or a blog's essays into content/. A dry run by default: it prints what it would create
+ * and what it skips and why, and changes nothing; `--write` writes. Every new file is checked with
+ * the real loader, together with the existing content, before anything is written; an existing
+ * file is never overwritten, so a second run creates nothing new.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { contentRoot, imageExists, loadCatalogue, readContentFiles } from "../../catalogue/disk.ts";
+import { ContentError, type ContentFile } from "../../catalogue/load.ts";
+import type { SourceBooks } from "./book.ts";
+import { COVER_REQUEST_INTERVAL_MS, coverFile, fetchCover, OPEN_LIBRARY_COVERS, paced } from "./covers.ts";
+import { readGoodreads } from "./goodreads.ts";
+import { type MediumPost, mediumFiles, readMediumPost } from "./medium.ts";
+import { describePlanned, type PlannedNote, planBooks, planEssays, plannedNoteText } from "./plan.ts";
+import { siteEssays, siteNotes } from "./site-notes.ts";
+import { Stop, stop } from "./stop.ts";
+import { readStoryGraph } from "./storygraph.ts";
+import { addTagsToSiteYaml, parseTagMap, type TagMap, undeclaredMapTags } from "./tags.ts";
+import { refuseInvalid } from "./validate.ts";
+
+const USAGE = `Usage:
+  npm run import -- goodreads <goodreads_library_export.csv> [options]
+  npm run import -- storygraph <storygraph export .csv> [options]
+  npm run import -- medium <Medium's export .zip, or the folder it unpacks to> [options]
+
+Shows what it would create and what it skips, and changes nothing; --write writes the files.
+Options:
+  --write              write the files (never over an existing one)
+  --scale <n>          a star is worth n points of the site's 0-10 rating (default 2)
+  --tags <map.yaml>    map shelves to tags: 'sci-fi: "Fiction"', 'favorites: null' leaves one out
+  --add-tags           add the shelves that are no tag to the tags of content/site.yaml
+  --drafts             write unrated or untagged books as drafts instead of skipping them
+  --covers             fetch covers from Open Library for books with an ISBN (one a second)
+  --covers-url <url>   the covers service (default ${OPEN_LIBRARY_COVERS})
+  --root <dir>         another project folder (default: CONTENT_ROOT, else this one)
+  --help               this text`;
+
+/** "1 draft", "2 drafts". */
+const count = (number: number, one: string, many = `${one}s`) => `${number} ${number === 1 ? one : many}`;
+
+function parseOptions(args: readonly string[]) {
+  return parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: {
+      write: { type: "boolean", default: false },
+      scale: { type: "string", default: "2" },
+      tags: { type: "string" },
+      "add-tags": { type: "boolean", default: false },
+      drafts: { type: "boolean", default: false },
+      covers: { type: "boolean", default: false },
+      "covers-url": { type: "string", default: OPEN_LIBRARY_COVERS },
+      root: { type: "string" },
+      help: { type: "boolean", default: false },
+    },
+  });
+}
+/** Runs the command on its arguments; prints the report (or the problem) and returns the exit code. */
+export async function importCommand(
+  args: readonly string[],
+  print: (text: string) => void,
+  printError: (text: string) => void,
+): Promise<number> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof Stop)) throw error;
+    printError(error.message);
+    return error.code;
+  }
+
+  async function run(): Promise<number> {
+    let parsed: ReturnType<typeof parseOptions>;
+    try {
+      parsed = parseOptions(args);
+    } catch (error) {
+      stop(`${(error as Error).message}\n\n${USAGE}`, 2);
+    }
+    const { values: options, positionals } = parsed;
+    if (options.help) {
+      print(USAGE);
+      return 0;
+    }
+    const [source, inputPath, ...extra] = positionals;
+    if (source !== "goodreads" && source !== "storygraph" && source !== "medium") {
+      stop(
+        `${source ? `Unknown source "${source}"` : "Say what to import"}: goodreads, storygraph or medium.\n\n${USAGE}`,
+        2,
+      );
+    }
+    if (!inputPath)
+      stop(`Give the ${source === "medium" ? "zip file or folder" : "CSV file"} to import.\n\n${USAGE}`, 2);
+    if (extra.length > 0) stop(`One file to import, not ${positionals.length - 1}: ${extra.join(" ")}\n\n${USAGE}`, 2);
+    const scale = Number(options.scale);
+    if (!Number.isFinite(scale) || scale <= 0 || scale > 10)
+      stop(`--scale must be a number above 0 and at most 10, not "${options.scale}".`, 2);
+
+    const root = options.root ? resolve(options.root) : contentRoot(process.cwd());
+    const input = resolve(inputPath);
+    let files: ContentFile[];
+    /** The tags content/site.yaml declares. */
+    let declared: string[];
+    try {
+      declared = loadCatalogue(root).site.tags;
+      files = readContentFiles(root);
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      stop(`The existing content has a problem; fix it first (npm run check:content):\n${error.message}`);
+    }
+
+    /** What the run creates: content files, images, and an edited site.yaml. */
+    type Output = { path: string; text?: string; bytes?: Buffer; replaces?: boolean; label: string };
+
+    const lines: string[] = [];
+    const say = (line = "") => lines.push(line);
+    const list = (heading: string, items: readonly string[]) => {
+      if (items.length === 0) return;
+      say(heading);
+      for (const item of items) say(`  ${item}`);
+    };
+
+    async function importBooks(): Promise<Output[]> {
+      let text: string;
+      try {
+        text = readFileSync(input, "utf8");
+      } catch (error) {
+        stop(`Cannot read ${inputPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      }
+      let books: SourceBooks;
+      try {
+        books = source === "goodreads" ? readGoodreads(text, scale) : readStoryGraph(text, scale);
+      } catch (error) {
+        stop(`${inputPath}: ${(error as Error).message}`);
+      }
+      const siteYaml = files.find((file) => file.path === "content/site.yaml");
+      let map: TagMap = new Map();
+      if (options.tags) {
+        try {
+          map = parseTagMap(readFileSync(resolve(options.tags), "utf8"));
+        } catch (error) {
+          stop(`${options.tags}: ${(error as Error).message}`);
+        }
+        const undeclared = undeclaredMapTags(map, declared);
+        if (undeclared.length > 0 && !options["add-tags"]) {
+          stop(
+            `${options.tags} maps shelves to ${undeclared.map((tag) => `"${tag}"`).join(", ")}, which content/site.yaml does not declare: add them to its tags, or use --add-tags.`,
+          );
+        }
+      }
+      const plan = planBooks(
+        books.readings,
+        siteNotes(files),
+        { declared, map, addUnknown: options["add-tags"] },
+        { drafts: options.drafts },
+      );
+      const outputs: Output[] = [];
+      let siteFile: ContentFile | null = null;
+      if (plan.newTags.length > 0 && siteYaml) {
+        siteFile = { path: siteYaml.path, text: addTagsToSiteYaml(siteYaml.text, plan.newTags) };
+      }
+      const toFile = (note: PlannedNote): ContentFile => ({ path: note.path, text: plannedNoteText(note) });
+      const { accepted, refused } = refuseInvalid(files, siteFile, plan.notes.map(toFile), (path) =>
+        imageExists(root, path),
+      );
+      let notes = plan.notes.filter((note) => accepted.some((file) => file.path === note.path));
+      const skipped = [
+        ...books.skipped,
+        ...plan.skipped,
+        ...refused.map(({ path, problem }) => {
+          const note = plan.notes.find((candidate) => candidate.path === path);
+          return { line: note?.line ?? null, what: `"${note?.note.title}"`, reason: `would not be valid: ${problem}` };
+        }),
+      ].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+
+      const coverLines: string[] = [];
+      const covers: Output[] = [];
+      const withIsbn = notes.filter((note) => note.note.isbn);
+      if (options.covers && !options.write) {
+        coverLines.push(
+          `Would fetch the covers of ${withIsbn.length} books with an ISBN from ${options["covers-url"]}.`,
+        );
+      } else if (options.covers) {
+        const pace = paced(COVER_REQUEST_INTERVAL_MS);
+        notes = [...notes];
+        for (const [index, planned] of notes.entries()) {
+          if (!planned.note.isbn) continue;
+          const { isbn } = planned.note;
+          const cover = await pace(() => fetchCover(options["covers-url"], isbn));
+          if (!cover.ok) {
+            coverLines.push(`${planned.path}: the drawn cover, since ${cover.reason}`);
+            continue;
+          }
+          const { sitePath, file } = coverFile(planned.slug);
+          notes[index] = { ...planned, note: { ...planned.note, photo: sitePath } };
+          covers.push({ path: file, bytes: cover.png, label: sitePath });
+        }
+        // The notes again, now naming their covers: still valid when the covers are on disk.
+        const pending = new Set(covers.map((cover) => cover.label));
+        const recheck = refuseInvalid(
+          files,
+          siteFile,
+          notes.map(toFile),
+          (path) => pending.has(path) || imageExists(root, path),
+        );
+        if (recheck.refused.length > 0) throw new Error(`A cover made a note invalid: ${recheck.refused[0]?.problem}`);
+      }
+
+      const sourceName = source === "goodreads" ? "Goodreads" : "StoryGraph";
+      say(`${sourceName} export ${inputPath}: ${books.rows} rows, ${books.readings.length} readings.`);
+      list(
+        `${options.write ? "Created" : "Would create"} ${count(notes.length, "note")}:`,
+        notes.map((note) => `${describePlanned(note)}  ${JSON.stringify(note.note.title)} by ${note.note.author}`),
+      );
+      list(
+        `${options.write ? "Skipped" : "Would skip"} ${skipped.length}:`,
+        skipped.map((skip) => `${skip.line === null ? "" : `line ${skip.line}: `}${skip.what}: ${skip.reason}`),
+      );
+      if (plan.unknownShelves.size > 0) {
+        list(
+          "Shelves that are no tag of content/site.yaml (map them with --tags map.yaml, or add them with --add-tags):",
+          [[...plan.unknownShelves].map(([shelf, count]) => `${shelf} (${count})`).join(", ")],
+        );
+      }
+      if (siteFile)
+        list(`${options.write ? "Added" : "Would add"} to the tags of content/site.yaml:`, [plan.newTags.join(", ")]);
+      list("Covers:", coverLines);
+      list("Also:", [...books.remarks, ...plan.remarks]);
+
+      if (siteFile)
+        outputs.push({ path: siteFile.path, text: siteFile.text ?? "", replaces: true, label: siteFile.path });
+      outputs.push(...covers);
+      outputs.push(...notes.map((note) => ({ path: note.path, text: plannedNoteText(note), label: note.path })));
+      return outputs;
+    }
+
+    async function importEssays(): Promise<Output[]> {
+      let readings: ReturnType<typeof readMediumPost>[];
+      try {
+        readings = mediumFiles(input).map(readMediumPost);
+      } catch (error) {
+        stop(`Cannot read ${inputPath} as Medium's export: ${(error as Error).message}`);
+      }
+      const posts: MediumPost[] = readings.flatMap((reading) => (reading.kind === "post" ? [reading.post] : []));
+      const drafts = readings.filter((reading) => reading.kind === "draft").length;
+      const replies = readings.filter((reading) => reading.kind === "reply").length;
+      const plan = planEssays(posts, siteEssays(files));
+      const { accepted, refused } = refuseInvalid(
+        files,
+        null,
+        plan.essays.map(({ path, text }) => ({ path, text })),
+        (path) => imageExists(root, path),
+      );
+      const essays = plan.essays.filter((essay) => accepted.some((file) => file.path === essay.path));
+      const skipped = [
+        ...plan.skipped,
+        ...readings.flatMap((reading) =>
+          reading.kind === "unreadable"
+            ? [{ line: null, what: reading.file, reason: `unreadable: ${reading.reason}` }]
+            : [],
+        ),
+        ...refused.map(({ path, problem }) => ({ line: null, what: path, reason: `would not be valid: ${problem}` })),
+      ];
+      say(
+        `Medium export ${inputPath}: ${count(readings.length, "post")}, ${posts.length} published (${count(drafts, "draft")} and ${count(replies, "reply", "replies")} left out).`,
+      );
+      list(
+        `${options.write ? "Created" : "Would create"} ${count(essays.length, "essay")}:`,
+        essays.map((essay) => `${essay.path}  ${JSON.stringify(essay.post.title)}, ${essay.post.date}`),
+      );
+      list(
+        `${options.write ? "Skipped" : "Would skip"} ${skipped.length}:`,
+        skipped.map((skip) => `${skip.what}: ${skip.reason}`),
+      );
+      const images = essays.flatMap((essay) => essay.post.images.map((image) => `${essay.path}: ${image}`));
+      list(
+        "Images left as links to Medium (the site shows no image from another host): save each under public/images/write/ and write ![text](/images/write/<file>) in place of its link:",
+        images,
+      );
+      return essays.map((essay) => ({ path: essay.path, text: essay.text, label: essay.path }));
+    }
+
+    const outputs = await (source === "medium" ? importEssays() : importBooks()).catch((error: unknown) => {
+      if (error instanceof ContentError)
+        stop(`Nothing was written: the import would break the content.\n${error.message}`);
+      throw error;
+    });
+    if (options.write) {
+      const notWritten: string[] = [];
+      for (const output of outputs) {
+        const file = join(root, output.path);
+        mkdirSync(dirname(file), { recursive: true });
+        try {
+          writeFileSync(file, output.bytes ?? output.text ?? "", { flag: output.replaces ? "w" : "wx" });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+          notWritten.push(`${output.path} appeared meanwhile; left as it is`);
+        }
+      }
+      list("Not written:", notWritten);
+      say(`Wrote ${count(outputs.length - notWritten.length, "file")}.`);
+    } else {
+      say("Dry run: nothing was written. Run again with --write to create these files.");
+    }
+    print(lines.join("\n"));
+    return 0;
+  }
+}

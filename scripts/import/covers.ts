@@ -1,0 +1,85 @@
+/**
+ * Book covers from Open Library's covers service (`--covers`): one request a second at most, as
+ * the service asks of its users, each cover resized to the list's 129×190 and saved as a PNG
+ * (resvg, which already draws the site's covers: no image library that downloads binaries). No
+ * cover, or no network: the note keeps the cover the site draws.
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import { COVER_HEIGHT, COVER_WIDTH } from "../../catalogue/cover.ts";
+import { svgToPng } from "../../catalogue/png.ts";
+
+export const OPEN_LIBRARY_COVERS = "https://covers.openlibrary.org";
+
+/** How long to wait at least between two requests to the covers service. */
+export const COVER_REQUEST_INTERVAL_MS = 1000;
+
+/** The image kinds a cover may come in, by their first bytes. */
+const IMAGE_KINDS: { type: string; magic: number[] }[] = [
+  { type: "image/jpeg", magic: [0xff, 0xd8, 0xff] },
+  { type: "image/png", magic: [0x89, 0x50, 0x4e, 0x47] },
+  { type: "image/gif", magic: [0x47, 0x49, 0x46, 0x38] },
+];
+
+export function imageTypeOf(bytes: Uint8Array): string | null {
+  return IMAGE_KINDS.find(({ magic }) => magic.every((byte, index) => bytes[index] === byte))?.type ?? null;
+}
+
+/** A cover image at the list's size, cropped to fill it, as a PNG. */
+export function coverPng(bytes: Uint8Array, type: string): Buffer {
+  const data = `data:${type};base64,${Buffer.from(bytes).toString("base64")}`;
+  return svgToPng(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER_WIDTH}" height="${COVER_HEIGHT}"><image width="${COVER_WIDTH}" height="${COVER_HEIGHT}" preserveAspectRatio="xMidYMid slice" href="${data}"/></svg>`,
+  );
+}
+
+/** The address of a book's large cover; `default=false` makes the service answer 404 when it has none. */
+export const coverUrl = (service: string, isbn: string) =>
+  `${service.replace(/\/+$/, "")}/b/isbn/${encodeURIComponent(isbn)}-L.jpg?default=false`;
+
+export type CoverResult = { ok: true; png: Buffer } | { ok: false; reason: string };
+
+/**
+ * Runs tasks one after another with at least `interval` ms from the end of one to the start of
+ * the next, so that requests are never closer than that, however long each takes to answer.
+ */
+export function paced(interval: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let next = 0;
+  return async (task) => {
+    const wait = next - Date.now();
+    if (wait > 0) await sleep(wait);
+    try {
+      return await task();
+    } finally {
+      next = Date.now() + interval;
+    }
+  };
+}
+
+/** One book's cover, or why there is none. */
+export async function fetchCover(service: string, isbn: string): Promise<CoverResult> {
+  let response: Response;
+  try {
+    response = await fetch(coverUrl(service, isbn), { redirect: "follow", signal: AbortSignal.timeout(20_000) });
+  } catch (error) {
+    return {
+      ok: false,
+      reason: `the covers service could not be reached (${(error as Error).cause ?? (error as Error).message})`,
+    };
+  }
+  if (response.status === 404) return { ok: false, reason: "the covers service has no cover for it" };
+  if (!response.ok) return { ok: false, reason: `the covers service answered ${response.status}` };
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const type = imageTypeOf(bytes);
+  if (!type) return { ok: false, reason: "the covers service sent something that is not an image" };
+  try {
+    return { ok: true, png: coverPng(bytes, type) };
+  } catch (error) {
+    return { ok: false, reason: `its cover could not be read (${(error as Error).message})` };
+  }
+}
+
+/** Where a note's fetched cover is saved: its site path and its file under the project. */
+export const coverFile = (slug: string) => ({
+  sitePath: `/images/notes/${slug}.png`,
+  file: `public/images/notes/${slug}.png`,
+});

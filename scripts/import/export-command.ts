@@ -1,0 +1,97 @@
+/**
+ * `npm run export -- goodreads [--out file.csv]` (scripts/export.ts runs it): the site's notes as a CSV file that Goodreads'
+ * importer reads (its own export format). Importing that file into an empty site gives back the
+ * same notes; ratings become whole stars, since Goodreads has no other.
+ */
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { contentRoot, loadCatalogue, readContentFiles } from "../../catalogue/disk.ts";
+import { ContentError } from "../../catalogue/load.ts";
+import { siteUrlFromEnvironment } from "../../catalogue/site-url.ts";
+import { starsOf } from "./book.ts";
+import { goodreadsCsv } from "./goodreads.ts";
+import { siteNotes } from "./site-notes.ts";
+import { Stop, stop } from "./stop.ts";
+
+const USAGE = `Usage:
+  npm run export -- goodreads [--out goodreads_export.csv] [--scale 2] [--root <dir>]
+
+Writes every published note to a CSV file that Goodreads' importer reads (My Books, Import and
+export). Never writes over an existing file.
+Options:
+  --out <file>   the file to write (default goodreads_export.csv in the current folder)
+  --scale <n>    a star is worth n points of the site's 0-10 rating (default 2)
+  --root <dir>   another project folder (default: CONTENT_ROOT, else this one)`;
+
+function parseOptions(args: readonly string[]) {
+  return parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: {
+      out: { type: "string", default: "goodreads_export.csv" },
+      scale: { type: "string", default: "2" },
+      root: { type: "string" },
+      help: { type: "boolean", default: false },
+    },
+  });
+}
+/** Runs the command on its arguments; prints what it wrote (or the problem) and returns the exit code. */
+export function exportCommand(
+  args: readonly string[],
+  print: (text: string) => void,
+  printError: (text: string) => void,
+): number {
+  try {
+    let parsed: ReturnType<typeof parseOptions>;
+    try {
+      parsed = parseOptions(args);
+    } catch (error) {
+      stop(`${(error as Error).message}\n\n${USAGE}`, 2);
+    }
+    const { values: options, positionals } = parsed;
+    if (options.help) {
+      print(USAGE);
+      return 0;
+    }
+    if (positionals.length !== 1 || positionals[0] !== "goodreads") {
+      stop(
+        `${positionals[0] ? `Cannot export to "${positionals.join(" ")}"` : "Say where to export to"}: goodreads.\n\n${USAGE}`,
+        2,
+      );
+    }
+    const scale = Number(options.scale);
+    if (!Number.isFinite(scale) || scale <= 0 || scale > 10)
+      stop(`--scale must be a number above 0 and at most 10, not "${options.scale}".`, 2);
+
+    const root = options.root ? resolve(options.root) : contentRoot(process.cwd());
+    try {
+      loadCatalogue(root);
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      stop(`The content has a problem; fix it first (npm run check:content):\n${error.message}`);
+    }
+    const notes = siteNotes(readContentFiles(root)).filter((note) => !note.draft);
+    const out = resolve(options.out);
+    try {
+      writeFileSync(out, goodreadsCsv(notes, scale, siteUrlFromEnvironment(process.env)), { flag: "wx" });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EEXIST")
+        stop(`${options.out} already exists; nothing was written.`);
+      throw error;
+    }
+    const rounded = notes.filter((note) => note.rating !== null && starsOf(note.rating, scale) * scale !== note.rating);
+    print(`Wrote ${notes.length} notes to ${options.out}.`);
+    if (rounded.length > 0) {
+      print(
+        `${rounded.length} ratings became whole stars, as Goodreads has no other (e.g. ${rounded[0]?.rating} → ${starsOf(rounded[0]?.rating ?? 0, scale)} stars).`,
+      );
+    }
+    print("Import it on Goodreads: My Books, Import and export, Import books.");
+    return 0;
+  } catch (error) {
+    if (!(error instanceof Stop)) throw error;
+    printError(error.message);
+    return error.code;
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * HTML to the Markdown the owner writes (turndown): Goodreads reviews and Medium posts. Headings
+ * with #, emphasis with *, lists with -, fenced code; a remote image becomes a link to it, since
+ * the site shows no image from another host (the report lists them for the owner to fetch).
+ */
+import TurndownService from "turndown";
+
+export type Converted = { markdown: string; images: string[] };
+
+/** The text of a node, a <br> being a new line. */
+function textWithBreaks(node: Node): string {
+  if (node.nodeName === "BR") return "\n";
+  if (node.nodeType === 3) return node.textContent ?? "";
+  return Array.from(node.childNodes, textWithBreaks).join("");
+}
+
+/** Medium's own furniture in a post's body: the title (kept as the essay's name), section rules. */
+const isMediumFurniture = (node: HTMLElement) =>
+  /\bgraf--title\b/.test(node.className ?? "") || /\bsection-divider\b/.test(node.className ?? "");
+
+function converter(images: string[]): TurndownService {
+  const service = new TurndownService({
+    headingStyle: "atx",
+    bulletListMarker: "-",
+    codeBlockStyle: "fenced",
+    emDelimiter: "*",
+    strongDelimiter: "**",
+    hr: "---",
+  });
+  service.remove(["script", "style", "noscript", "iframe"]);
+  service.addRule("mediumFurniture", {
+    filter: (node) => isMediumFurniture(node as HTMLElement),
+    replacement: () => "",
+  });
+  // Goodreads marks spoilers; they are kept, with Goodreads' own markers around them.
+  service.addRule("spoiler", {
+    filter: (node) => node.nodeName === "SPOILER",
+    replacement: (content) => `[spoiler]${content}[/spoiler]`,
+  });
+  service.addRule("remoteImage", {
+    filter: "img",
+    replacement: (_content, node) => {
+      const image = node as HTMLImageElement;
+      const source = image.getAttribute("src") ?? "";
+      if (!source) return "";
+      images.push(source);
+      const alt = (image.getAttribute("alt") ?? "").trim();
+      return `[Image${alt ? `: ${alt.replace(/[[\]]/g, "")}` : ""}](${source})`;
+    },
+  });
+  // Medium's code blocks are <pre> with <br> for new lines and no <code> inside.
+  service.addRule("preWithoutCode", {
+    filter: (node) => node.nodeName === "PRE" && node.firstChild?.nodeName !== "CODE",
+    replacement: (_content, node) => `\n\n\`\`\`\n${textWithBreaks(node).replace(/\n$/, "")}\n\`\`\`\n\n`,
+  });
+  // One space after a list marker, as the owner writes lists (turndown puts three).
+  service.addRule("listItem", {
+    filter: "li",
+    replacement: (content, node) => {
+      const parent = node.parentNode as HTMLElement;
+      const start = Number(parent.getAttribute("start") ?? 1);
+      const prefix =
+        parent.nodeName === "OL" ? `${start + Array.prototype.indexOf.call(parent.children, node)}. ` : "- ";
+      const body = content
+        .replace(/^\n+/, "")
+        .replace(/\n+$/, "\n")
+        .replace(/\n(?!$)/g, `\n${" ".repeat(prefix.length)}`);
+      return `${prefix}${body.replace(/\n$/, "")}${node.nextSibling ? "\n" : ""}`;
+    },
+  });
+  return service;
+}
+
+/** Turns HTML into Markdown, with the remote images it had. */
+export function htmlToMarkdown(html: string): Converted {
+  const images: string[] = [];
+  const markdown = converter(images)
+    .turndown(html)
+    .replace(/^[ \t]+$/gm, "")
+    .replace(/[ \t]+$/gm, (spaces) => (spaces.length >= 2 ? "  " : ""))
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+  return { markdown, images };
+}
+
+/**
+ * A Goodreads review: HTML without paragraphs, where a blank line is two <br/>; spoilers written
+ * [spoiler]…[/spoiler] or <spoiler>…</spoiler>. Plain text (StoryGraph) reads the same way, its
+ * new lines being line breaks.
+ */
+export function reviewToMarkdown(review: string): Converted {
+  const html = review
+    .replace(/\r\n?/g, "\n")
+    .replace(/\n/g, "<br/>")
+    .replace(/\[(\/?)spoiler\]/gi, "<$1spoiler>")
+    .split(/(?:\s*<br\s*\/?>\s*){2,}/i)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => `<p>${paragraph}</p>`)
+    .join("");
+  return htmlToMarkdown(html);
+}

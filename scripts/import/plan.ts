@@ -1,0 +1,175 @@
+/**
+ * What an import would do, decided without touching the disk: which readings become which note
+ * files (re-readings `x`, `x-2` …), which are skipped and why, and which shelves have no tag.
+ * A book already on the site — same ISBN, or same title and author — is never imported again.
+ */
+import { chooseSlug, contentPath } from "../../catalogue/new-item.ts";
+import { slugify } from "../../catalogue/slug.ts";
+import { normaliseIsbn, type Reading, type Skipped, titleAuthorKey } from "./book.ts";
+import { essayText, isDraft, type NoteToWrite, needsRatingAndTags, noteText } from "./files.ts";
+import type { MediumPost } from "./medium.ts";
+import { readingMinutes } from "./medium.ts";
+import type { SiteNote } from "./site-notes.ts";
+import { resolveTags, type TagMap } from "./tags.ts";
+
+/** A note the import would create. */
+export type PlannedNote = { path: string; slug: string; line: number; note: NoteToWrite };
+
+export type BookPlan = {
+  notes: PlannedNote[];
+  skipped: Skipped[];
+  /** Shelves that became no tag, with how many readings carry each. */
+  unknownShelves: Map<string, number>;
+  /** Tags to add to content/site.yaml (--add-tags). */
+  newTags: string[];
+  remarks: string[];
+};
+
+export type TagRules = { declared: readonly string[]; map: TagMap; addUnknown: boolean };
+
+/** A note has at most three tags. */
+const MAX_TAGS = 3;
+
+/** Readings grouped by book: one group per ISBN or per title and author, whichever they share. */
+function groupByBook(readings: readonly Reading[]): Reading[][] {
+  const groups: Reading[][] = [];
+  const byIdentity = new Map<string, Reading[]>();
+  for (const reading of readings) {
+    const identities = [reading.isbn && `isbn:${reading.isbn}`, `key:${titleAuthorKey(reading.title, reading.author)}`];
+    const group = identities.map((identity) => identity && byIdentity.get(identity)).find(Boolean) || [];
+    if (group.length === 0) groups.push(group);
+    group.push(reading);
+    for (const identity of identities) if (identity) byIdentity.set(identity, group);
+  }
+  return groups;
+}
+
+/** The note of the site that holds this book, if any. */
+function findOnSite(reading: Reading, notes: readonly SiteNote[]): SiteNote | undefined {
+  const key = titleAuthorKey(reading.title, reading.author);
+  return notes.find(
+    (note) =>
+      (reading.isbn !== "" && normaliseIsbn(note.isbn) === reading.isbn) ||
+      titleAuthorKey(note.title, note.author) === key,
+  );
+}
+
+const byDate = (a: Reading, b: Reading) => a.date.localeCompare(b.date) || a.line - b.line;
+
+export function planBooks(
+  readings: readonly Reading[],
+  site: readonly SiteNote[],
+  rules: TagRules,
+  options: { drafts: boolean },
+): BookPlan {
+  const plan: BookPlan = { notes: [], skipped: [], unknownShelves: new Map(), newTags: [], remarks: [] };
+  const taken = new Set(site.map((note) => note.slug));
+  for (const book of groupByBook(readings)) {
+    const onSite = book.map((reading) => findOnSite(reading, site)).find(Boolean);
+    if (onSite) {
+      for (const reading of book) {
+        plan.skipped.push({ line: reading.line, what: `"${reading.title}"`, reason: `already there (${onSite.path})` });
+      }
+      continue;
+    }
+    for (const reading of [...book].sort(byDate)) {
+      const what = `"${reading.title}"`;
+      const { tags, unknown, added } = resolveTags(reading.labels, rules.declared, rules.map, rules.addUnknown);
+      for (const label of unknown) plan.unknownShelves.set(label, (plan.unknownShelves.get(label) ?? 0) + 1);
+      for (const tag of added) if (!plan.newTags.includes(tag)) plan.newTags.push(tag);
+      const needs = needsRatingAndTags(reading.shelf);
+      if (reading.shelf === "read" && reading.rating === null && !options.drafts) {
+        plan.skipped.push({
+          line: reading.line,
+          what,
+          reason: "unrated (rate it, or --drafts to write it as a draft)",
+        });
+        continue;
+      }
+      if (needs && tags.length === 0 && !options.drafts) {
+        const shelves =
+          reading.labels.length > 0 ? `its shelves (${reading.labels.join(", ")})` : "it is on no shelf that";
+        plan.skipped.push({
+          line: reading.line,
+          what,
+          reason: `no tag: ${shelves} ${reading.labels.length > 0 ? "are" : "is"} no tag of content/site.yaml (--tags map.yaml, --add-tags, or --drafts)`,
+        });
+        continue;
+      }
+      if (tags.length > MAX_TAGS) {
+        plan.remarks.push(
+          `line ${reading.line}: ${what} keeps the first ${MAX_TAGS} of its tags (${tags.join(", ")}): a note has at most ${MAX_TAGS}.`,
+        );
+      }
+      const slug = chooseSlug(reading.title, taken);
+      taken.add(slug);
+      plan.notes.push({
+        path: contentPath("note", slug),
+        slug,
+        line: reading.line,
+        note: {
+          title: reading.title,
+          author: reading.author,
+          date: reading.date,
+          shelf: reading.shelf,
+          tags: needs && tags.length === 0 ? null : tags.slice(0, MAX_TAGS),
+          rating: reading.shelf === "reading" || reading.shelf === "want" ? null : reading.rating,
+          isbn: reading.isbn,
+          photo: "",
+          review: reading.review,
+        },
+      });
+    }
+  }
+  return plan;
+}
+
+/** How a planned note is reported: "content/notes/x.md (reading, draft)". */
+export function describePlanned({ path, note }: PlannedNote): string {
+  const details = [note.shelf === "read" ? "" : note.shelf, isDraft(note) ? "draft" : ""].filter(Boolean);
+  return `${path}${details.length > 0 ? ` (${details.join(", ")})` : ""}`;
+}
+
+export const plannedNoteText = ({ note }: PlannedNote) => noteText(note);
+
+/** An essay the import would create. */
+export type PlannedEssay = { path: string; post: MediumPost; text: string };
+
+export type EssayPlan = { essays: PlannedEssay[]; skipped: Skipped[] };
+
+/** The essays of the posts not on the site yet: matched by their Medium address or their slug. */
+export function planEssays(
+  posts: readonly MediumPost[],
+  site: readonly { slug: string; mediumLink: string; path: string }[],
+): EssayPlan {
+  const plan: EssayPlan = { essays: [], skipped: [] };
+  const taken = new Map(site.map((essay) => [essay.slug, essay.path]));
+  for (const post of posts) {
+    const slug = slugify(post.title);
+    const what = `"${post.title}" (${post.file})`;
+    const sameLink = post.url ? site.find((essay) => essay.mediumLink === post.url) : undefined;
+    const there = sameLink?.path ?? taken.get(slug);
+    if (there) {
+      plan.skipped.push({ line: null, what, reason: `already there (${there})` });
+      continue;
+    }
+    if (!slug) {
+      plan.skipped.push({ line: null, what, reason: "its title has no letter or digit to make a file name of" });
+      continue;
+    }
+    const path = contentPath("write", slug);
+    taken.set(slug, path);
+    plan.essays.push({
+      path,
+      post,
+      text: essayText({
+        title: post.title,
+        date: post.date,
+        minutes: readingMinutes(post.words),
+        mediumLink: post.url,
+        body: post.markdown,
+      }),
+    });
+  }
+  return plan;
+}

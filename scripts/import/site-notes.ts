@@ -1,0 +1,68 @@
+/**
+ * The notes already on the site, as an import matches against them and an export writes them:
+ * read from the note files' front matter (drafts too: a draft holds its book and its slug), after
+ * the loader has checked every file.
+ */
+import { parseSpecDate } from "../../catalogue/dates.ts";
+import { type ContentFile, isDraft, splitFrontMatter } from "../../catalogue/load.ts";
+import { SHELVES, type Shelf } from "../../catalogue/schema.ts";
+
+export type SiteNote = {
+  slug: string;
+  path: string;
+  draft: boolean;
+  title: string;
+  author: string;
+  isbn: string;
+  shelf: Shelf;
+  /** ISO day. */
+  date: string;
+  rating: number | null;
+  tags: string[];
+  /** Markdown. */
+  review: string;
+};
+
+const NOTE_FILE = /^content\/notes\/([^/]+)\.md$/;
+
+const textOf = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** The notes of checked content files, in slug order. */
+export function siteNotes(files: readonly ContentFile[]): SiteNote[] {
+  return files
+    .flatMap((file) => {
+      const slug = NOTE_FILE.exec(file.path)?.[1];
+      if (!slug) return [];
+      const { data, body } = splitFrontMatter(file);
+      const fields = (data ?? {}) as Record<string, unknown>;
+      const shelf: Shelf = SHELVES.find((candidate) => candidate === fields.shelf) ?? "read";
+      return [
+        {
+          slug,
+          path: file.path,
+          draft: isDraft(file),
+          title: textOf(fields.name),
+          author: textOf(fields.author),
+          isbn: textOf(fields.isbn),
+          shelf,
+          date: parseSpecDate(textOf(fields.date)) ?? "",
+          rating: typeof fields.rating === "number" ? fields.rating : null,
+          tags: Array.isArray(fields.tags) ? fields.tags.map(String) : [],
+          review: body,
+        },
+      ];
+    })
+    .sort((a, b) => a.slug.localeCompare(b.slug));
+}
+
+const ESSAY_FILE = /^content\/write\/([^/]+)\.md$/;
+
+/** The essays already on the site (drafts too), with the Medium address each came from. */
+export function siteEssays(files: readonly ContentFile[]): { slug: string; path: string; mediumLink: string }[] {
+  return files.flatMap((file) => {
+    const slug = ESSAY_FILE.exec(file.path)?.[1];
+    if (!slug) return [];
+    const fields = (splitFrontMatter(file).data ?? {}) as Record<string, unknown>;
+    return [{ slug, path: file.path, mediumLink: textOf(fields.mediumLink) }];
+  });
+}
