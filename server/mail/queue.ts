@@ -150,7 +150,8 @@ export function createMailQueue<Row extends QueueRow>(db: Db, kind: QueueKind<Ro
     const rows = await queue
       .updateTable(kind.table)
       .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: time + timing.leaseMs, claim_token: token }))
-      .where("id", "in", () =>
+      // One row: `=`, a subquery PostgreSQL runs once; a batch: `in`.
+      .where("id", kind.batch === 1 ? "=" : "in", () =>
         due(time)
           .select("id")
           .orderBy("next_attempt_at")
