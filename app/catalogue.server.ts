@@ -42,7 +42,7 @@ export function withoutBody<T extends DerivedBody>({
   return item;
 }
 
-/** What a list entry of a book note needs (NL3, NL4): everything but the review and what the note page derives. */
+/** What a list entry of a book note needs : cover, title, author, date, read time and icon links, everything but the review and what the note page derives. */
 export function noteSummary(note: (typeof catalogue.notes)[number]) {
   const {
     podcastEmbed: _podcast,
@@ -58,7 +58,7 @@ export function noteSummary(note: (typeof catalogue.notes)[number]) {
 }
 export type NoteSummary = ReturnType<typeof noteSummary>;
 
-/** The podcast and video lists (R10): already newest release first (EM3, catalogue/load.ts). */
+/** The podcast and video lists : already newest release first, both by the one comparator (catalogue/load.ts). */
 export function embedItems(kind: "podcast" | "video") {
   const notes = kind === "podcast" ? catalogue.withPodcast : catalogue.withVideo;
   return notes.map(({ slug, path, name, author, releaseDate, podcastEmbed, youtubeEmbed }) => ({

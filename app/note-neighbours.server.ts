@@ -1,5 +1,5 @@
 /**
- * What a note page shows around its note (issue 7): other readings of the same book, related
+ * What a note page shows around its note: other readings of the same book, related
  * notes and the notes read before and after it, as small summaries (never whole notes).
  */
 import { previousAndNext, relatedNotes } from "../catalogue/related.ts";

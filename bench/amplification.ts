@@ -1,5 +1,5 @@
 /**
- * Render amplification (issue 12 item 3): the API's latency alone, then while 20 connections ask
+ * Render amplification: the API's latency alone, then while 20 connections ask
  * for a filtered list — the same query (`/notes?q=x`, answered from the render cache) and a new
  * query each time (every one a render, capped by RENDER_CONCURRENCY: the rest get a fast 503).
  */

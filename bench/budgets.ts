@@ -1,4 +1,4 @@
-/** The budgets of DESIGN §8 and the brief of the benchmark, checked against the figures. */
+/** The project's speed and weight budgets, checked against the figures. */
 import { type Budget, ok, type Results } from "./results.ts";
 import { kB } from "./stats.ts";
 
@@ -14,7 +14,7 @@ export const LIMITS = {
   ownJsGzipBytes: 15_000,
   hydratedJsGzipBytes: 125_000,
   notePageTransferBytes: 20_000,
-  /** 1.1 × the first contentful paint of the Astro blog template's post, measured beside ours (issue 15). */
+  /** 1.1 × the first contentful paint of the Astro blog template's post, measured beside ours. */
   zeroJsFcpMs: Math.round(1.1 * 676),
   nginxRatio: 0.5,
   keystrokeRealMs: 16,

@@ -43,7 +43,7 @@ export type Results = {
     ratio: number | null;
   }>;
   signups: Section<{ connections: number; seconds: number; figures: LoadFigures }>;
-  /** The API's latency alone and while 20 connections ask for filtered lists (issue 12 item 3). */
+  /** The API's latency alone and while 20 connections ask for filtered lists. */
   amplification: Section<AmplificationFigures>;
   /** The same sign-up load with the data in PostgreSQL (a throwaway local cluster). */
   signupsPostgres: Section<{ connections: number; seconds: number; figures: LoadFigures }>;

@@ -1,5 +1,5 @@
 /**
- * Content dates are written M/D/YY (SPEC §9) and YY means 20YY (DESIGN §7.7); a year before 2000
+ * Content dates are written M/D/YY and YY means 20YY; a year before 2000
  * needs all four digits, M/D/YYYY. Inside the catalogue a date is an ISO day, "2025-06-06", so
  * that it sorts and serialises as itself.
  */
@@ -7,14 +7,14 @@ import { present } from "./present.ts";
 
 export type IsoDay = string;
 
-const SPEC_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|[12]\d{3})$/;
+const CONTENT_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|[12]\d{3})$/;
 
 /** Parses M/D/YY or M/D/YYYY into an ISO day, or returns null for a malformed or impossible date (2/30/17). */
 export function parseSpecDate(text: string): IsoDay | null {
-  const match = SPEC_DATE.exec(text.trim());
+  const match = CONTENT_DATE.exec(text.trim());
   if (!match) return null;
   const [, monthText, dayText, yearText] = match;
-  const yearDigits = present(yearText, "SPEC_DATE to capture the year");
+  const yearDigits = present(yearText, "CONTENT_DATE to capture the year");
   const year = yearDigits.length === 2 ? 2000 + Number(yearDigits) : Number(yearDigits);
   const [month, day] = [Number(monthText), Number(dayText)];
   const date = new Date(Date.UTC(year, month - 1, day));
@@ -39,7 +39,7 @@ const MONTHS = [
   "December",
 ];
 
-/** 'June 2025' (DA5). */
+/** 'June 2025': how a date shows on a page. */
 export function formatMonthYear(day: IsoDay): string {
   const [year, month] = day.split("-");
   return `${MONTHS[Number(month) - 1]} ${year}`;
@@ -52,7 +52,7 @@ export function formatSpecDate(day: IsoDay): string {
   return `${Number(month)}/${Number(date)}/${year.startsWith("20") ? year.slice(2) : year}`;
 }
 
-/** 'March 2019 – Present' (AW2): an empty end means the item is current. */
+/** 'March 2019 – Present' : an empty end means the item is current. */
 export function formatDateRange(start: IsoDay, end: IsoDay | ""): string {
   return `${formatMonthYear(start)} – ${end ? formatMonthYear(end) : "Present"}`;
 }

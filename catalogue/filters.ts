@@ -1,7 +1,7 @@
 /**
- * The notes list's filters {search, sort, tag} (SPEC §3 client state). They start from the
+ * The notes list's filters {search, sort, tag}. They start from the
  * defaults on every visit and live in the URL query so a filtered list can be shared and Back
- * restores it (DESIGN §7.6).
+ * restores it.
  */
 import { matchesSearch, type Searchable } from "./search.ts";
 import { DEFAULT_SORT, isSortKey, type Sortable, type SortKey, sortItems } from "./sort.ts";
@@ -35,7 +35,7 @@ export function filtersToQuery(filters: Filters): string {
   return query ? `?${query}` : "";
 }
 
-/** 'Results (n)' is shown only when a search or a tag narrows the list (NL1). */
+/** 'Results (n)' is shown only when a search or a tag narrows the list. */
 export function isNarrowed(filters: Filters): boolean {
   return filters.search.trim() !== "" || filters.tag !== "";
 }

@@ -1,6 +1,6 @@
 /**
  * Turns the content files into the catalogue: every file parsed and validated, the derived lists
- * of DA4 built. The first bad file stops everything with its path, the field and the problem.
+ * (work, apps, books, writings, all, the sorted unique tags, the items with a video or podcast) built. The first bad file stops everything with its path, the field and the problem.
  */
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * What a note page shows besides the note (issue 7): related notes, and the notes read just
+ * What a note page shows besides the note: related notes, and the notes read just
  * before and just after it (its other readings are catalogue/reading-life.ts's). Pure; the orders are those of sort.ts.
  */
 import type { Note } from "./schema.ts";

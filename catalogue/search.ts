@@ -1,4 +1,4 @@
-/** The search predicate of SPEC §5 (SO1), defined once. */
+/** The search predicate, defined once: a case-insensitive substring of the name, author, category or any tag. */
 export type Searchable = { name: string; author?: string; category: string; tags: readonly string[] };
 
 /** Case-insensitive substring match on name, author, category or any tag; an empty query matches all. */

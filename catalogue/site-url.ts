@@ -1,5 +1,5 @@
 /**
- * SITE_URL, the public origin (DESIGN §5), read in this one place by the build (canonical links,
+ * SITE_URL, the public origin, read in this one place by the build (canonical links,
  * Open Graph URLs, feeds, sitemap: catalogue/vite-plugin.ts bakes it into the build and
  * scripts/finish-build.ts records it in build/site-url.txt), by `npm start` (which rebuilds when
  * it changed) and by the server's configuration (server/config.ts: the Origin check of the forms).

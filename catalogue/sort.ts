@@ -1,6 +1,7 @@
 /**
- * The sort orders of SPEC §5 (SO2–SO5), defined once and used by every list on the site.
- * Dates are ISO days, so comparing the strings compares the dates (DESIGN §7.7).
+ * The sort orders (date and release date newest first, title and author A to Z, rating highest
+ * first, time shortest first without the unknown 0s), defined once and used by every list on the site.
+ * Dates are ISO days, so comparing the strings compares the dates.
  */
 import type { IsoDay } from "./dates.ts";
 
@@ -50,7 +51,7 @@ export const comparators: Record<SortKey, Comparator> = {
   time: (a, b) => (a.time ?? 0) - (b.time ?? 0) || byTitle(a, b),
 };
 
-/** A sorted copy; sorting by read time leaves out the items whose time is unknown (0), SO5. */
+/** A sorted copy; sorting by read time leaves out the items whose time is unknown (0). */
 export function sortItems<T extends Sortable>(items: readonly T[], key: SortKey): T[] {
   const kept = key === "time" ? items.filter((item) => (item.time ?? 0) > 0) : [...items];
   return kept.sort(comparators[key]);

@@ -1,5 +1,5 @@
 /**
- * The reading stats of /stats (issue 7): pure functions of the book notes. A re-read is a note of
+ * The reading stats of /stats: pure functions of the book notes. A re-read is a note of
  * its own, so it counts in every figure but the top-rated list, which names each book once.
  */
 import { present } from "./present.ts";
@@ -102,7 +102,7 @@ export function topRated<T extends StatsNote>(notes: readonly T[], limit = TOP_R
   return best;
 }
 
-/** The sum of the known read times; a time of 0 means unknown (SO5) and is counted apart. */
+/** The sum of the known read times; a time of 0 means unknown and is counted apart. */
 export function readingTime(notes: readonly StatsNote[]): ReadingTime {
   const known = notes.filter((note) => note.time > 0);
   return {

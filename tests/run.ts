@@ -120,7 +120,7 @@ suite(
 );
 
 // The owner's first edits to the sample (a new note, a re-read, a new name, a new Now date) in a copy
-// of the project leave the unit suites, check:content and the build green (issue 11).
+// of the project leave the unit suites, check:content and the build green.
 check("owner edits leave the tests green (tests/owner-edits.ts)", run("npx", ["tsx", "tests/owner-edits.ts"]));
 
 // The browser tests run on the fixture site (tests/browser/fixture-site.ts), never on the owner's content.

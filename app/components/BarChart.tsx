@@ -1,5 +1,5 @@
 /**
- * A horizontal bar chart drawn as inline SVG at render time (issue 7): no chart library and no
+ * A horizontal bar chart drawn as inline SVG at render time: no chart library and no
  * script, so it shows on the prerendered page. The SVG is decoration for sighted readers; its text
  * alternative is a visually hidden table of the same figures. Colours come from site.css classes
  * (no style attributes: the CSP allows none), so the chart follows the light and dark themes.

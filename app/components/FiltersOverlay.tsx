@@ -11,7 +11,7 @@ const SORT_LABELS: Record<SortKey, string> = {
   releaseDate: "Release Date",
 };
 
-/** FB2: the overlay's choices (a release-date order is reachable by URL only). */
+/** The overlay's 'Order by:' choices (a release-date order is reachable by URL only). */
 const SORT_BUTTONS: readonly SortKey[] = ["date", "title", "author", "rating", "time"];
 
 type FiltersOverlayProps = {
@@ -22,7 +22,7 @@ type FiltersOverlayProps = {
 };
 
 /**
- * FB2–FB5: the filters button, the current sort, and the overlay with 'Order by:' and 'Filter by:'.
+ * The filters button, the current sort, and the overlay with 'Order by:' and 'Filter by:'.
  * Its choices are submit buttons of the list's GET form, so without JavaScript they reload the
  * list filtered.
  */

@@ -1,4 +1,4 @@
-/** A field people never see; bots that fill it are answered as if they succeeded (DESIGN §6). */
+/** A field people never see; bots that fill it are answered as if they succeeded, so they learn nothing. */
 export function Honeypot() {
   return (
     <div className="honeypot" aria-hidden="true">

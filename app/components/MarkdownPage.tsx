@@ -19,7 +19,7 @@ export function markdownPageMeta({ data, matches }: MetaArgs, more: Partial<Page
   return head ? pageMeta(matches, head) : [];
 }
 
-/** R2, R3: a page written in Markdown, with the date it was last updated. */
+/** Now and About: a page written in Markdown, with the date it was last updated. */
 export function MarkdownPage({ page, children }: { page: ShownPage; children?: ReactNode }) {
   return (
     <article className="page prose-page">

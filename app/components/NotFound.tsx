@@ -3,7 +3,7 @@ import { documentTitle } from "../lib/meta.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import { HomeTiles } from "./HomeTiles.tsx";
 
-/** NF1: shown for any unknown path, with HTTP 404. */
+/** The not-found page: shown for any unknown path, with HTTP 404. */
 export function NotFound() {
   const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
   return (

@@ -12,7 +12,7 @@ type Project = {
   endDate: string;
 };
 
-/** R4, R6: apps and jobs as a list of logo (100 wide, AW1), name, line and dates (AW2). */
+/** Apps and jobs as a list of logo (100 wide), name, line and dates (an empty end reads Present). */
 export function ProjectList({ items }: { items: ReadonlyArray<Project> }) {
   return (
     <ul className="project-list">

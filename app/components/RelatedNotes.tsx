@@ -4,7 +4,7 @@ import type { NoteLink, NoteNeighbours } from "../note-neighbours.server.ts";
 import type { loader as rootLoader } from "../root.tsx";
 
 /**
- * The end of a note page (issue 7): up to six related notes
+ * The end of a note page: up to six related notes
  * (same author or shared tags, closest and best rated first: catalogue/related.ts), the notes read
  * just before and after, and a link to the reading stats.
  */

@@ -1,5 +1,5 @@
 /**
- * SH4: appears once the page has left the top, and scrolls back. The shell script
+ * The 'Scroll to the top' button: appears once the page has left the top, and scrolls back. The shell script
  * (app/shell/shell.js) shows it and handles the press; without JavaScript it stays hidden.
  */
 export function ScrollToTop() {

@@ -12,11 +12,11 @@ type SearchBarProps = {
   /** Hidden fields that keep the other filters when the form is submitted without JavaScript. */
   hidden?: Record<string, string>;
   label: string;
-  /** The filters button (FB2); the write index has none (FB6). */
+  /** The filters button; the write index has none. */
   children?: ReactNode;
 };
 
-/** FB1: the search box with its clear button, a plain GET form so it also works without JavaScript. */
+/** The search box with its clear button, a plain GET form so it also works without JavaScript. */
 export function SearchBar({ action, query, searchBox, onQueryChange, hidden = {}, label, children }: SearchBarProps) {
   return (
     <Form

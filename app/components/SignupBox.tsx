@@ -4,9 +4,9 @@ import { updateVisitor, useVisitor } from "../lib/visitor.ts";
 import { Honeypot } from "./Honeypot.tsx";
 
 /**
- * SU1–SU8: 'Want updates?', posting to the page's route action (signupAction, with
+ * The sign-up box, 'Want updates?', posting to the page's route action (signupAction, with
  * signupClientAction in the browser). Hidden for a visitor who signed up on an earlier visit (CSS,
- * from the flag the shell script sets, so it never flashes). SU2 is CSS too: once React runs, the
+ * from the flag the shell script sets, so it never flashes). The send button's visibility is CSS too: once React runs, the
  * button hides while the input shows its placeholder; without JavaScript it always shows.
  */
 export function SignupBox() {
@@ -49,7 +49,7 @@ export function SignupBox() {
               Loading...
             </span>
           ) : (
-            // Also SU3: Enter submits through this button even while CSS hides it.
+            // Enter submits through this button even while CSS hides it.
             <button type="submit" className="primary-button signup-send">
               Send
             </button>

@@ -7,7 +7,7 @@ import { ThemeToggle } from "./ThemeToggle.tsx";
 
 const MENU_LINKS = SECTIONS.filter((section) => section.menu);
 
-/** SH1, SH2: the header and its side menu, which closes when a link is chosen. */
+/** The header and its side menu, which closes when a link is chosen. */
 export function SiteHeader({ site }: { site: SiteSummary }) {
   return (
     <header className="site-header">

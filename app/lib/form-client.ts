@@ -32,7 +32,7 @@ async function askServer(form: FormName, serverAction: () => Promise<unknown>, f
   }
 }
 
-/** SU4–SU8. */
+/** The sign-up box's post: checked in the browser first, then asked of the server; a success is remembered. */
 export async function signupClientAction({ request, serverAction }: ClientActionFunctionArgs): Promise<FormAnswer> {
   const fields = await postedFields("signup", request);
   const problem = validateSignup(fields.email ?? "");
@@ -42,7 +42,7 @@ export async function signupClientAction({ request, serverAction }: ClientAction
   return answer;
 }
 
-/** CO2–CO6. */
+/** The contact form's post: the four checks in the browser first, then the server sends the email. */
 export async function contactClientAction({ request, serverAction }: ClientActionFunctionArgs): Promise<FormAnswer> {
   const fields = await postedFields("contact", request);
   const problem = validateContact({
@@ -56,8 +56,8 @@ export async function contactClientAction({ request, serverAction }: ClientActio
 
 /**
  * A form's fetcher and its answer: the fetcher's, else the page's own (a post made without
- * JavaScript, or before it ran), none while a request runs (SPEC §4: a request clears the error).
- * `clear` forgets the answer (CO7, SU7: editing clears the error and the sent state).
+ * JavaScript, or before it ran), none while a request runs (a new request clears the last error).
+ * `clear` forgets the answer (editing a field clears the error and the sent state).
  */
 export function useFormAnswer<Answer extends { form: string }>(form: Answer["form"]) {
   const fetcher = useFetcher<Answer>();

@@ -1,5 +1,5 @@
 /**
- * The page-head helper of SPEC §2 and issue 7: the title "<owner> | <page>" and the meta
+ * The page-head helper: the title "<owner> | <page>" and the meta
  * description, the canonical link, Open Graph and Twitter card meta, and JSON-LD (a
  * BreadcrumbList on every inner page, matching its visible breadcrumb) on every page. URLs are
  * absolute, from the SITE_URL of the build.

@@ -4,7 +4,7 @@ import { type Filters, filtersFromQuery, filtersToQuery } from "../../catalogue/
 import type { SortKey } from "../../catalogue/sort.ts";
 
 /**
- * The filters of a list page. The URL query is their one source of truth (DESIGN §7.6); the search
+ * The filters of a list page. The URL query is their one source of truth, so a filtered list can be shared; the search
  * box is an uncontrolled input that nothing but the visitor writes while they type. Each keystroke
  * replaces the current history entry (typing adds none); a tag or a sort is a new entry that Back
  * undoes; any navigation that typing did not make (Back, Forward, a link) writes the URL's search

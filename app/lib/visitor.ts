@@ -1,5 +1,5 @@
 /**
- * The remembered visitor (ST1–ST3): the email typed in either form and whether this visitor has
+ * The remembered visitor: the email typed in either form and whether this visitor has
  * signed up, kept in local storage under one site-specific key and written at most once a second.
  * Nothing else is remembered: the open menu, filters and the like start fresh on every visit.
  */
@@ -72,7 +72,7 @@ export function updateVisitor(change: Partial<Visitor>) {
 }
 
 /**
- * SU6: from now on the sign-up box stays hidden, on this page's next views as on later visits (the
+ * After a sign-up: from now on the sign-up box stays hidden, on this page's next views as on later visits (the
  * shell script sets the same flag from storage before the first paint).
  */
 export function rememberSignedUp() {

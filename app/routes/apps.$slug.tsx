@@ -15,7 +15,7 @@ export function loader({ params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   data ? pageMeta(matches, { title: data.app.name, description: `${data.app.name}: ${data.app.tagLine}` }) : [];
 
-/** R5, AW1–AW3: everything about one app. */
+/** Everything about one app: logo 200 wide, screenshots 200x432, dates, links, tech and team. */
 export default function AppDetail({ loaderData: { app } }: Route.ComponentProps) {
   return (
     <article className="page detail">

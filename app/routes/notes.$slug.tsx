@@ -54,7 +54,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   });
 };
 
-/** R8: one book note. */
+/** One book note. */
 export default function NoteDetail({ loaderData: { note, neighbours } }: Route.ComponentProps) {
   return (
     <article className="page detail note">

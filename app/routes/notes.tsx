@@ -24,7 +24,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Notes" });
 
-/** R7: the searchable, tag-filterable, sortable list of book notes. */
+/** The searchable, tag-filterable, sortable list of book notes. */
 export default function Notes({ loaderData: { notes, tags } }: Route.ComponentProps) {
   const { filters, searchBox, setSearch, setSort, setTag } = useListFilters();
   const { search, sort, tag } = filters;

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
       })
     : [];
 
-/** AW4: position, location, dates, accomplishments, tech and links of one job. */
+/** Position, location, dates, accomplishments, tech and links of one job. */
 export default function JobDetail({ loaderData: { job } }: Route.ComponentProps) {
   return (
     <article className="page detail">

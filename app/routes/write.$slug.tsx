@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   });
 };
 
-/** R9: one essay with its metadata and links. */
+/** One essay with its metadata and links. */
 export default function WritingDetail({ loaderData: { writing, author } }: Route.ComponentProps) {
   return (
     <article className="page detail writing">

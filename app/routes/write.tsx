@@ -28,7 +28,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Write" });
 
-/** R9, FB6, WI1–WI4: the writings index, newest first, searchable. */
+/** The writings index, newest first, searchable, with a search bar that has no filters button. */
 export default function Write({ loaderData: { writings, author } }: Route.ComponentProps) {
   const { filters, searchBox, setSearch } = useListFilters();
   const visible = useMemo(

@@ -217,7 +217,7 @@ test("the email typed in the sign-up box is the one the contact form starts with
   const contactEmail = page.locator(".contact-form").getByLabel("Email");
   await expect(contactEmail).toHaveValue("shared@example.com");
   await contactEmail.fill("changed@example.com");
-  // Written at most once a second (ST1): wait for the write, not for a fixed time.
+  // Written at most once a second: wait for the write, not for a fixed time.
   await expect
     .poll(() => page.evaluate((key) => localStorage.getItem(key), VISITOR_STORAGE_KEY), { timeout: 10_000 })
     .toContain("changed@example.com");

@@ -1,5 +1,5 @@
 /**
- * The whole life of a subscriber (issue 13), on the production server with its real SMTP server:
+ * The whole life of a subscriber, on the production server with its real SMTP server:
  * sign-up, the confirmation mail, a mail scanner's GET of the link (confirms nothing), the Confirm
  * button, an issue sent by the owner's command, a one-click unsubscribe posted like a mail provider
  * does (no cookie, no Origin), and no mail after that. Once with JavaScript, once without.

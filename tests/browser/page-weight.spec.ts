@@ -1,5 +1,5 @@
 /**
- * Which pages ship React (issue 15): only those whose interaction needs it. Every other page loads
+ * Which pages ship React: only those whose interaction needs it. Every other page loads
  * no module script and no modulepreload, keeps the shell's theme toggle and scroll button working
  * through the small inline shell script, and carries Speculation Rules for fast plain navigation.
  * Pages that hydrate do not preload their modules ahead of the first paint.

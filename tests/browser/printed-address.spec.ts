@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 1: the address the server prints at start works for both forms, with and without
+ * The address the server prints at start works for both forms, with and without
  * JavaScript, although SITE_URL is left at its default (http://localhost:3000, another origin):
  * the forms' posts carry the page's own origin, which the server accepts. A server of its own,
  * started as `npm start` starts it after building (server/main.ts on the current build).

@@ -1,4 +1,4 @@
-/** Issue 7: related notes, other readings and read before / after on a note page. */
+/** Related notes, other readings and read before / after on a note page. */
 
 import { expect, test } from "@playwright/test";
 import { previousAndNext, relatedNotes } from "../../catalogue/related.ts";

@@ -53,7 +53,9 @@ test("about links to every app, every work page and the notes", async ({ page })
   expect(hrefs).toContain("/notes");
 });
 
-test("apps lists every app with its logo and dates (AW2), each linking to its own page", async ({ page }) => {
+test("apps lists every app with its logo and dates (an empty end reads Present), each linking to its own page", async ({
+  page,
+}) => {
   await page.goto("/apps");
   for (const app of catalogue.apps) await expect(page.locator(`a[href="${app.path}"]`)).toBeVisible();
   for (const app of catalogue.apps) {
@@ -99,7 +101,7 @@ test("work lists the jobs, each linking to its own page", async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
-test("each job page shows position, location, date range (AW2), accomplishments, tech and links", async ({ page }) => {
+test("each job page shows position, location, date range, accomplishments, tech and links", async ({ page }) => {
   for (const job of catalogue.work) {
     await page.goto(job.path);
     await expect(page.getByRole("heading", { level: 1, name: job.name })).toBeVisible();

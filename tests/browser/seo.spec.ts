@@ -1,5 +1,5 @@
 /**
- * Issue 7 on the production build: the Atom feeds, the sitemap and robots.txt, the canonical link,
+ * Search-engine and sharing metadata on the production build: the Atom feeds, the sitemap and robots.txt, the canonical link,
  * Open Graph and Twitter meta, JSON-LD and the social images. The pages are prerendered with the
  * SITE_URL of the build (build/site-url.txt), which need not be the test server's origin.
  */

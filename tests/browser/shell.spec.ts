@@ -3,7 +3,7 @@ import { expectNoAxeViolations, waitForReady } from "./helpers.ts";
 
 /**
  * The shell works the same on a page React hydrates and on one that ships no JavaScript but the
- * inline shell script (issue 15): each test runs on both.
+ * inline shell script: each test runs on both.
  */
 const KINDS_OF_PAGE = [
   { kind: "hydrated", path: "/", longPath: "/notes" },
@@ -61,7 +61,7 @@ for (const { kind, path, longPath } of KINDS_OF_PAGE) {
       await page.getByRole("button", { name: "Menu" }).click();
       const menu = page.getByRole("dialog", { name: "Menu" });
       const nav = menu.getByRole("navigation", { name: "Site" });
-      // SH2's sections, then the lists that are linked from nowhere else (issue 11).
+      // The site's sections, then the lists that are linked from nowhere else.
       const expected = [
         "Home",
         "Now",

@@ -1,4 +1,4 @@
-/** Issue 7, /stats: the figures are the catalogue's, drawn at build time, readable without JavaScript. */
+/** /stats: the figures are the catalogue's, drawn at build time, readable without JavaScript. */
 import { expect, type Locator, test } from "@playwright/test";
 import { formatDuration, readingStats, topRated } from "../../catalogue/stats.ts";
 import { catalogue } from "./fixture-site.ts";

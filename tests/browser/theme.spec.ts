@@ -1,4 +1,4 @@
-/** Issue 7, dark mode: the system setting, the header toggle, no flash, contrast in both themes. */
+/** Dark mode: the system setting, the header toggle, no flash, contrast in both themes. */
 import { expect, type Page, test } from "@playwright/test";
 import { THEME_STORAGE_KEY } from "../../app/shell/storage-keys.ts";
 import { expectNoAxeViolations, waitForReady } from "./helpers.ts";

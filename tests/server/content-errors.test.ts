@@ -1,5 +1,5 @@
 /**
- * Issue 11: a content mistake stops `npm run build`, `npm start` and `npm run check:content` alike,
+ * A content mistake stops `npm run build`, `npm start` and `npm run check:content` alike,
  * with one line naming the file, the field and the reason, printed last, and a non-zero exit; under
  * `npm run dev` the same line is the page and is printed once in the terminal, with no stack trace.
  * Each runs the real command in a copy of the project on the fixture content.

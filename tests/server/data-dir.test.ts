@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 7: a DATA_DIR that cannot hold the database stops the start with a message that
+ * A DATA_DIR that cannot hold the database stops the start with a message that
  * names the variable, never a raw SqliteError stack.
  */
 import { spawnSync } from "node:child_process";

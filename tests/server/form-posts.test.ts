@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 2, on the production server (`npm start`'s command on the real build): every POST
+ * Unreadable posts, on the production server (`npm start`'s command on the real build): every POST
  * route — the JSON API and every page with a route action — answers a post it cannot read (no
  * content type, JSON to a form, text/plain, a broken multipart body, an unknown charset…) with 415
  * or 400 and its own message: a page re-rendered with the form's message, or the API's JSON error.

@@ -1,5 +1,5 @@
 /**
- * Issue 11 items 1 and 2: the client address and the request's own origin, with and without
+ * The client address and the request's own origin, with and without
  * trusted proxies (TRUST_PROXY), through the real API on a free port with a real SQLite file.
  * Headers a proxy would write are sent by the test itself, as a visitor could send them.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 5: the production server's timeouts and connection cap. A client that sends its
+ * The production server's timeouts and connection cap. A client that sends its
  * body (or its headers) one byte per second is cut off; the test sets a 2-second request timeout
  * through REQUEST_TIMEOUT_SECONDS so that it runs in seconds, and checks that the defaults hold
  * what docs/deploy.md and the README say.

@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 1: the real production server (`npm start`'s command, on the real build) keeps
+ * The real production server (`npm start`'s command, on the real build) keeps
  * its memory while it is sent thousands of random spellings of its biggest files (each spelling
  * was a new cache entry with its brotli and gzip copies before). Its resident size after the run
  * stays within 50 MB of its size after a warm-up of the same traffic. Paths without a file are

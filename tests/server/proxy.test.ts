@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 2, for real: Debian's nginx, with the proxy lines of deploy/nginx/proxy.conf, in
+ * The client address behind a proxy, for real: Debian's nginx, with the proxy lines of deploy/nginx/proxy.conf, in
  * front of the production server started with TRUST_PROXY=1. Clients connect to nginx from two
  * loopback addresses (127.0.0.2 and 127.0.0.3, each a different visitor to nginx) and are counted
  * apart by the rate limit; a client that forges X-Forwarded-For gains nothing. A page's own origin

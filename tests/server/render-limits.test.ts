@@ -1,5 +1,5 @@
 /**
- * Issue 12 items 3 and 7 on the real production server (`npm start`'s command on the real build)
+ * Render limits on the real production server (`npm start`'s command on the real build)
  * with RENDER_CONCURRENCY=1: queries on prerendered pages, the filtered lists' cache, the 503
  * beyond the render limit while the API and the files keep answering, HEAD and GET headers of
  * rendered pages, and a client that gives up mid-body.

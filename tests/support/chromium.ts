@@ -1,4 +1,4 @@
-/** Where Debian's Chromium is, and the flags it needs here (DESIGN §2: no downloads, no background network). */
+/** Where Debian's Chromium is, and the flags it needs here (no downloads, no background network). */
 import { existsSync } from "node:fs";
 
 const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/lib/chromium/chromium"];

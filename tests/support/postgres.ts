@@ -1,5 +1,5 @@
 /**
- * A real PostgreSQL server for the tests (issue 14 §3): `TEST_DATABASE_URL` when given (a role
+ * A real PostgreSQL server for the tests: `TEST_DATABASE_URL` when given (a role
  * that may CREATE DATABASE), else a throwaway cluster made with Debian's `initdb` and started with
  * `pg_ctl` in a temporary folder, listening on 127.0.0.1 and a free port. PostgreSQL refuses to
  * run as root, so when the tests run as root the cluster belongs to the `postgres` user (created

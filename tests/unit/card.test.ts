@@ -1,4 +1,4 @@
-/** The social cards and cover images (issues 7 and 10): the card laid out, its PNG, and where each page's image lives. */
+/** The social cards and cover images: the card laid out, its PNG, and where each page's image lives. */
 import { join } from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import { describe, expect, test } from "vitest";

@@ -1,4 +1,4 @@
-/** The loader on the fixture tree tests/fixtures/content: the derived lists (DA4), the fields (DA1) and every error. */
+/** The loader on the fixture tree tests/fixtures/content: the derived lists, every field and every error. */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { coverPath } from "../../catalogue/cover.ts";

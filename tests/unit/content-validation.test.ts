@@ -1,5 +1,5 @@
 /**
- * Issue 11, broken content that used to pass: each case stops the loader with the file, the field
+ * Broken content that used to pass: each case stops the loader with the file, the field
  * and the reason (the build, `npm start` and `npm run check:content` all stop on the same error,
  * see tests/server/content-errors.test.ts); dates before 2000 and drafts are accepted.
  */

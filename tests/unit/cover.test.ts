@@ -1,4 +1,4 @@
-/** The generated book cover (NL3: 129x190). */
+/** The generated book cover (129x190, as in the notes list). */
 import { describe, expect, test } from "vitest";
 import { COVER_HEIGHT, COVER_WIDTH, coverPath, coverSvg, wrapWords } from "../../catalogue/cover.ts";
 import { present } from "../../catalogue/present.ts";

@@ -1,4 +1,4 @@
-/** Content dates: M/D/YY in the files, ISO days inside, 'Month 20YY' on the page (DA5, AW2). */
+/** Content dates: M/D/YY in the files, ISO days inside, 'Month 20YY' on the page, and Present for an empty end. */
 import { describe, expect, test } from "vitest";
 import { formatDateRange, formatMonthYear, formatSpecDate, parseSpecDate } from "../../catalogue/dates.ts";
 

@@ -1,4 +1,4 @@
-/** The fields derived once from an item's Markdown tokens (catalogue/derive.ts, issue 10 item 4). */
+/** The fields derived once from an item's Markdown tokens (catalogue/derive.ts). */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { deriveBody, EXCERPT_WORDS, excerptOf } from "../../catalogue/derive.ts";

@@ -1,4 +1,4 @@
-/** The Atom feeds (issue 7) on the fixture tree: valid XML, every item, absolute URLs, full escaped content. */
+/** The Atom feeds on the fixture tree: valid XML, every item, absolute URLs, full escaped content. */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { noteImagePath } from "../../catalogue/card.ts";

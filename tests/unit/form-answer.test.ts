@@ -27,7 +27,7 @@ describe("sign-up", () => {
     ).toMatchObject({ error: MESSAGES.emailRequired, field: "email" });
   });
 
-  test("other failures say what happened, never that the email was used (DESIGN 7.3)", () => {
+  test("other failures say what happened, never that the email was used", () => {
     expect(formAnswer("signup", { ok: false, status: 0, error: "" }, {})).toMatchObject({ error: MESSAGES.network });
     expect(formAnswer("signup", { ok: false, status: 500, error: "boom" }, {})).toMatchObject({
       error: MESSAGES.serverError,

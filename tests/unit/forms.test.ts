@@ -15,7 +15,7 @@ import {
 const valid = { email: "reader@example.com", subject: "Hello", body: "I liked your notes." };
 
 describe("messages", () => {
-  test("the form messages are exactly those of SPEC §5 and §8", () => {
+  test("the form messages are exactly the product's defined wording", () => {
     expect(MESSAGES.emailRequired).toBe("Please enter your email.");
     expect(MESSAGES.emailInvalid).toBe("Please enter a valid email.");
     expect(MESSAGES.subjectRequired).toBe("Please enter a subject.");
@@ -24,7 +24,7 @@ describe("messages", () => {
     expect(MESSAGES.sendFailed).toBe("Sorry, email failed to send.");
   });
 
-  test("the rate-limit, network and server messages never claim the email was used (DESIGN §7.3)", () => {
+  test("the rate-limit, network and server messages never claim the email was used", () => {
     for (const message of [MESSAGES.rateLimited, MESSAGES.network, MESSAGES.serverError]) {
       expect(message).not.toBe(MESSAGES.emailUsed);
       expect(message.toLowerCase()).not.toContain("already used");
@@ -155,7 +155,7 @@ describe("contact", () => {
     expect(validateContact({ ...valid, body: " \n\t " })?.error).toBe("Please enter a message.");
   });
 
-  test("the length and line rules come after the four SPEC checks", () => {
+  test("the length and line rules come after the four required checks (email, valid email, subject, message)", () => {
     const longEmail = `${"a".repeat(250)}@example.com`;
     expect(validateContact({ email: longEmail, subject: "", body: "" })?.error).toBe("Please enter a subject.");
     expect(validateContact({ email: longEmail, subject: "Hi", body: "" })?.error).toBe("Please enter a message.");
@@ -206,7 +206,7 @@ describe("contact", () => {
     });
   });
 
-  test("the contact email follows the sign-up pattern (DESIGN §7.4)", () => {
+  test("the contact email follows the sign-up pattern", () => {
     expect(validateContact({ ...valid, email: "user@[10.0.0.1]" })).toBeNull();
     expect(validateContact({ ...valid, email: "user@localhost" })?.error).toBe("Please enter a valid email.");
   });

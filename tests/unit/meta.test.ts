@@ -1,4 +1,4 @@
-/** The page head (app/lib/meta.ts, issue 7): canonical, Open Graph, Twitter card and JSON-LD on every page. */
+/** The page head (app/lib/meta.ts): canonical, Open Graph, Twitter card and JSON-LD on every page. */
 import { describe, expect, test } from "vitest";
 import { pageMeta } from "../../app/lib/meta.ts";
 import { breadcrumbOf, canonicalPath, pageHandle } from "../../app/lib/page-handle.ts";

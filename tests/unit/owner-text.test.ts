@@ -1,5 +1,5 @@
 /**
- * Issue 11: no owner-facing sentence in app/. Every sentence a page shows is either the owner's,
+ * No owner-facing sentence in app/. Every sentence a page shows is either the owner's,
  * read from content/ (site.yaml, pages/), or one of the product's own messages — the spec's, and the
  * states and answers every owner's site shares (listed below). This test reads every module of
  * app/ and fails on any other sentence: a JSX text (with what it encloses) or a string literal of
@@ -13,8 +13,8 @@ import { describe, expect, test } from "vitest";
 const APP = join(import.meta.dirname, "../../app");
 const MIN_WORDS = 4;
 
-/** The spec's messages (SPEC §2, §5, §8): the product's words by definition. */
-const SPEC_MESSAGES = [
+/** The product's fixed messages (form checks and answers, the not-found page): its own words by definition. */
+const DEFINED_MESSAGES = [
   "Thank you for your interest :)",
   "I'll email you back shortly :)",
   "Oops, looks like this page doesn't exist yet.",
@@ -44,7 +44,7 @@ const PRODUCT_MESSAGES = [
   "Find any book note, essay, newsletter issue, app or job by a few of its words.",
 ];
 
-const ALLOWED = new Set([...SPEC_MESSAGES, ...PRODUCT_MESSAGES]);
+const ALLOWED = new Set([...DEFINED_MESSAGES, ...PRODUCT_MESSAGES]);
 
 const normalise = (text: string) =>
   text

@@ -1,4 +1,4 @@
-/** The notes around a note (issue 7): related notes, read before and after. */
+/** The notes around a note: related notes, read before and after. */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { readContentFiles } from "../../catalogue/disk.ts";

@@ -1,4 +1,4 @@
-/** SITE_URL, read in one place by the build and the server (issue 7, DESIGN §5). */
+/** SITE_URL, read in one place by the build and the server. */
 import { describe, expect, test } from "vitest";
 import {
   absoluteUrl,

@@ -1,4 +1,4 @@
-/** /sitemap.xml and /robots.txt (issue 7) on the fixture tree. */
+/** /sitemap.xml and /robots.txt on the fixture tree. */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import routes from "../../app/routes.ts";

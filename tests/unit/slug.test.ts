@@ -1,4 +1,4 @@
-/** The slug rule of content/README.md (R8, R9). */
+/** The slug rule of content/README.md, for note and essay paths. */
 import { describe, expect, test } from "vitest";
 import { isSlugOf, slugify, withoutSeries } from "../../catalogue/slug.ts";
 

@@ -1,4 +1,4 @@
-/** The sort orders (SO2–SO5), the search predicate (SO1) and the notes list filters, on the fixture notes. */
+/** The sort orders, the search predicate and the notes list filters, on the fixture notes. */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { loadCatalogue } from "../../catalogue/disk.ts";

@@ -1,4 +1,4 @@
-/** The reading stats of /stats (issue 7), on the fixture notes and on made-up ones. */
+/** The reading stats of /stats, on the fixture notes and on made-up ones. */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { readContentFiles } from "../../catalogue/disk.ts";

@@ -1,4 +1,4 @@
-/** schema.org JSON-LD (issue 7): Person, Book with Review and Rating, BlogPosting, BreadcrumbList. */
+/** schema.org JSON-LD: Person, Book with Review and Rating, BlogPosting, BreadcrumbList. */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { readContentFiles } from "../../catalogue/disk.ts";
