@@ -77,6 +77,13 @@ const environmentSchema = z.object({
     .min(1, "must be at least 1")
     .max(100_000, "must be at most 100000")
     .default(1000),
+  /** Applied when the server is reached directly (TRUST_PROXY=0); behind proxies every peer is a proxy. */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(100_000, "must be at most 100000")
+    .default(50),
   /**
    * Renders share the one JavaScript thread with the API: more at once only queue more work ahead
    * of it (under a flood of new searches the API's p99 was 41 ms with 1, 88 ms with 4), while 2
@@ -144,6 +151,8 @@ export type Config = {
   requestTimeoutSeconds: number;
   /** Open connections at most; more are closed at once (server/limits.ts). */
   maxConnections: number;
+  /** Open connections of one client address at most, when TRUST_PROXY is 0 (server/http/limits.ts). */
+  maxConnectionsPerAddress: number;
   /** Server renders at once; one more gets a 503 with Retry-After (server/render-cache.ts). */
   renderConcurrency: number;
   /** Bytes of rendered filtered lists kept in memory. */
@@ -250,6 +259,7 @@ export function readConfig(environment: NodeJS.ProcessEnv, defaults: { ownerEmai
     trustProxy: env.TRUST_PROXY,
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
     maxConnections: env.MAX_CONNECTIONS,
+    maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
     renderConcurrency: env.RENDER_CONCURRENCY,
     renderCacheBytes: env.RENDER_CACHE_MB * 1024 * 1024,
     secretKey: env.SECRET_KEY ?? readOrCreateSecret(env.DATA_DIR),
