@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
+import { searchVitePlugin } from "./catalogue/search-vite-plugin.ts";
 import { catalogueVitePlugin } from "./catalogue/vite-plugin.ts";
 
 const SERVER_FOLDER = `${import.meta.dirname}/server/`;
@@ -16,7 +17,12 @@ function serverOnly(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [catalogueVitePlugin(), serverOnly(), reactRouter()],
+  plugins: [
+    catalogueVitePlugin(),
+    searchVitePlugin({ clientModule: "app/search/client.ts" }),
+    serverOnly(),
+    reactRouter(),
+  ],
   environments: {
     // One server build: React Router's (index.js, which prerendering reads), the HTTP host around it
     // (host.js), the worker threads that render filtered lists (render-worker.js), the start-up

@@ -1,11 +1,12 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * The suites that touch the database run twice (issue 14 §3): in the "sqlite" project on the
+ * The suites that touch the database run twice: in the "sqlite" project on the
  * embedded file, and in the "postgres" project on a real PostgreSQL server started for the run
  * (tests/support/postgres-setup.ts; TEST_BACKEND tells tests/server/helpers.ts which one).
  */
 const DATABASE_SUITES = [
+  "tests/server/db-upgrade.test.ts",
   "tests/server/api.test.ts",
   "tests/server/outbox.test.ts",
   "tests/server/services.test.ts",

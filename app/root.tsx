@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { FEEDS } from "../catalogue/feed-list.ts";
+import { SITE_ICON_FILES } from "../catalogue/site-icon-files.ts";
 import type { Route } from "./+types/root";
 import { siteSummary } from "./catalogue.server.ts";
 import { NotFound } from "./components/NotFound.tsx";
@@ -19,6 +20,7 @@ import { SiteHeader } from "./components/SiteHeader.tsx";
 import { useHydrated } from "./lib/hydrated.ts";
 import { DEFAULT_TITLE } from "./lib/meta.ts";
 import { wantsHydration } from "./lib/page-handle.ts";
+import { searchAssets } from "./search.server.ts";
 import { SPECULATION_RULES, shellScriptProps } from "./shell/shell.ts";
 import siteCss from "./styles/site.css?inline";
 import stylesheet from "./styles/site.css?url";
@@ -27,8 +29,10 @@ import stylesheet from "./styles/site.css?url";
 const inlineCss = import.meta.env.SSR ? siteCss : "";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  // Feed auto-discovery on every page (issue 7).
+  // Drawn by the build from content/site.yaml (catalogue/site-icon.ts).
+  { rel: "icon", href: SITE_ICON_FILES.svg, type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: SITE_ICON_FILES.touch },
+  // Feed auto-discovery on every page.
   ...Object.values(FEEDS).map((feed) => ({
     rel: "alternate",
     type: "application/atom+xml",
@@ -38,7 +42,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader() {
-  return { site: siteSummary() };
+  return { site: siteSummary(), search: searchAssets };
 }
 
 /**
@@ -59,7 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Before the first paint: the theme, the signed-up flag, then the shell's buttons. */}
-        <script {...shellScriptProps} />
+        <script {...shellScriptProps} data-search-module={data?.search.module} data-search-index={data?.search.index} />
         <Meta />
         <Links />
         {/* A page without scripts carries its CSS (3 kB gzip): one round trip less before the first

@@ -20,6 +20,7 @@ export default [
   route("podcast", "routes/podcast.tsx"),
   route("videos", "routes/videos.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("search", "routes/search.tsx"),
   route("updates", "routes/updates.tsx"),
   // The newsletter's mail links (answered per visitor), then the issues sent so far.
   route("updates/confirm", "routes/updates.confirm.tsx"),

@@ -19,6 +19,8 @@ export const LIMITS = {
   nginxRatio: 0.5,
   keystrokeRealMs: 16,
   keystrokeLargeMs: 100,
+  searchIndexRealGzipKB: 150,
+  searchIndexLargeGzipKB: 1500,
 } as const;
 
 const na = (check: string, limit: string, why: string): Budget => ({ check, limit, actual: why, result: "n/a" });
@@ -198,6 +200,21 @@ export function checkBudgets(results: Omit<Results, "budgets" | "durationSeconds
         result: verdict(lost.length === 0),
       });
     }
+  }
+  for (const [size, section, limit] of [
+    ["the sample", results.search?.real, LIMITS.searchIndexRealGzipKB],
+    ["10,000 notes", results.search?.large, LIMITS.searchIndexLargeGzipKB],
+  ] as const) {
+    const check = `Search index at ${size}, gzip`;
+    const figures = section && ok(section);
+    if (!figures) budgets.push(na(check, `≤ ${limit} kB`, "no figures"));
+    else
+      budgets.push({
+        check,
+        limit: `≤ ${limit} kB`,
+        actual: `${figures.index.gzipKB} kB`,
+        result: verdict(figures.index.gzipKB <= limit),
+      });
   }
   return budgets;
 }

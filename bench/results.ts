@@ -6,6 +6,7 @@ import type { LoadFigures } from "./load.ts";
 import type { KeystrokeFigures } from "./measure-keystrokes.ts";
 import type { NavigationFigures } from "./navigation.ts";
 import type { NewsletterFigures } from "./newsletter.ts";
+import type { SearchFigures } from "./search.ts";
 import type { TypingCheck } from "./typing-check.ts";
 
 export type Section<T> = ({ status: "ok" } & T) | { status: "failed" | "skipped"; reason: string };
@@ -64,6 +65,8 @@ export type Results = {
   };
   /** Opening a page from a page with React on a slow link; absent in results written before it was measured. */
   navigation?: Section<{ journeys: NavigationFigures[] }>;
+  /** The site search at the sample's size and at 10,000 notes; absent in results written before it existed. */
+  search?: { real: Section<SearchFigures>; large: Section<SearchFigures> };
   /** Absent in results written before the newsletter was measured. */
   newsletter?: Section<NewsletterFigures>;
   budgets: Budget[];

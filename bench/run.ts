@@ -11,7 +11,7 @@
  * Environment (all optional): BENCH_LH_RUNS (Lighthouse runs per page, 3), BENCH_TARGET_SECONDS
  * (the whole run's target, 600: Lighthouse does fewer passes rather than pass it), BENCH_NOTES
  * (10000), BENCH_RECIPIENTS (10000), BENCH_SKIP (comma-separated: lighthouse, bytes, load, signups,
- * signups-postgres, amplification, newsletter, newsletter-postgres, keystrokes, navigation, large). BENCH_ONLY
+ * signups-postgres, amplification, newsletter, newsletter-postgres, keystrokes, navigation, search, large). BENCH_ONLY
  * (comma-separated section names) skips every other section, e.g. `BENCH_ONLY=amplification npm
  * run bench` for the API latency under list load alone.
  */
@@ -36,6 +36,7 @@ import { findNginx, startNginx } from "./nginx.ts";
 import { freePort, installExitHandlers, tempDir, withTimeout } from "./processes.ts";
 import { renderReport } from "./report.ts";
 import type { Results, Section, ServedLoad } from "./results.ts";
+import { measureSearch, type SearchFigures } from "./search.ts";
 import { type RunningServer, startSiteServer } from "./server.ts";
 import { reason, round1 } from "./stats.ts";
 import { checkFastTyping } from "./typing-check.ts";
@@ -65,13 +66,15 @@ const LARGE_NOTES = Number(process.env.BENCH_NOTES ?? 10_000);
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
 const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
 const ONLY = new Set((process.env.BENCH_ONLY ?? "").split(",").filter(Boolean));
+// The search is measured on the 10,000-note copy too, which the section "large" builds.
+if (ONLY.has("search")) ONLY.add("large");
 /** The build is always made: every other section measures it. */
 const skipped = (name: string) => SKIP.has(name) || (ONLY.size > 0 && name !== "build" && !ONLY.has(name));
 /** What the sections after Lighthouse need, in seconds, kept out of its time budget. */
 const RESERVED_AFTER_LIGHTHOUSE_S = 150;
 const PAGE_LOAD = { connections: 100, seconds: 10, acceptEncoding: "br, gzip" };
 const SIGNUPS = { connections: 50, seconds: 10 };
-const LARGE_PRERENDER = ["/notes"];
+const LARGE_PRERENDER = ["/notes", "/search"];
 
 const started = performance.now();
 const elapsedSeconds = () => (performance.now() - started) / 1000;
@@ -202,6 +205,7 @@ async function main() {
   let newsletterPostgres: Results["newsletterPostgres"] = unavailable("the build failed");
   let real: Results["keystrokes"]["real"] = unavailable("the build failed");
   let navigation: Results["navigation"] = unavailable("the build failed");
+  let searchReal: Section<SearchFigures> = unavailable("the build failed");
   if (build.status === "ok") {
     let server: RunningServer | undefined;
     try {
@@ -218,6 +222,7 @@ async function main() {
         real =
         navigation =
           unavailable(why);
+      searchReal = unavailable(why);
       log(why);
     }
     if (server) {
@@ -271,11 +276,34 @@ async function main() {
             "the navigation measurement",
           ),
         }));
+        searchReal = await section("search", () =>
+          withTimeout(
+            withBrowser((browser) => measureSearch(browser, ROOT, url, log)),
+            600_000,
+            "the search measurement",
+          ),
+        );
       } finally {
         await server.stop();
       }
     }
   }
+
+  const searchLarge: Section<SearchFigures> =
+    largeBuild.status !== "ok"
+      ? largeBuild
+      : await section("search", async () => {
+          const server = await startSiteServer(largeBuild.root, "large-search-data", largePort);
+          try {
+            return await withTimeout(
+              withBrowser((browser) => measureSearch(browser, largeBuild.root, server.url, log)),
+              900_000,
+              "the search measurement on 10,000 notes",
+            );
+          } finally {
+            await server.stop();
+          }
+        });
 
   let large: Results["keystrokes"]["large"];
   if (largeBuild.status !== "ok") large = largeBuild;
@@ -325,6 +353,7 @@ async function main() {
     newsletterPostgres,
     keystrokes: { real, large },
     navigation,
+    search: { real: searchReal, large: searchLarge },
   };
   const results: Results = {
     date: partial.date,
@@ -340,6 +369,7 @@ async function main() {
     newsletterPostgres,
     keystrokes: partial.keystrokes,
     navigation,
+    search: partial.search,
     newsletter,
     budgets: checkBudgets(partial),
   };

@@ -4,11 +4,10 @@
  */
 import { readFileSync } from "node:fs";
 import satori from "satori";
-import { CARD_HEIGHT, CARD_WIDTH, type Card, initials } from "./card.ts";
+import { CARD_HEIGHT, CARD_WIDTH, type Card, initials, MONOGRAM } from "./card.ts";
 import { FONT_FILES, svgToPng } from "./png.ts";
 
 const COLOURS = { paper: "#fdfcf9", ink: "#1b1d21", muted: "#555b65", line: "#e2ded6", accent: "#1f4f8a" };
-const MONOGRAM = { background: "#1f3a5f", ink: "#f4f1ea" };
 
 /** Where the card's text may go: from x=80 to x=1120. */
 const TEXT_WIDTH = 1040;

@@ -16,6 +16,9 @@ export const CARD_HEIGHT = 630;
 /** The generated cover, drawn at twice its size as a PNG: 258x380 (social sites want 144 px or more). */
 export const COVER_IMAGE_SCALE = 2;
 
+/** The colours of the owner's initials, on the cards and in the site's icon (catalogue/site-icon.ts). */
+export const MONOGRAM = { background: "#1f3a5f", ink: "#f4f1ea" };
+
 /** "Avery Quinn" → "AQ": the first letters of the first and the last word. */
 export function initials(name: string): string {
   const [firstWord, ...otherWords] = name.split(/\s+/).filter(Boolean);

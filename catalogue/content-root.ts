@@ -13,5 +13,5 @@ export function contentRoot(projectRoot: string, environment: NodeJS.ProcessEnv 
 /** The file in build/ that names the content root the build was made from (scripts/finish-build.ts writes it). */
 export const CONTENT_ROOT_FILE = "content-root.txt";
 
-/** The file in build/ that holds the owner's address in that content, so the server reads no content/ folder. */
-export const OWNER_EMAIL_FILE = "owner-email.txt";
+/** The file in build/ that holds the owner's name and address in that content, so the server reads no content/ folder. */
+export const OWNER_FILE = "owner.json";

@@ -2,6 +2,7 @@
  * The pure part of `npm run new`: reading the command line, choosing the slug and writing the
  * front matter of a new book note or writing. The script (scripts/new-content.ts) does the I/O.
  */
+import { parseArgs } from "node:util";
 import { slugify } from "./slug.ts";
 
 export const USAGE = [
@@ -30,20 +31,20 @@ export function parseNewArgs(args: readonly string[]): Parsed {
   if (kind !== "note" && kind !== "write") {
     return fail(kind ? `Unknown kind "${kind}": write "note" or "write".` : "Say what to create.");
   }
-  const positional: string[] = [];
+  // Not strict: the messages below name the kind, and a value may start with "-" (--rating -1 is out of range, not missing).
+  const { values, positionals: positional } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    strict: false,
+    options: Object.fromEntries(OPTIONS[kind].map((name) => [name, { type: "string", multiple: true }])),
+  });
   const options = new Map<string, string>();
-  const remaining = rest.values();
-  for (const arg of remaining) {
-    if (!arg.startsWith("--")) {
-      positional.push(arg);
-      continue;
-    }
-    const equals = arg.indexOf("=");
-    const name = equals === -1 ? arg.slice(2) : arg.slice(2, equals);
+  for (const [name, given] of Object.entries(values)) {
     if (!OPTIONS[kind].includes(name)) return fail(`A ${kind} has no option --${name}.`);
-    const value = equals === -1 ? remaining.next().value : arg.slice(equals + 1);
-    if (value === undefined || (equals === -1 && value.startsWith("--"))) return fail(`--${name} needs a value.`);
-    if (options.has(name)) return fail(`--${name} is given twice.`);
+    const list = [given].flat();
+    const value = list[0];
+    if (typeof value !== "string" || value.startsWith("--")) return fail(`--${name} needs a value.`);
+    if (list.length > 1) return fail(`--${name} is given twice.`);
     options.set(name, value);
   }
   const [titleArg, ...extraArgs] = positional;

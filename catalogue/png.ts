@@ -35,6 +35,11 @@ export function svgToPng(svg: string, scale = 1): Buffer {
   return resvg.render().asPng();
 }
 
+/** SVG to PNG at a given width, whatever the drawing's own size (an owner's icon). */
+export function svgToPngOfWidth(svg: string, width: number): Buffer {
+  return new Resvg(svg, { fitTo: { mode: "width", value: width }, font: FONTS }).render().asPng();
+}
+
 /** The box the drawing covers once rendered with these fonts (for the tests: text stays inside). */
 export function renderedBox(svg: string): { left: number; top: number; right: number; bottom: number } | undefined {
   const box = new Resvg(svg, { font: FONTS }).getBBox();

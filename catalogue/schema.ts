@@ -1,12 +1,13 @@
 /**
- * The single definition of every kind of content (SPEC §3, DA1). A file's front matter is parsed
+ * The single definition of every kind of content. A file's front matter is parsed
  * by these schemas; the types the site uses are inferred from them, never written twice.
- * Category and path are not in the files: they come from the folder (DESIGN §4, §7.2).
+ * Category and path are not in the files: they come from the folder.
  */
 import { z } from "zod";
 import { parseSpecDate } from "./dates.ts";
 import { type DerivedBody, deriveBody } from "./derive.ts";
 import { EMBED_ORIGINS, isEmbedFrom } from "./embeds.ts";
+import { ownerFields } from "./owner.ts";
 import { placeholdersOf } from "./template.ts";
 
 /** M/D/YY (20YY) or M/D/YYYY, checked to be a real day and turned into an ISO day. */
@@ -26,7 +27,7 @@ const optionalSpecDate = z
   .transform((day) => day ?? "");
 
 const webUrl = z.url({ protocol: /^https?$/, message: "must be a full http(s) URL" });
-/** A link that may be left out; "" and absent both mean "no link" (SPEC §3: "empty when absent"). */
+/** A link that may be left out; "" and absent both mean "no link". */
 const optionalUrl = z
   .union([z.literal(""), webUrl])
   .optional()
@@ -102,11 +103,17 @@ const ratingScaleSchema = z.strictObject({
 });
 
 export const siteSchema = z.strictObject({
-  name: text,
+  ...ownerFields,
   description: text,
-  email: z.email(),
-  noteApp: z.strictObject({ name: text, url: webUrl }),
-  blog: z.strictObject({ name: text, url: webUrl }),
+  /**
+   * The site's icon (the browser tab, a phone's home screen): a square SVG, PNG or JPEG under
+   * public/. Without it the build draws the owner's initials (catalogue/site-icon.ts).
+   */
+  icon: image.refine((path) => /\.(svg|png|jpe?g)$/i.test(path), "must be an .svg, .png or .jpg file").optional(),
+  /** The note-taking app a `twosLink` leads to: "Read on <noteApp>"; without it, "Read on the note app". */
+  noteApp: text.optional(),
+  /** The blog a `mediumLink` leads to: "Read on <blog>"; without it, "Read on Medium". */
+  blog: text.optional(),
   social: z.array(z.strictObject({ name: text, url: webUrl })),
   /** Every tag an item may carry; a tag outside this list stops the build (catalogue/tags.ts). */
   tags: z.array(text).min(1, "needs at least one tag"),

@@ -96,6 +96,7 @@ export function summarizeCatalogue(catalogue: Catalogue, imageExists: (sitePath:
     for (const { field, target } of imageFields(item)) checkImage(file, field, target);
     checkBody(file, item);
   }
+  if (catalogue.site.icon) checkImage("content/site.yaml", "icon", catalogue.site.icon);
   for (const page of Object.values(catalogue.pages) as Page[]) {
     checkBody(`content/pages/${page.slug}.md`, page);
   }

@@ -8,8 +8,9 @@
  * - under `npm run dev` a content problem is the page itself, the same line, printed once in the
  *   terminal, until the file is fixed;
  * - SITE_URL is read once and baked into the build as `__SITE_URL__` (app/lib/site-url.ts);
- * - the development server draws the generated covers, SVG and PNG, on request (the production
- *   build writes them as files, see scripts/finish-build.ts).
+ * - the development server draws the generated covers, SVG and PNG, and the site's icon on request
+ *   (the production build writes them as files, see scripts/finish-build.ts); a build stops when
+ *   public/ holds a file of the icon's name, which the drawn icon would replace.
  */
 
 import { readFileSync } from "node:fs";
@@ -21,6 +22,8 @@ import { coverSvg, isGeneratedCover } from "./cover.ts";
 import { contentRoot, loadCatalogue, readContentFiles } from "./disk.ts";
 import { ContentError, isDraft } from "./load.ts";
 import { svgToPng } from "./png.ts";
+import { replacedIconProblem, siteIconFiles } from "./site-icon.ts";
+import { SITE_ICON_FILES } from "./site-icon-files.ts";
 import { siteUrlFromEnvironment } from "./site-url.ts";
 
 const CONTENT_FILES = "virtual:content-files";
@@ -108,6 +111,11 @@ export function catalogueVitePlugin(): Plugin {
     },
     buildStart() {
       if (!building) return;
+      const replaced = replacedIconProblem(root);
+      if (replaced) {
+        console.error(`\nContent error: ${replaced}`);
+        process.exit(1);
+      }
       try {
         loadCatalogue(root);
       } catch (error) {
@@ -136,6 +144,13 @@ export function catalogueVitePlugin(): Plugin {
         response.statusCode = 500;
         response.setHeader("Content-Type", "text/html; charset=utf-8");
         response.end(contentErrorPage(problem));
+      });
+      server.middlewares.use((request, response, next) => {
+        const icon = Object.values(SITE_ICON_FILES).find((sitePath) => request.url === sitePath);
+        if (!icon || contentProblem()) return next();
+        const body = siteIconFiles(root, loadCatalogue(root).site).get(icon);
+        response.setHeader("Content-Type", icon.endsWith(".png") ? "image/png" : "image/svg+xml");
+        response.end(body);
       });
       server.middlewares.use("/covers", (request, response, next) => {
         const [, slug, extension] = /^\/([a-z0-9-]+)\.(svg|png)$/.exec(request.url ?? "") ?? [];

@@ -8,13 +8,15 @@
  * The newsletter's secret (DATA_DIR/secret, when SECRET_KEY is not set) is kept beside the backups
  * as `secret`: the confirm and unsubscribe links already mailed work only with the secret that
  * signed them, so a database restored without it would leave subscribers unable to leave.
+ * Everything it writes is its owner's only: the folder 0700, the files 0600 (scripts/private-files.mjs).
  *
  * Plain JavaScript so it runs on a production machine with `node` alone (docs/deploy.md).
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
+import { createPrivately, privateFolder } from "./private-files.mjs";
 import { copySecret } from "./secret-copy.mjs";
 
 const BACKUP_NAME = /^site-\d{8}T\d{6}Z\.db$/;
@@ -29,7 +31,7 @@ function options() {
   if (process.env.DATABASE_URL) {
     // The SQLite file is not where the data lives then: a backup of it would be a false comfort.
     console.error(
-      "DATABASE_URL is set: the data is in PostgreSQL, not in DATA_DIR. Back it up with pg_dump or your provider's backups (docs/deploy.md §8).",
+      "DATABASE_URL is set: the data is in PostgreSQL, not in DATA_DIR. Back it up with pg_dump or your provider's backups (docs/deploy.md, section Many machines).",
     );
     process.exit(2);
   }
@@ -57,7 +59,8 @@ const stamp = (date) =>
 const { to, keep } = options();
 const dataDir = resolve(process.env.DATA_DIR || "./data");
 const source = join(dataDir, "site.db");
-mkdirSync(to, { recursive: true });
+createPrivately();
+privateFolder(to);
 const target = join(to, `site-${stamp(new Date())}.db`);
 const partial = `${target}.partial`;
 

@@ -36,7 +36,7 @@ async function main(args: string[]) {
   if (rest.length !== 2 || !target) fail("copy takes --to and a postgres:// URL.");
   if (!/^postgres(ql)?:\/\//.test(target)) fail(`--to must be a postgres:// URL, not "${target}".`);
 
-  const source = openDatabase(dataDir);
+  const source = await openDatabase(dataDir);
   let destination: Awaited<ReturnType<typeof openPostgres>>;
   try {
     destination = await openPostgres(target);

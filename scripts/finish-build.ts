@@ -1,9 +1,9 @@
 /**
  * Runs once after `react-router build`: writes the generated book covers (SVG, and the PNG copy a
- * note shares on social sites), a brotli and a gzip copy of every
+ * note shares on social sites), the site's icon (catalogue/site-icon.ts), a brotli and a gzip copy of every
  * compressible file, so the server never compresses per request, build/inline-hashes.json (the
  * inline script and style hashes of every page, for its Content-Security-Policy), build/site-url.txt: the
- * SITE_URL the pages were built for, build/owner-email.txt: the owner's address in that content (the
+ * SITE_URL the pages were built for, build/owner.json: the owner's name and address in that content (the
  * server's default recipient, so production reads no content/ folder), and build/content-root.txt:
  * the folder whose content/ the pages hold (`npm start` rebuilds when either changes; the browser
  * tests build the fixture site). content-root.txt is written last: it marks a whole build.
@@ -13,11 +13,12 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { COVER_IMAGE_SCALE, coverImagePath, drawsCoverImage } from "../catalogue/card.ts";
-import { CONTENT_ROOT_FILE, OWNER_EMAIL_FILE } from "../catalogue/content-root.ts";
+import { CONTENT_ROOT_FILE, OWNER_FILE } from "../catalogue/content-root.ts";
 import { coverSvg, isGeneratedCover } from "../catalogue/cover.ts";
 import { contentRoot, loadCatalogue } from "../catalogue/disk.ts";
 import type { Catalogue } from "../catalogue/load.ts";
 import { svgToPng } from "../catalogue/png.ts";
+import { siteIconFiles } from "../catalogue/site-icon.ts";
 import { siteUrlFromEnvironment } from "../catalogue/site-url.ts";
 import { INLINE_HASHES_FILE, prerenderedInlineHashes } from "../server/http/security.ts";
 import { NOT_FOUND_DATA_FILE, NOT_FOUND_PAGE_FILE } from "../server/http/static.ts";
@@ -32,11 +33,17 @@ export async function finishClientBuild(root: string, buildDirectory: string): P
   const siteUrl = siteUrlFromEnvironment(process.env);
   const catalogue = loadCatalogue(contentRoot(root));
   writeCovers(catalogue, contentRoot(root), clientDir);
+  for (const [sitePath, body] of siteIconFiles(contentRoot(root), catalogue.site)) {
+    writeFileSync(join(clientDir, sitePath), body);
+  }
   writeInlineHashes(buildDirectory, clientDir);
   precompress(clientDir);
   await writeNotFoundPage(buildDirectory, siteUrl);
   writeFileSync(join(buildDirectory, "site-url.txt"), `${siteUrl}\n`);
-  writeFileSync(join(buildDirectory, OWNER_EMAIL_FILE), `${catalogue.site.email}\n`);
+  writeFileSync(
+    join(buildDirectory, OWNER_FILE),
+    `${JSON.stringify({ name: catalogue.site.name, email: catalogue.site.email })}\n`,
+  );
   writeFileSync(join(buildDirectory, CONTENT_ROOT_FILE), `${contentRoot(root)}\n`);
 }
 

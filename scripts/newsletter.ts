@@ -7,11 +7,14 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
+import { parseArgs } from "node:util";
 import { contentRoot } from "../catalogue/content-root.ts";
 import { loadCatalogue } from "../catalogue/disk.ts";
 import { type Catalogue, ContentError } from "../catalogue/load.ts";
 import { chooseSlug, specDateOf } from "../catalogue/new-item.ts";
+import { readOwner } from "../catalogue/owner-file.ts";
 import type { UpdateIssue } from "../catalogue/schema.ts";
+import { absoluteUrl } from "../catalogue/site-url.ts";
 import { type Config, ConfigError, readConfig } from "../server/config.ts";
 import { connectDatabase, type Database, type SubscriberStatus } from "../server/db/database.ts";
 import { messageIdDomainOf } from "../server/mail/outbox.ts";
@@ -21,9 +24,11 @@ import {
   AlreadySentError,
   createNewsletterWorker,
   freezeSend,
+  resumeSend,
   type SendProgress,
   sendProgress,
 } from "../server/newsletter/worker.ts";
+import { checkPageLive } from "./live-page.ts";
 import { draftText, issueContentOf, issueToSend } from "./newsletter-issue.ts";
 import {
   importSubscribers,
@@ -40,7 +45,7 @@ Writing an issue (files in content/updates/):
                                published since the last sent issue; edit it, then remove
                                "draft: true" to publish it on /updates
   preview <slug>               write the mail (HTML and plain text) to files and print their paths
-  test <slug>                  send the mail to OWNER_EMAIL only
+  test <slug> [--force]        send the mail to OWNER_EMAIL only
 
 Sending:
   send <slug> [--yes] [--again]
@@ -48,7 +53,12 @@ Sending:
                                (--yes does not), then shows the progress until done. Ctrl-C stops
                                watching: the running server (npm start) delivers the rest.
                                An issue already sent is refused unless --again.
-  status                       the progress of every send
+                               send and test first ask the issue's page at SITE_URL and refuse
+                               while it is not live (the mail links to it): publish, build and
+                               deploy first; --force sends anyway, with a warning.
+  status                       the progress of every send, and why a send is paused
+  resume <id> [--yes]          continue a paused send (after fixing what paused it), then show
+                               its progress like send
 
 The list:
   subscribers [--status S]     the subscribers (S: ${SUBSCRIBER_STATUSES.join(", ")})
@@ -70,26 +80,38 @@ function fail(message: string, code = 2): never {
   process.exit(code);
 }
 
-type Args = { command: string; positional: string[]; flags: Map<string, string | true> };
+const COMMANDS = ["draft", "preview", "test", "send", "resume", "status", "subscribers", "export", "import", "remove"];
 
-const VALUE_FLAGS = new Set(["--title", "--status", "--root"]);
-const SWITCHES = new Set(["--yes", "--again"]);
+type Args = {
+  command: string;
+  positional: string[];
+  title?: string;
+  status?: string;
+  root?: string;
+  yes?: boolean;
+  again: boolean;
+  force: boolean;
+};
 
-function parseArgs(argv: readonly string[]): Args {
-  const [command = "", ...rest] = argv;
-  const positional: string[] = [];
-  const flags = new Map<string, string | true>();
-  for (let index = 0; index < rest.length; index++) {
-    const arg = rest[index] as string;
-    if (VALUE_FLAGS.has(arg)) {
-      const value = rest[++index];
-      if (value === undefined) fail(`${arg} needs a value.`);
-      flags.set(arg, value);
-    } else if (SWITCHES.has(arg)) flags.set(arg, true);
-    else if (arg.startsWith("--")) fail(`Unknown option ${arg}.`);
-    else positional.push(arg);
+function readArgs(argv: string[]): Args {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        title: { type: "string" },
+        status: { type: "string" },
+        root: { type: "string" },
+        yes: { type: "boolean" },
+        again: { type: "boolean" },
+        force: { type: "boolean" },
+      },
+    });
+    const [command = "", ...positional] = positionals;
+    return { ...values, command, positional, again: values.again ?? false, force: values.force ?? false };
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
   }
-  return { command, positional, flags };
 }
 
 function loadContent(root: string): Catalogue {
@@ -102,10 +124,9 @@ function loadContent(root: string): Catalogue {
 }
 
 function loadConfig(root: string): Config {
-  const site = readFileSync(join(root, "content/site.yaml"), "utf8");
-  const email = /^email:\s*"?([^"\s]+)"?/m.exec(site)?.[1] ?? "owner@localhost";
   try {
-    return readConfig(process.env, { ownerEmail: email });
+    const owner = readOwner(root);
+    return readConfig(process.env, { ownerEmail: owner.email, ownerName: owner.name });
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message, 1);
     throw error;
@@ -146,6 +167,17 @@ function formatDuration(seconds: number): string {
   return `${(seconds / 3600).toFixed(1)} h`;
 }
 
+/** Refuses to mail an issue whose page is not live at SITE_URL, unless --force. */
+async function requireLivePage(issue: UpdateIssue, config: Config, args: Args): Promise<void> {
+  const check = await checkPageLive(absoluteUrl(config.siteUrl, issue.path));
+  if (check.live) return;
+  const problem = `The issue's page is not live: ${check.reason}, and the mail links to it.`;
+  if (!args.force) {
+    fail(`${problem}\nPublish the issue, build and deploy the site, then run this again (--force mails it anyway).`, 1);
+  }
+  console.error(`Warning: ${problem} Mailing it anyway (--force).`);
+}
+
 async function confirm(question: string): Promise<boolean> {
   if (!process.stdin.isTTY) fail("Not asking on a non-interactive input: add --yes to send.", 1);
   const reader = createInterface({ input: process.stdin, output: process.stdout });
@@ -156,6 +188,7 @@ async function confirm(question: string): Promise<boolean> {
 
 async function send(database: Database, config: Config, catalogue: Catalogue, args: Args) {
   const issue = findIssue(catalogue, args.positional[0], { published: true });
+  await requireLivePage(issue, config, args);
   const recipients = await database.db
     .selectFrom("subscribers")
     .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -163,7 +196,7 @@ async function send(database: Database, config: Config, catalogue: Catalogue, ar
     .executeTakeFirstOrThrow();
   const count = Number(recipients.count);
   if (count === 0) fail("There is no confirmed subscriber yet: nothing to send.", 1);
-  if (!args.flags.has("--yes")) {
+  if (!args.yes) {
     const rate = config.newsletterRate ? `${config.newsletterRate} mails a minute` : "no rate limit";
     if (
       !(await confirm(`Send "${issue.title}" to ${count} confirmed subscriber${count === 1 ? "" : "s"} (${rate})?`))
@@ -176,14 +209,36 @@ async function send(database: Database, config: Config, catalogue: Catalogue, ar
   try {
     frozen = await freezeSend(database.db, issueToSend(issue, catalogue.site.name, config.siteUrl), {
       messageIdDomain: messageIdDomainOf(config.mailFrom),
-      again: args.flags.has("--again"),
+      again: args.again,
     });
   } catch (error) {
     if (error instanceof AlreadySentError) fail(`${error.message} Add --again to send it once more.`, 1);
     throw error;
   }
-  console.log(`Send #${frozen.send.id}: "${issue.title}" to ${frozen.recipients} recipients.`);
+  console.log(
+    `Send #${frozen.send.id}: "${issue.title}" to ${frozen.recipients} recipient${frozen.recipients === 1 ? "" : "s"}.`,
+  );
+  await deliverAndWatch(database, config, frozen.send.id);
+}
 
+async function resume(database: Database, config: Config, args: Args) {
+  const id = args.positional[0];
+  if (!id || !/^[1-9]\d*$/.test(id)) fail("resume takes the number of a send (see `status`).");
+  const [progress] = await sendProgress(database.db, Number(id));
+  if (!progress) fail(`No send #${id}.`, 1);
+  if (!progress.send.paused_at) fail(`Send #${id} is not paused.`, 1);
+  console.log(`Send #${id} was paused: ${progress.send.pause_reason}`);
+  if (!args.yes && !(await confirm(`Is the cause fixed? Continue send #${id} (${progress.pending} to go)?`))) {
+    console.log("Still paused.");
+    return;
+  }
+  await resumeSend(database.db, Number(id));
+  console.log(`Send #${id} continues.`);
+  await deliverAndWatch(database, config, Number(id));
+}
+
+/** Delivers a send in this process and shows its progress until it is done, paused, or Ctrl-C. */
+async function deliverAndWatch(database: Database, config: Config, sendId: number) {
   const mailer = createMailer(config, { pool: true });
   const worker = createNewsletterWorker(database.db, mailer, {
     secretKey: config.secretKey,
@@ -200,10 +255,10 @@ async function send(database: Database, config: Config, catalogue: Catalogue, ar
   const startedAt = Date.now();
   const interactive = process.stderr.isTTY;
   let lastPrinted = -1;
-  let progress = (await sendProgress(database.db, frozen.send.id))[0] as SendProgress;
+  let progress = (await sendProgress(database.db, sendId))[0] as SendProgress;
   const doneAtStart = progress.sent + progress.bounced + progress.skipped;
   for (;;) {
-    progress = (await sendProgress(database.db, frozen.send.id))[0] as SendProgress;
+    progress = (await sendProgress(database.db, sendId))[0] as SendProgress;
     const line = progressLine(progress, startedAt, doneAtStart);
     if (interactive) process.stderr.write(`\r${line}\u001b[K`);
     else {
@@ -211,14 +266,19 @@ async function send(database: Database, config: Config, catalogue: Catalogue, ar
       if (tenth !== lastPrinted) console.error(line);
       lastPrinted = tenth;
     }
-    if (progress.pending === 0 || stopped) break;
+    if (progress.pending === 0 || progress.send.paused_at || stopped) break;
     await new Promise((done) => setTimeout(done, 500));
   }
   if (interactive) process.stderr.write("\n");
   await worker.stop();
   mailer.close();
+  if (progress.send.paused_at) {
+    console.log(`Send #${sendId} is paused with ${progress.pending} to go: ${progress.send.pause_reason}`);
+    process.exitCode = 1;
+    return;
+  }
   if (stopped) {
-    const left = (await sendProgress(database.db, frozen.send.id))[0]?.pending ?? 0;
+    const left = (await sendProgress(database.db, sendId))[0]?.pending ?? 0;
     console.log(
       `Stopped watching with ${left} mail${left === 1 ? "" : "s"} left: the server (npm start) delivers them; \`npm run newsletter -- status\` shows the progress.`,
     );
@@ -235,10 +295,9 @@ async function main(argv: string[]) {
     console.log(HELP);
     return;
   }
-  const args = parseArgs(argv);
-  const root = resolve(String(args.flags.get("--root") ?? contentRoot(process.cwd())));
-  const commands = ["draft", "preview", "test", "send", "status", "subscribers", "export", "import", "remove"];
-  if (!commands.includes(args.command)) fail(`Unknown command "${args.command}".`);
+  const args = readArgs(argv);
+  const root = resolve(args.root ?? contentRoot(process.cwd()));
+  if (!COMMANDS.includes(args.command)) fail(`Unknown command "${args.command}".`);
 
   const config = loadConfig(root);
 
@@ -257,9 +316,7 @@ async function main(argv: string[]) {
       );
       const since = sinceIssue?.date ?? catalogue.updates[0]?.date;
       const today = new Date();
-      const title = String(
-        args.flags.get("--title") ?? `Update of ${today.toLocaleString("en", { month: "long", year: "numeric" })}`,
-      );
+      const title = String(args.title ?? `Update of ${today.toLocaleString("en", { month: "long", year: "numeric" })}`);
       const existing = new Set([...catalogue.updates, ...catalogue.updateDrafts].map((issue) => issue.slug));
       const slug = chooseSlug(title, existing);
       const path = join(root, "content/updates", `${slug}.md`);
@@ -287,6 +344,7 @@ async function main(argv: string[]) {
       console.log(`${html}\n${text}`);
       return;
     }
+    await requireLivePage(issue, config, args);
     const mailer = createMailer(config);
     try {
       await mailer.deliver({
@@ -316,11 +374,19 @@ async function main(argv: string[]) {
       case "send":
         await send(database, config, loadContent(root), args);
         return;
+      case "resume":
+        await resume(database, config, args);
+        return;
       case "status": {
         const sends = await sendProgress(database.db);
         if (sends.length === 0) console.log("Nothing sent yet.");
         for (const progress of sends) {
-          const state = progress.pending === 0 ? "done" : `${progress.pending} pending`;
+          const { paused_at, pause_reason } = progress.send;
+          const state = paused_at
+            ? `${progress.pending} pending, PAUSED since ${paused_at}: ${pause_reason}`
+            : progress.pending === 0
+              ? "done"
+              : `${progress.pending} pending`;
           console.log(
             `#${progress.send.id}  ${progress.send.created_at}  ${progress.send.slug}  "${progress.send.subject}"  ${progress.sent}/${progress.total} sent, ${progress.bounced} bounced, ${progress.skipped} skipped, ${state}`,
           );
@@ -328,7 +394,7 @@ async function main(argv: string[]) {
         return;
       }
       case "subscribers": {
-        const status = args.flags.get("--status");
+        const status = args.status;
         if (status !== undefined && !SUBSCRIBER_STATUSES.includes(status as SubscriberStatus)) {
           fail(`--status takes one of ${SUBSCRIBER_STATUSES.join(", ")}.`);
         }

@@ -5,12 +5,14 @@
  * `site.db.replaced-<time>` (with its WAL), so a restore can itself be undone.
  * The newsletter's secret that `npm run backup` keeps beside the backups goes back to
  * DATA_DIR/secret too (a different one there is kept as `secret.replaced-<time>`): the links in
- * the restored subscribers' mails were signed with it.
+ * the restored subscribers' mails were signed with it. What it writes is its owner's only: DATA_DIR
+ * 0700, the database and the secret 0600 (scripts/private-files.mjs).
  */
-import { copyFileSync, existsSync, mkdirSync, renameSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, renameSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
+import { createPrivately, privateFolder } from "./private-files.mjs";
 import { copySecret } from "./secret-copy.mjs";
 
 function usage(problem) {
@@ -42,7 +44,8 @@ try {
 }
 
 const dataDir = resolve(process.env.DATA_DIR || "./data");
-mkdirSync(dataDir, { recursive: true });
+createPrivately();
+privateFolder(dataDir);
 const target = join(dataDir, "site.db");
 const stamp = new Date()
   .toISOString()
@@ -52,6 +55,8 @@ for (const suffix of ["", "-wal", "-shm"]) {
   if (existsSync(target + suffix)) renameSync(target + suffix, `${target}.replaced-${stamp}${suffix}`);
 }
 copyFileSync(from, `${target}.restoring`);
+// A copy keeps its source's mode: a backup made by an older version may be readable by others.
+chmodSync(`${target}.restoring`, 0o600);
 renameSync(`${target}.restoring`, target);
 console.log(`Restored ${from} to ${target}`);
 

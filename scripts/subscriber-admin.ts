@@ -2,6 +2,8 @@
  * The owner's view of the list (`npm run newsletter -- subscribers|export|import|remove`). Never
  * reachable over HTTP: only the command line, run on the machine that holds DATA_DIR, uses it.
  */
+import { CsvError, parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
 import { emailKey, isValidEmail, LIMITS, normalizeEmail } from "../rules/forms.ts";
 import type { Db, SubscriberStatus } from "../server/db/database.ts";
 
@@ -26,64 +28,34 @@ export function listSubscribers(db: Db, status?: SubscriberStatus): Promise<Subs
 
 export const CSV_COLUMNS = ["email", "status", "created_at", "confirmed_at", "unsubscribed_at"] as const;
 
-/** RFC 4180 quoting; a leading =, +, - or @ is quoted too, so a spreadsheet never runs a cell as a formula. */
-function csvCell(value: string | null): string {
-  const text = value ?? "";
-  return /[",\r\n]|^[=+\-@]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
+/** RFC 4180 with CRLF; a cell starting with =, +, - or @ is quoted too, so a spreadsheet never runs it as a formula. */
 export function subscribersCsv(rows: readonly SubscriberRow[]): string {
-  const lines = [CSV_COLUMNS.join(",")];
-  for (const row of rows) lines.push(CSV_COLUMNS.map((column) => csvCell(row[column])).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+  return stringify(rows as SubscriberRow[], {
+    header: true,
+    columns: [...CSV_COLUMNS],
+    record_delimiter: "windows",
+    quoted_match: /^[=+\-@]|[\r\n]/,
+  });
 }
 
-/** The records of a CSV text (RFC 4180: quoted fields may hold commas, quotes and line breaks), each with its first line number. */
-export function parseCsv(text: string): { line: number; fields: string[] }[] {
-  const records: { line: number; fields: string[] }[] = [];
-  let fields: string[] = [];
-  let field = "";
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  let fieldStarted = false;
-  const source = text.replace(/^\uFEFF/, "");
-  for (let index = 0; index < source.length; index++) {
-    const char = source[index] as string;
-    if (quoted) {
-      if (char === '"' && source[index + 1] === '"') {
-        field += '"';
-        index++;
-      } else if (char === '"') quoted = false;
-      else {
-        if (char === "\n") line++;
-        field += char;
-      }
-      continue;
-    }
-    if (char === '"' && field === "") {
-      quoted = true;
-      fieldStarted = true;
-    } else if (char === ",") {
-      fields.push(field);
-      field = "";
-      fieldStarted = true;
-    } else if (char === "\n" || char === "\r") {
-      if (char === "\r" && source[index + 1] === "\n") index++;
-      if (fieldStarted || field !== "" || fields.length > 0)
-        records.push({ line: recordLine, fields: [...fields, field] });
-      fields = [];
-      field = "";
-      fieldStarted = false;
-      line++;
-      recordLine = line;
-    } else {
-      field += char;
-      fieldStarted = true;
-    }
-  }
-  if (fieldStarted || field !== "" || fields.length > 0) records.push({ line: recordLine, fields: [...fields, field] });
-  return records;
+/**
+ * The records of a CSV text (RFC 4180: quoted fields may hold commas, quotes and line breaks; a
+ * byte order mark, CRLF, LF or CR line ends), each with the line it starts on.
+ */
+function parseCsv(text: string): { line: number; fields: string[] }[] {
+  const records = parse(text, {
+    bom: true,
+    info: true,
+    record_delimiter: ["\r\n", "\n", "\r"],
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+  }) as unknown as { info: { lines: number }; record: string[] }[];
+  // The parser counts the line a record ends on; line breaks inside its quoted fields came before.
+  return records.map(({ info, record }) => ({
+    line: info.lines - record.join("").split(/\r\n|\n|\r/).length + 1,
+    fields: record,
+  }));
 }
 
 export type ImportResult =
@@ -110,7 +82,13 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
  * others stay as they are (an unsubscribe outlives a move).
  */
 export async function importSubscribers(db: Db, csv: string, now: Date = new Date()): Promise<ImportResult> {
-  const records = parseCsv(csv);
+  let records: ReturnType<typeof parseCsv>;
+  try {
+    records = parseCsv(csv);
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    return { ok: false, problems: [`line ${error.lines}: ${error.message.replace(/ at line \d+.*$/, "")}`] };
+  }
   const header = records[0]?.fields.map((name) => name.trim().toLowerCase()) ?? [];
   const hasHeader = header.includes("email");
   const column = (name: string) => (hasHeader ? header.indexOf(name) : name === "email" ? 0 : -1);

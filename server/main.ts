@@ -10,8 +10,9 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
-import { parse as parseYaml } from "yaml";
-import { contentRoot, OWNER_EMAIL_FILE } from "../catalogue/content-root.ts";
+import { contentRoot, OWNER_FILE } from "../catalogue/content-root.ts";
+import type { Owner } from "../catalogue/owner.ts";
+import { readOwner } from "../catalogue/owner-file.ts";
 import { setRunningBackend, startBackend } from "./backend.ts";
 import { type Config, ConfigError, configWarnings, readConfig } from "./config.ts";
 import { clientAddressReader, requestOriginReader } from "./http/forwarded.ts";
@@ -33,9 +34,9 @@ const root = projectRoot(import.meta.dirname);
 const buildDir = join(root, "build");
 const development = process.argv.includes("--dev");
 
-function readConfigOrExit(ownerEmail: string): Config {
+function readConfigOrExit(owner: Owner): Config {
   try {
-    return readConfig(process.env, { ownerEmail });
+    return readConfig(process.env, { ownerEmail: owner.email, ownerName: owner.name });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
@@ -47,7 +48,7 @@ function readConfigOrExit(ownerEmail: string): Config {
  * Vite serves the modules and assets; the host module is loaded per request (Vite re-evaluates it
  * and the routes it imports after an edit), and each copy gets its own Hono app. Nothing of the
  * app is loaded at start: with a content mistake the server still starts, and Vite's catalogue
- * plugin shows the mistake as the page until it is fixed. The owner's address is read from
+ * plugin shows the mistake as the page until it is fixed. The owner's name and address are read from
  * content/site.yaml alone for the same reason.
  */
 async function developmentHost() {
@@ -55,9 +56,8 @@ async function developmentHost() {
   const vite = await createViteServer({ root, server: { middlewareMode: true } });
   const load = () => vite.ssrLoadModule("/server/http/host.ts") as Promise<Host>;
   const apps = new WeakMap<Host, Hono>();
-  const site = parseYaml(readFileSync(join(contentRoot(root), "content/site.yaml"), "utf8")) as { email?: string };
   return {
-    ownerEmail: site.email ?? "owner@localhost",
+    owner: readOwner(contentRoot(root)),
     async listen(options: Parameters<Host["createHost"]>[0]): Promise<Listener> {
       const handle = getRequestListener(async (request, env) => {
         const host = await load();
@@ -71,7 +71,7 @@ async function developmentHost() {
   };
 }
 
-/** The owner's address comes with the build (scripts/finish-build.ts); the app is loaded once the configuration is good. */
+/** The owner's name and address come with the build (scripts/finish-build.ts); the app is loaded once the configuration is good. */
 async function productionHost() {
   const hostPath = join(buildDir, "server/host.js");
   if (!existsSync(hostPath)) {
@@ -79,7 +79,7 @@ async function productionHost() {
     process.exit(1);
   }
   return {
-    ownerEmail: readFileSync(join(buildDir, OWNER_EMAIL_FILE), "utf8").trim(),
+    owner: JSON.parse(readFileSync(join(buildDir, OWNER_FILE), "utf8")) as Owner,
     async listen(options: Parameters<Host["createHost"]>[0]): Promise<Listener> {
       const host = (await import(pathToFileURL(hostPath).href)) as Host;
       return getRequestListener(host.createHost({ ...options, clientDir: join(buildDir, "client") }).fetch);
@@ -90,7 +90,7 @@ async function productionHost() {
 
 async function main() {
   const site = development ? await developmentHost() : await productionHost();
-  const config = readConfigOrExit(site.ownerEmail);
+  const config = readConfigOrExit(site.owner);
   const backend = await startBackend(config).catch((error: unknown) => {
     // An unreachable or refusing PostgreSQL is a setting to fix, not a crash to read.
     console.error(`Could not open the database: ${error instanceof Error ? error.message : String(error)}`);

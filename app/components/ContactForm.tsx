@@ -6,10 +6,12 @@ import { updateVisitor, useVisitor } from "../lib/visitor.ts";
 import { Honeypot } from "./Honeypot.tsx";
 
 /**
- * R11, CO1–CO7: email, subject and message, posting to the contact route's action (contactAction,
- * with contactClientAction in the browser, which checks them in the order of CO5 first). A message
- * that belongs to a field shows beside it, and again in the block above the button (CO4).
+ * Email, subject and message, posting to the contact route's action (contactAction, with
+ * contactClientAction in the browser, which checks them in order first). A problem shows once, in
+ * the block above the send button; the field it is about is marked invalid and described by it.
  */
+const ERROR_ID = "contact-error";
+
 export function ContactForm() {
   const visitor = useVisitor();
   const { fetcher, answer, busy, clear } = useFormAnswer<FormAnswer>("contact");
@@ -38,25 +40,12 @@ export function ContactForm() {
   }
 
   const failure = answer && !answer.ok ? answer : undefined;
-  /** The field's own message, linked to its input. */
-  const fieldProblem = (field: ContactField) => {
-    const id = `contact-${field}-error`;
-    const message = failure?.field === field ? failure.error : "";
-    return {
-      input: { "aria-invalid": message ? true : undefined, "aria-describedby": message ? id : undefined },
-      message: message && (
-        <p id={id} className="field-error">
-          {message}
-        </p>
-      ),
-    };
-  };
-  const email = fieldProblem("email");
-  const subject = fieldProblem("subject");
-  const body = fieldProblem("body");
+  /** The field the problem is about points at the one message above the button. */
+  const fieldProblem = (field: ContactField) =>
+    failure?.field === field ? { "aria-invalid": true, "aria-describedby": ERROR_ID } : {};
 
   return (
-    // CO7: any change clears the error.
+    // Any change clears the error.
     <fetcher.Form method="post" className="contact-form" noValidate defaultShouldRevalidate={false} onChange={clear}>
       <Honeypot />
       <label htmlFor="contact-email">Email</label>
@@ -67,23 +56,26 @@ export function ContactForm() {
         autoComplete="email"
         defaultValue={failure?.fields.email ?? visitor.email}
         onChange={(event) => updateVisitor({ email: event.target.value })}
-        {...email.input}
+        {...fieldProblem("email")}
       />
-      {email.message}
       <label htmlFor="contact-subject">Subject</label>
       <input
         id="contact-subject"
         type="text"
         name="subject"
         defaultValue={failure?.fields.subject}
-        {...subject.input}
+        {...fieldProblem("subject")}
       />
-      {subject.message}
       <label htmlFor="contact-message">Message</label>
-      <textarea id="contact-message" name="body" rows={8} defaultValue={failure?.fields.body} {...body.input} />
-      {body.message}
+      <textarea
+        id="contact-message"
+        name="body"
+        rows={8}
+        defaultValue={failure?.fields.body}
+        {...fieldProblem("body")}
+      />
       {failure && (
-        <p className="form-error" role="alert">
+        <p id={ERROR_ID} className="form-error" role="alert">
           {failure.error}
         </p>
       )}

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-/** EM2: the iframe sizes and the placeholder heights that keep the page from jumping. */
+/** The iframe sizes and the placeholder heights that keep the page from jumping. */
 export const EMBED_SIZES = {
   podcast: { width: 343, height: 102, placeholder: 118 },
   video: { width: 288, height: 160, placeholder: 209 },
@@ -11,7 +11,7 @@ type EmbedProps = {
   kind: EmbedKind;
   src: string;
   title: string;
-  /** False keeps the placeholder empty until the list lets this embed start loading (EM1). */
+  /** False keeps the placeholder empty until the list lets this embed start loading. */
   load?: boolean;
   onDone?: () => void;
 };

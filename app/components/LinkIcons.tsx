@@ -1,6 +1,11 @@
+import { useRouteLoaderData } from "react-router";
+import { iconLinkKinds } from "../lib/icon-links.ts";
+import type { loader as rootLoader } from "../root.tsx";
+
 /**
- * NL4, WI4: the icon links of a note or a writing, each shown only when its link is non-empty,
- * each opening in a new tab, named for screen readers and labelled on hover and focus.
+ * The icon links of a note or a writing, each shown only when its link is non-empty, each opening
+ * in a new tab, named for screen readers and labelled on hover and focus with the names
+ * content/site.yaml gives the note app and the blog (app/lib/icon-links.ts).
  * The icons themselves are drawn by site.css (`.icon-…`): the notes list shows a few hundred of
  * these links, and an inline SVG in each one made up a fifth of that page's markup.
  */
@@ -14,17 +19,9 @@ type Linkable = {
   mediumLink?: string;
 };
 
-const KINDS = [
-  { field: "twosLink", action: "Read on the note app", icon: "icon-note-app" },
-  { field: "youtubeLink", action: "Watch the video", icon: "icon-video" },
-  { field: "patreonLink", action: "Support on Patreon", icon: "icon-patreon" },
-  { field: "link", action: "Buy on Amazon", icon: "icon-shop" },
-  { field: "podcastLink", action: "Listen to the podcast", icon: "icon-podcast" },
-  { field: "mediumLink", action: "Read on Medium", icon: "icon-medium" },
-] as const;
-
 export function LinkIcons({ item }: { item: Linkable }) {
-  const present = KINDS.filter((kind) => item[kind.field]);
+  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
+  const present = iconLinkKinds({ noteApp: site?.noteApp, blog: site?.blog }).filter((kind) => item[kind.field]);
   if (present.length === 0) return null;
   return (
     <ul className="link-icons">

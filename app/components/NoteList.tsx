@@ -16,7 +16,7 @@ type NoteListProps = {
   listKey: string;
 };
 
-/** NL3, NL4: each note with its cover, title, author, and the date or the read time; its rating when sorted by it. */
+/** Each note with its cover, title, author, and the date or the read time; its rating when sorted by it. */
 export function NoteList({ notes, sort, listKey }: NoteListProps) {
   const { limit, sentinel } = useRenderLimit(notes.length, listKey);
   return (
@@ -45,7 +45,12 @@ const NoteEntry = memo(function NoteEntry({ note, sort, eager }: { note: NoteSum
         <p className="note-author">{note.author}</p>
         <p className="meta-line">
           {sort === "time" ? `${note.time} min read` : <time dateTime={note.date}>{formatMonthYear(note.date)}</time>}
-          {sort === "rating" && ` · Rated ${note.rating.toFixed(1)} / 10`}
+          {sort === "rating" && (
+            <>
+              {" · "}
+              <span className="nowrap">Rated {note.rating.toFixed(1)} / 10</span>
+            </>
+          )}
         </p>
         <LinkIcons item={note} />
       </div>

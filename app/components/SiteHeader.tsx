@@ -14,6 +14,15 @@ export function SiteHeader({ site }: { site: SiteSummary }) {
       <Link to="/" className="site-name" prefetch="intent">
         {site.name}
       </Link>
+      {/* A plain GET form: works without JavaScript; with it, the page shell opens the search dialog as one types. */}
+      <search>
+        <form action="/search" method="get" className="site-search">
+          <label>
+            <span className="visually-hidden">Search the site</span>
+            <input type="search" name="q" placeholder="Search" autoComplete="off" data-search-field="header" />
+          </label>
+        </form>
+      </search>
       <ThemeToggle />
       <button {...openerProps("site-menu")} className="menu-button">
         <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">

@@ -74,7 +74,17 @@ export default function Notes({ loaderData: { notes, tags } }: Route.ComponentPr
         {visible.length > 0 ? (
           <NoteList notes={visible} sort={sort} listKey={`${search}\n${tag}\n${sort}`} />
         ) : (
-          <p className="empty">No notes</p>
+          <>
+            <p className="empty">No notes</p>
+            {search.trim() && (
+              // A document request, so the server answers from its cache of searches.
+              <p>
+                <a href={`/search?${new URLSearchParams({ q: search.trim() })}`}>
+                  Search everything for “{search.trim()}”
+                </a>
+              </p>
+            )}
+          </>
         )}
       </div>
     </div>

@@ -5,7 +5,7 @@
 (() => {
   const root = document.documentElement;
   // The storage keys come from the script's own attributes (app/shell/shell.ts names them).
-  const { themeKey, visitorKey } = document.currentScript.dataset;
+  const { themeKey, visitorKey, searchModule, searchIndex } = document.currentScript.dataset;
   const dark = matchMedia("(prefers-color-scheme: dark)");
   const read = (key) => {
     try {
@@ -56,6 +56,29 @@
       const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
       scrollTo({ top: 0, behavior: still ? "auto" : "smooth" });
     }
+  });
+  // Search: "/" or Ctrl/⌘-K opens the search dialog, and a keystroke in a search field shows results
+  // as one types. Its module (app/search/client.ts), then the index, load at that first use only.
+  let search;
+  const searchFrom = (field) => {
+    if (!searchModule) return;
+    search ??= import(searchModule).catch(() => {
+      search = undefined; // Offline: the search forms still submit to /search.
+    });
+    search.then((module) => module?.searchFrom(searchIndex, field));
+  };
+  document.addEventListener("keydown", (event) => {
+    const typing =
+      event.target instanceof Element && event.target.closest("input, textarea, select, [contenteditable]");
+    const command = event.ctrlKey || event.metaKey;
+    if ((command && event.key === "k") || (event.key === "/" && !typing && !command && !event.altKey)) {
+      event.preventDefault();
+      searchFrom(null);
+    }
+  });
+  document.addEventListener("input", (event) => {
+    const field = event.target instanceof Element && event.target.closest("[data-search-field]");
+    if (field) searchFrom(field);
   });
   document.addEventListener("DOMContentLoaded", () => {
     followSystem();

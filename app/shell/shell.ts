@@ -1,5 +1,6 @@
 /**
- * The page shell's script (shell.js): theme, signed-up flag and the scroll button, on every page.
+ * The page shell's script (shell.js): theme, signed-up flag, the scroll button and the search
+ * shortcuts, on every page.
  * It is inlined in <head> by root.tsx with the storage keys as data attributes, so the keys are
  * named once (storage-keys.ts), for the script and for the React code that shares the visitor.
  */

@@ -1,29 +1,33 @@
 /**
- * The site's database (DESIGN §3, §9.4): by default the embedded SQLite file `${dataDir}/site.db`;
- * with DATABASE_URL=postgres://… a PostgreSQL server that several app instances share. Both hold
- * the same tables (server/migrations/), the data functions are the same Kysely queries, and what
- * differs between the engines lives here: how the connection is opened, how migrations are
- * applied and locked, and the row lock a worker's claim takes (`skipLockedOnPostgres`).
+ * The site's database: by default the embedded SQLite file `${dataDir}/site.db`; with
+ * DATABASE_URL=postgres://… a PostgreSQL server that several app instances share. Both hold the
+ * same tables (server/migrations/, applied by Kysely's Migrator), the data functions are the same
+ * Kysely queries, and what differs between the engines lives here: how the connection is opened,
+ * how migrating is locked, and the row lock a worker's claim takes (`skipLockedOnPostgres`).
  *
- * SQLite: opening creates the folder, sets WAL mode, a busy timeout and foreign keys, and applies
- * the migrations the file has not seen (PRAGMA user_version), each under SQLite's write lock.
- * PostgreSQL: opening applies the migrations under an advisory lock (`pg_advisory_lock`), so
- * instances that start together apply each migration once; 64-bit integers (epoch milliseconds,
- * counts) are read as JavaScript numbers, like SQLite's.
+ * SQLite: opening creates the folder, sets WAL mode, a busy timeout and foreign keys, and migrates
+ * under SQLite's write lock. PostgreSQL: opening migrates under an advisory lock, so instances that
+ * start together apply each step once; 64-bit integers (epoch milliseconds, counts) are read as
+ * JavaScript numbers, like SQLite's.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import {
+  DEFAULT_MIGRATION_TABLE,
   type Generated,
   Kysely,
+  type Migration,
+  Migrator,
   PostgresAdapter,
   PostgresDialect,
   type SelectQueryBuilder,
   SqliteDialect,
+  sql,
 } from "kysely";
 import pg from "pg";
-import { MIGRATIONS } from "./migrations/index.ts";
+import { migrationsFor, STEP_NAMES } from "./migrations/index.ts";
+import type { Engine } from "./migrations/schema.ts";
 
 /**
  * `pending` until the person confirms from the mail (double opt-in); `bounced` when the SMTP
@@ -95,6 +99,10 @@ export type NewsletterSendsTable = {
   /** The owner's name, for the From display name and the footer. */
   site_name: string;
   created_at: string;
+  /** Set while the send is paused (its deliveries wait until `npm run newsletter -- resume`). */
+  paused_at: string | null;
+  /** Why it was paused, in words for the owner. */
+  pause_reason: string | null;
 };
 
 /**
@@ -142,9 +150,9 @@ export type Tables = {
 
 export type Db = Kysely<Tables>;
 
-export const SCHEMA_VERSION = MIGRATIONS.length;
+export const SCHEMA_VERSION = STEP_NAMES.length;
 
-export type Dialect = "sqlite" | "postgres";
+export type Dialect = Engine;
 
 type DatabaseHandle = {
   db: Db;
@@ -166,103 +174,114 @@ export type PostgresDatabase = DatabaseHandle & {
 
 export type Database = SqliteDatabase | PostgresDatabase;
 
-function newerSchemaError(found: number) {
-  return new Error(
-    `The database has schema version ${found}, newer than this code knows (${MIGRATIONS.length}): refusing to use it.`,
-  );
+/** The key of the advisory lock that serialises migrations across instances ("site" in ASCII). */
+const MIGRATION_LOCK = 0x73697465;
+
+/**
+ * What migrating needs of each engine: a lock held by one process at a time, and the schema
+ * version as the releases before Kysely's Migrator recorded it. That number is still kept, so that
+ * an older release refuses a database a newer one has migrated, and read once to adopt a database
+ * such a release made.
+ */
+const MIGRATION_ENGINE: Record<
+  Engine,
+  {
+    lock(db: Db): Promise<unknown>;
+    unlock(db: Db, succeeded: boolean): Promise<unknown>;
+    readVersion(db: Db): Promise<number>;
+    writeVersion(db: Db, version: number): Promise<unknown>;
+  }
+> = {
+  sqlite: {
+    // IMMEDIATE takes the write lock first: a second process waits (busy_timeout), then finds the work done.
+    lock: (db) => sql`BEGIN IMMEDIATE`.execute(db),
+    unlock: (db, succeeded) => sql.raw(succeeded ? "COMMIT" : "ROLLBACK").execute(db),
+    readVersion: async (db) =>
+      (await sql<{ user_version: number }>`PRAGMA user_version`.execute(db)).rows[0]?.user_version ?? 0,
+    writeVersion: (db, version) => sql.raw(`PRAGMA user_version = ${Number(version)}`).execute(db),
+  },
+  postgres: {
+    lock: (db) => sql`SELECT pg_advisory_lock(${MIGRATION_LOCK})`.execute(db),
+    unlock: (db) => sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`.execute(db),
+    async readVersion(db) {
+      await sql`CREATE TABLE IF NOT EXISTS schema_version (id integer PRIMARY KEY CHECK (id = 1), version integer NOT NULL)`.execute(
+        db,
+      );
+      await sql`INSERT INTO schema_version (id, version) VALUES (1, 0) ON CONFLICT (id) DO NOTHING`.execute(db);
+      return (
+        (await sql<{ version: number }>`SELECT version FROM schema_version WHERE id = 1`.execute(db)).rows[0]
+          ?.version ?? 0
+      );
+    },
+    writeVersion: (db, version) => sql`UPDATE schema_version SET version = ${version} WHERE id = 1`.execute(db),
+  },
+};
+
+async function runMigrator(db: Db, migrations: Record<string, Migration>) {
+  const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
+  if (error) throw error;
 }
 
-/** Applies the pending migrations to a SQLite file; returns the schema version reached. */
-export function migrate(sqlite: BetterSqlite3.Database): number {
-  const current = () => sqlite.pragma("user_version", { simple: true }) as number;
-  if (current() > MIGRATIONS.length) throw newerSchemaError(current());
-  for (let version = current(); version < MIGRATIONS.length; version++) {
-    // IMMEDIATE takes the write lock first, so two processes cannot apply the same step twice:
-    // the second one waits (busy_timeout), then sees the new version and skips it.
-    sqlite
-      .transaction(() => {
-        if (current() !== version) return;
-        sqlite.exec((MIGRATIONS[version] as { sqlite: string }).sqlite);
-        sqlite.pragma(`user_version = ${version + 1}`);
-      })
-      .immediate();
-  }
-  return current();
+/**
+ * Applies the pending migrations with Kysely's Migrator, one process at a time; returns the schema
+ * version reached. A database an older release made (its version recorded, no Migrator table yet)
+ * is adopted first: its steps are recorded as done without running them again.
+ */
+export async function migrate(db: Db): Promise<number> {
+  const engine: Engine = isPostgres(db) ? "postgres" : "sqlite";
+  const migrations = migrationsFor(engine);
+  const { lock, unlock, readVersion, writeVersion } = MIGRATION_ENGINE[engine];
+  return db.connection().execute(async (connection) => {
+    await lock(connection);
+    let succeeded = false;
+    try {
+      const found = await readVersion(connection);
+      if (found > STEP_NAMES.length) {
+        throw new Error(
+          `The database has schema version ${found}, newer than this code knows (${STEP_NAMES.length}): refusing to use it.`,
+        );
+      }
+      const tables = await connection.introspection.getTables({ withInternalKyselyTables: true });
+      if (found > 0 && !tables.some((table) => table.name === DEFAULT_MIGRATION_TABLE)) {
+        const done = STEP_NAMES.slice(0, found).map((name) => [name, { up: async () => {} }]);
+        await runMigrator(connection, Object.fromEntries(done));
+      }
+      await runMigrator(connection, migrations);
+      await writeVersion(connection, STEP_NAMES.length);
+      succeeded = true;
+      return STEP_NAMES.length;
+    } finally {
+      await unlock(connection, succeeded);
+    }
+  });
 }
 
 /** The embedded database in `dataDir` (created when missing), migrated. */
-export function openDatabase(dataDir: string): SqliteDatabase {
+export async function openDatabase(dataDir: string): Promise<SqliteDatabase> {
   mkdirSync(dataDir, { recursive: true });
   const path = join(dataDir, "site.db");
   const sqlite = new BetterSqlite3(path);
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await db.destroy();
+    // Kysely closes the connection only if it ever used it.
+    if (sqlite.open) sqlite.close();
+  };
   try {
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("journal_mode = WAL");
     // FULL: a message acknowledged with 202 survives a power cut, not only a process crash.
     sqlite.pragma("synchronous = FULL");
     sqlite.pragma("foreign_keys = ON");
-    migrate(sqlite);
+    await migrate(db);
   } catch (error) {
-    sqlite.close();
+    await close();
     throw error;
   }
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
-  let closed = false;
-  return {
-    dialect: "sqlite",
-    db,
-    sqlite,
-    path,
-    async close() {
-      if (closed) return;
-      closed = true;
-      await db.destroy();
-      // Kysely closes the connection only if it ever used it.
-      if (sqlite.open) sqlite.close();
-    },
-  };
-}
-
-/** The key of the advisory lock that serialises migrations across instances ("site" in ASCII). */
-const MIGRATION_LOCK = 0x73697465;
-
-/**
- * Applies the pending migrations to a PostgreSQL database; returns the schema version reached.
- * The session-level advisory lock makes instances starting together wait for each other; every
- * migration runs in its own transaction (PostgreSQL's DDL is transactional), with its version.
- */
-export async function migratePostgres(pool: pg.Pool): Promise<number> {
-  const client = await pool.connect();
-  try {
-    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    try {
-      await client.query(
-        "CREATE TABLE IF NOT EXISTS schema_version (id integer PRIMARY KEY CHECK (id = 1), version integer NOT NULL)",
-      );
-      await client.query("INSERT INTO schema_version (id, version) VALUES (1, 0) ON CONFLICT (id) DO NOTHING");
-      const current = async () =>
-        (await client.query<{ version: number }>("SELECT version FROM schema_version WHERE id = 1")).rows[0]?.version ??
-        0;
-      const found = await current();
-      if (found > MIGRATIONS.length) throw newerSchemaError(found);
-      for (let version = found; version < MIGRATIONS.length; version++) {
-        await client.query("BEGIN");
-        try {
-          await client.query((MIGRATIONS[version] as { postgres: string }).postgres);
-          await client.query("UPDATE schema_version SET version = $1 WHERE id = 1", [version + 1]);
-          await client.query("COMMIT");
-        } catch (error) {
-          await client.query("ROLLBACK");
-          throw error;
-        }
-      }
-      return await current();
-    } finally {
-      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
-    }
-  } finally {
-    client.release();
-  }
+  return { dialect: "sqlite", db, sqlite, path, close };
 }
 
 /** 64-bit integers (epoch milliseconds, counts) as numbers: every value we store is far below 2^53. */
@@ -291,13 +310,14 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   // A connection that breaks while idle (a server restart) is dropped by the pool; without a
   // listener the error would end the process.
   pool.on("error", (error) => log("PostgreSQL: an idle connection failed", error));
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   try {
-    await migratePostgres(pool);
+    await migrate(db);
   } catch (error) {
-    await pool.end();
+    // Ends the pool too.
+    await db.destroy();
     throw error;
   }
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {
     dialect: "postgres",
@@ -318,7 +338,7 @@ export function connectDatabase(
   options: PostgresOptions = {},
 ): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, options);
-  return Promise.resolve(openDatabase(config.dataDir));
+  return openDatabase(config.dataDir);
 }
 
 /**
@@ -338,17 +358,4 @@ export function isPostgres(db: Db): boolean {
 export function skipLockedOnPostgres(db: Db) {
   return <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) =>
     isPostgres(db) ? query.forUpdate().skipLocked() : query;
-}
-
-/** The queues the mail workers drain: rows with a status and the time of their next attempt. */
-export type QueueTable = "messages" | "newsletter_deliveries";
-
-/** When the earliest pending row of a queue is due (epoch milliseconds), or null when none is. */
-export async function nextPendingDue(db: Db, table: QueueTable): Promise<number | null> {
-  const next = await db
-    .selectFrom(table)
-    .select((eb) => eb.fn.min("next_attempt_at").as("due"))
-    .where("status", "=", "pending")
-    .executeTakeFirst();
-  return next?.due == null ? null : Number(next.due);
 }

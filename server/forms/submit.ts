@@ -34,7 +34,7 @@ export type FormDeps = {
   database: { db: Db };
   outbox: Pick<Outbox, "enqueue" | "nudge">;
   /** The confirmation link: SITE_URL and the secret that signs it; MAIL_FROM names the Message-ID host. */
-  config: Pick<Config, "siteUrl" | "secretKey" | "mailFrom">;
+  config: Pick<Config, "siteUrl" | "secretKey" | "mailFrom" | "ownerName">;
   /** One limiter for both forms (keys are per form and per address). */
   rateLimiter: RateLimiter;
   log: (message: string, error?: unknown) => void;
@@ -106,13 +106,13 @@ export async function signUp(deps: FormDeps, input: unknown, ip: string | undefi
   const limited = await overLimit(deps, "user", ip, MESSAGES.serverError);
   if (limited) return limited;
   try {
-    const { siteUrl, secretKey, mailFrom } = deps.config;
+    const { siteUrl, secretKey, mailFrom, ownerName } = deps.config;
     // The subscriber and their confirmation mail are committed together, so neither exists without the other.
     const result = await deps.database.db.transaction().execute(async (trx) => {
       const now = Date.now();
       const outcome = await subscribe(trx, fields.value.email, { ip, now: new Date(now) });
       if (outcome.outcome === "created" || outcome.outcome === "resend") {
-        const mail = confirmationMail(siteUrl, confirmToken(secretKey, outcome.subscriber, now));
+        const mail = confirmationMail(siteUrl, ownerName, confirmToken(secretKey, outcome.subscriber, now));
         await insertConfirmation(
           trx,
           { kind: "confirmation", email: outcome.subscriber.email, ...mail },

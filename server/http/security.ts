@@ -67,7 +67,9 @@ export function contentSecurityPolicy({ scripts, styles }: InlineHashes): string
     `style-src 'self' ${styles.join(" ")}`.trim(),
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    // The players' hosts too: the podcast and video lists ask whether they can be reached before
+    // showing players (app/components/EmbedList.tsx).
+    `connect-src 'self' ${Object.values(EMBED_ORIGINS).join(" ")}`,
     `frame-src ${Object.values(EMBED_ORIGINS).join(" ")}`,
     "object-src 'none'",
     "base-uri 'none'",

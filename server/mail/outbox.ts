@@ -1,62 +1,41 @@
 /**
- * The outbox (API2, DESIGN §6): a contact message is a row in `messages`, committed before the
- * visitor gets 202; a worker in the server process delivers the pending rows.
+ * The outbox: a contact message is a row in `messages`, committed before the visitor gets 202,
+ * and delivered by the leased mail queue (server/mail/queue.ts) in the server process, like the
+ * double opt-in confirmations stored beside it.
  *
- * Delivery, one message at a time:
- * 1. Claim: one UPDATE picks the oldest due pending row, counts the attempt, stamps a fresh claim
- *    token and moves `next_attempt_at` one lease ahead. SQLite runs the statement under its write
- *    lock, so two ticks or two processes can never claim the same row at once; on PostgreSQL the
- *    inner SELECT locks its row and skips rows other instances are claiming (FOR UPDATE SKIP
- *    LOCKED), so N instances claim N different rows at once.
- * 2. Send through the mailer (SMTP or .eml file), with the Message-ID stored at insert.
- * 3. Success: one UPDATE marks the row sent. A 5xx reply marks it `failed` (a dead letter, logged
- *    once, never retried by itself). Other failures: one UPDATE (only if the claim is still ours)
- *    schedules the next attempt after an exponential back-off (1 s doubling up to 5 min by
- *    default) and records the error. The schedule lives in the database, so it survives restarts.
- *
- * The claim is a short lease (15 s by default) that the worker renews every third of it while its
- * SMTP transaction is alive, so a slow but alive send is never overtaken, and a worker that dies
- * (SIGKILL, power cut) gives the row back within one lease: the next worker (after a restart, or
- * another process) sends it again with the same Message-ID.
- * Duplicates cannot be ruled out with SMTP: if the process dies after the SMTP server accepted
- * the mail (its 250 reply) and before step 3 commits, the message is sent again. That window is
- * the time between the server's 250 and our UPDATE (milliseconds), plus, for a server that
- * queued the mail but whose 250 never reached us (a connection lost at the end of DATA), the
- * whole final reply. No sender can close it without the receiver's help; the stable Message-ID
- * lets mail software recognise the duplicate.
+ * What a failed attempt leads to:
+ * - the mail or its recipient refused for good (a 5xx about them): the message is `failed`, a dead
+ *   letter logged once and never retried by itself (`npm run messages -- retry`);
+ * - our sender refused (MAIL FROM, authentication, a 5.7.x policy): every message would meet the
+ *   same answer, so none is made a dead letter; they wait, retried with back-off until the SMTP
+ *   server accepts again, and the log says so once;
+ * - anything else (a 4xx, the server unreachable): retried with back-off (1 s doubling up to 5 min).
  */
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import { normalizeContact } from "../../rules/forms.ts";
-import { type Db, type MessagesTable, nextPendingDue, skipLockedOnPostgres } from "../db/database.ts";
-import { createPollingLoop } from "./polling-loop.ts";
+import type { Db, MessagesTable } from "../db/database.ts";
+import {
+  createMailQueue,
+  DEFAULT_QUEUE_TIMING,
+  errorText,
+  type MailQueue,
+  type QueueTiming,
+  refusalOf,
+} from "./queue.ts";
 import type { Mailer } from "./transport.ts";
 
-export type OutboxOptions = {
-  /** First retry delay; each further failure doubles it. */
-  baseDelayMs: number;
-  /** The longest delay between two attempts. */
-  maxDelayMs: number;
-  /** How long a claim holds a message unless renewed: renewed every third of it while sending. */
-  leaseMs: number;
-  /** How often an idle worker looks for due messages (also picks up rows of other processes). */
-  pollIntervalMs: number;
+export type OutboxOptions = QueueTiming & {
   /** Delivered messages are deleted this long after delivery (MESSAGE_RETENTION_DAYS). */
   retentionMs: number;
   /** Host part of generated Message-IDs. */
   messageIdDomain: string;
-  now: () => number;
-  log: (message: string, error?: unknown) => void;
 };
 
 export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
-  baseDelayMs: 1000,
-  maxDelayMs: 5 * 60 * 1000,
-  leaseMs: 15_000,
-  pollIntervalMs: 5000,
+  ...DEFAULT_QUEUE_TIMING,
   retentionMs: 90 * 24 * 60 * 60 * 1000,
   messageIdDomain: "localhost",
-  now: Date.now,
   log: (message, error) => console.error(`[outbox] ${message}`, error ?? ""),
 };
 
@@ -89,36 +68,12 @@ export async function insertConfirmation(
     .execute();
 }
 
-export type Outbox = {
+export type Outbox = MailQueue & {
   /** Stores a (validated) message as pending and nudges the worker; resolves once committed. */
   enqueue(message: NewMessage): Promise<{ id: number; messageId: string }>;
-  /** Starts the worker; it first delivers whatever is pending (e.g. from before a restart). */
-  start(): void;
-  /** Stops the worker; resolves once an attempt in flight has finished and been recorded. */
-  stop(): Promise<void>;
-  /** Asks a running worker to look for due messages now. */
-  nudge(): void;
-  /** Delivers the messages due now, one by one; resolves with how many were sent. For tests and scripts. */
-  deliverDue(): Promise<number>;
   /** Deletes the messages delivered longer ago than the retention (each worker round does it too). */
   deleteExpired(): Promise<number>;
-  readonly running: boolean;
 };
-
-/**
- * A 5xx SMTP reply (nodemailer's `responseCode`) refuses the message for good: retrying cannot
- * change the answer. 4xx replies, connection errors and timeouts are transient.
- */
-export function isPermanentRejection(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code === "number" && code >= 500 && code < 600;
-}
-
-/** The delay before attempt n + 1 after n failed attempts (n ≥ 1). */
-export function backoffDelay(failedAttempts: number, options: Pick<OutboxOptions, "baseDelayMs" | "maxDelayMs">) {
-  const exponent = Math.min(Math.max(failedAttempts - 1, 0), 40);
-  return Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** exponent);
-}
 
 /** A domain suitable for Message-IDs, from the sender address. */
 export function messageIdDomainOf(address: string): string {
@@ -126,105 +81,54 @@ export function messageIdDomainOf(address: string): string {
   return domain || "localhost";
 }
 
-function errorText(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.slice(0, 1000);
-}
-
 export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOptions> = {}): Outbox {
   const settings: OutboxOptions = { ...DEFAULT_OUTBOX_OPTIONS, ...options };
   const { now, log } = settings;
 
-  type Row = Selectable<MessagesTable>;
+  /** Whether the SMTP server refuses our sender at the moment: logged once, not per message. */
+  let senderRefused = false;
 
-  async function claimNext(): Promise<(Row & { claim_token: string }) | undefined> {
-    const time = now();
-    const token = randomUUID();
-    const row = await db
-      .updateTable("messages")
-      .set((eb) => ({
-        attempts: eb("attempts", "+", 1),
-        next_attempt_at: time + settings.leaseMs,
-        claim_token: token,
-      }))
-      .where("id", "=", (eb) =>
-        eb
-          .selectFrom("messages")
-          .select("id")
-          .where("status", "=", "pending")
-          .where("next_attempt_at", "<=", time)
-          .orderBy("next_attempt_at")
-          .orderBy("id")
-          .limit(1)
-          .$call(skipLockedOnPostgres(db)),
-      )
-      .where("status", "=", "pending")
-      .where("next_attempt_at", "<=", time)
-      .returningAll()
-      .executeTakeFirst();
-    return row ? { ...row, claim_token: token } : undefined;
-  }
-
-  /** Pushes the lease ahead while our SMTP transaction is alive (a dead worker stops renewing). */
-  function renewWhileSending(row: Row & { claim_token: string }) {
-    const renewal = setInterval(() => {
-      void db
-        .updateTable("messages")
-        .set({ next_attempt_at: now() + settings.leaseMs })
-        .where("id", "=", row.id)
-        .where("status", "=", "pending")
-        .where("claim_token", "=", row.claim_token)
-        .execute()
-        .catch((error: unknown) => log(`message ${row.id}: lease renewal failed`, error));
-    }, settings.leaseMs / 3);
-    renewal.unref();
-    return () => clearInterval(renewal);
-  }
-
-  async function attempt(row: Row & { claim_token: string }): Promise<boolean> {
-    const stopRenewing = renewWhileSending(row);
-    try {
-      const recipient = row.kind === "confirmation" ? { to: row.email } : { replyTo: row.email };
-      await mailer.deliver({
-        messageId: row.message_id,
-        date: new Date(row.created_at),
-        ...recipient,
-        subject: row.subject,
-        text: row.body,
-      });
-    } catch (error) {
-      stopRenewing();
-      if (isPermanentRejection(error)) {
-        log(`message ${row.id} refused by the SMTP server; marked failed, not retried: ${errorText(error)}`);
-        await db
-          .updateTable("messages")
-          .set({ status: "failed", last_error: errorText(error), claim_token: null })
-          .where("id", "=", row.id)
-          .where("status", "=", "pending")
-          .where("claim_token", "=", row.claim_token)
-          .execute();
-        return false;
-      }
-      const delay = backoffDelay(row.attempts, settings);
-      log(`message ${row.id} attempt ${row.attempts} failed; next attempt in ${delay} ms`, errorText(error));
-      await db
-        .updateTable("messages")
-        .set({ next_attempt_at: now() + delay, last_error: errorText(error), claim_token: null })
-        .where("id", "=", row.id)
-        .where("status", "=", "pending")
-        .where("claim_token", "=", row.claim_token)
-        .execute();
-      return false;
-    }
-    stopRenewing();
-    // Accepted by the server: record it at once (this is the crash window described above).
-    await db
-      .updateTable("messages")
-      .set({ status: "sent", sent_at: new Date(now()).toISOString(), last_error: null, claim_token: null })
-      .where("id", "=", row.id)
-      .execute();
-    return true;
-  }
+  const queue = createMailQueue<Selectable<MessagesTable>>(
+    db,
+    {
+      table: "messages",
+      noun: "message",
+      batch: 1,
+      async deliver(row) {
+        try {
+          const recipient = row.kind === "confirmation" ? { to: row.email } : { replyTo: row.email };
+          await mailer.deliver({
+            messageId: row.message_id,
+            date: new Date(row.created_at),
+            ...recipient,
+            subject: row.subject,
+            text: row.body,
+          });
+        } catch (error) {
+          const refusal = refusalOf(error);
+          if (refusal === "sender") {
+            if (!senderRefused) {
+              log(
+                `the SMTP server refuses our sender (MAIL_FROM or the SMTP account): messages wait and are retried until it accepts: ${errorText(error)}`,
+              );
+            }
+            senderRefused = true;
+            return { retry: error, quiet: true };
+          }
+          if (refusal) {
+            log(`message ${row.id} refused by the SMTP server; marked failed, not retried: ${errorText(error)}`);
+            return { final: "failed", error };
+          }
+          return { retry: error };
+        }
+        if (senderRefused) log("the SMTP server accepts our sender again: waiting messages are going out");
+        senderRefused = false;
+        return { sent: true };
+      },
+      afterRound: () => deleteExpired(),
+    },
+    settings,
+  );
 
   /** Deletes sent messages delivered more than the retention ago; failed and pending ones stay. */
   async function deleteExpired() {
@@ -237,29 +141,8 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
     return Number(deleted.numDeletedRows);
   }
 
-  async function deliverDue(keepGoing: () => boolean = () => true): Promise<number> {
-    let sent = 0;
-    while (keepGoing()) {
-      const row = await claimNext();
-      if (!row) break;
-      if (await attempt(row)) sent++;
-    }
-    return sent;
-  }
-
-  const loop = createPollingLoop({
-    async round(keepGoing) {
-      await deliverDue(keepGoing);
-      await deleteExpired();
-    },
-    nextDue: () => nextPendingDue(db, "messages"),
-    now,
-    pollIntervalMs: settings.pollIntervalMs,
-    log,
-  });
-
-  return {
-    async enqueue(message) {
+  return Object.assign(queue, {
+    async enqueue(message: NewMessage) {
       const { email, subject, body } = normalizeContact(message);
       const messageId = `<${randomUUID()}@${settings.messageIdDomain}>`;
       const time = now();
@@ -276,16 +159,9 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      loop.nudge();
+      queue.nudge();
       return { id: inserted.id, messageId };
     },
-    start: loop.start,
-    stop: loop.stop,
-    nudge: loop.nudge,
-    deliverDue: () => deliverDue(),
     deleteExpired,
-    get running() {
-      return loop.running;
-    },
-  };
+  });
 }

@@ -1,5 +1,5 @@
 /**
- * The loop both mail workers run (server/outbox.ts, server/newsletter.ts): a round delivers what is
+ * The loop both mail workers run (server/mail/queue.ts, for the outbox and the newsletter): a round delivers what is
  * due, then the loop sleeps until the next row is due (at most the poll interval), or goes again at
  * once when nudged during a round. Its timer never keeps the process alive; `stop()` waits for the
  * round in flight, whose `keepGoing()` turns false at once.

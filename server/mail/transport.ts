@@ -1,5 +1,5 @@
 /**
- * How a contact message becomes a mail to the owner (API2, DESIGN §5/§6).
+ * How a contact message becomes a mail to the owner.
  *
  * - With `SMTP_URL`: sent through nodemailer's SMTP transport, with short timeouts so that a dead
  *   server fails an attempt quickly and the outbox retries later.
@@ -43,7 +43,7 @@ export type Mailer = {
   close(): void;
 };
 
-export type MailerConfig = Pick<Config, "smtpUrl" | "dataDir" | "ownerEmail" | "mailFrom">;
+export type MailerConfig = Pick<Config, "smtpUrl" | "dataDir" | "ownerEmail" | "mailFrom" | "ownerName">;
 
 export type MailerOptions = {
   /** Milliseconds to open the connection, to get the greeting, and of socket inactivity. */
@@ -68,7 +68,8 @@ export function emlFileName(messageId: string): string {
 function mailOptions(config: MailerConfig, mail: OutgoingMail) {
   const to = mail.to ?? config.ownerEmail;
   return {
-    from: mail.fromName ? { name: mail.fromName, address: config.mailFrom } : config.mailFrom,
+    // The site's mail comes from its owner by name: "Avery Quinn <hello@…>".
+    from: { name: mail.fromName ?? config.ownerName, address: config.mailFrom },
     to: { name: "", address: to },
     ...(mail.replyTo ? { replyTo: { name: "", address: mail.replyTo } } : {}),
     subject: mail.subject.replace(/[\r\n\u0085\u2028\u2029]+/g, " "),

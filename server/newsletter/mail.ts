@@ -14,12 +14,12 @@ export const unsubscribeUrl = (siteUrl: string, token: string) =>
 
 const hostOf = (siteUrl: string) => new URL(siteUrl).host;
 
-export function confirmationMail(siteUrl: string, token: string): { subject: string; body: string } {
-  const host = hostOf(siteUrl);
+/** The double opt-in mail, naming the site's owner (content/site.yaml) and their site. */
+export function confirmationMail(siteUrl: string, ownerName: string, token: string): { subject: string; body: string } {
   return {
-    subject: `Please confirm your subscription to ${host}`,
+    subject: `Please confirm your subscription to updates from ${ownerName}`,
     body: [
-      `Someone, hopefully you, asked to receive updates from ${host} at this address.`,
+      `Someone, hopefully you, asked to receive updates from ${ownerName} (${hostOf(siteUrl)}) at this address.`,
       "",
       "To confirm, open this link and press the button:",
       confirmUrl(siteUrl, token),

@@ -1,33 +1,33 @@
 /**
- * Sending a newsletter issue (issue 13 §5–6, DESIGN §9.2). `freezeSend` stores the issue's mail
- * and one delivery row per subscriber confirmed at that moment, in one transaction. The worker
- * delivers those rows with the outbox design of server/outbox.ts:
+ * Sending a newsletter issue. `freezeSend` stores the issue's mail and one delivery row per
+ * subscriber confirmed at that moment, in one transaction. The worker delivers those rows through
+ * the leased mail queue (server/mail/queue.ts), batch by batch:
  *
- * 1. Claim a batch: one UPDATE takes up to `batch` due pending rows, counts an attempt, stamps a
- *    claim token and a lease (renewed every third of it while the worker is alive), so a worker
- *    that dies gives its rows back within one lease, and two workers never hold the same row (on
- *    PostgreSQL the inner SELECT skips rows another instance is claiming: FOR UPDATE SKIP LOCKED).
- * 2. Pace: with a rate, one UPDATE of the single pacing row reserves the next slots, so every
- *    process together (the server and `npm run newsletter -- send`) stays under NEWSLETTER_RATE.
- * 3. Per row: a subscriber who is no longer `confirmed` (unsubscribed meanwhile) is `skipped`;
- *    otherwise the mail goes out with the Message-ID chosen at freeze time and its own unsubscribe
- *    link. Accepted: `sent`. A 5xx reply: the delivery and the subscriber are `bounced`, never
- *    retried. Anything else: back-off, as for contact messages.
- *
- * Exactly once per recipient: a row is `sent` right after the SMTP server's 250, and a crash
- * before that resends it with the same Message-ID (the window described in server/outbox.ts).
+ * - Pace: with a rate, one UPDATE of the single pacing row reserves the next slots, so every
+ *   process together (the server and `npm run newsletter -- send`) stays under NEWSLETTER_RATE.
+ * - A subscriber who is no longer `confirmed` (unsubscribed meanwhile) is `skipped`; otherwise the
+ *   mail goes out with the Message-ID chosen at freeze time and its own unsubscribe link.
+ * - The recipient refused for good (a 5xx to RCPT TO, a mailbox status): the delivery and the
+ *   subscriber are `bounced`, never mailed again. A 4xx or a lost connection: back-off.
+ * - Our sender or the issue's mail refused (MAIL FROM, authentication, a 5.7.x policy, DATA):
+ *   every recipient would meet the same answer, so the send is paused, its deliveries wait
+ *   untouched and every subscriber stays as they were, until the owner fixes the cause and runs
+ *   `npm run newsletter -- resume <id>`.
+ * - A circuit breaker: when more than half of a send's last 20 deliveries by this worker were
+ *   refused for good, the send is paused too (such a run is almost never 20 bad addresses), and
+ *   those bounces are taken back: their subscribers are confirmed again, their deliveries pending.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { type Selectable, sql } from "kysely";
+import type { Db, DeliveryStatus, NewsletterDeliveriesTable, NewsletterSendsTable } from "../db/database.ts";
 import {
-  type Db,
-  type DeliveryStatus,
-  type NewsletterSendsTable,
-  nextPendingDue,
-  skipLockedOnPostgres,
-} from "../db/database.ts";
-import { backoffDelay, isPermanentRejection } from "../mail/outbox.ts";
-import { createPollingLoop } from "../mail/polling-loop.ts";
+  createMailQueue,
+  DEFAULT_QUEUE_TIMING,
+  errorText,
+  type MailQueue,
+  type QueueTiming,
+  refusalOf,
+} from "../mail/queue.ts";
 import type { Mailer } from "../mail/transport.ts";
 import { issueMail, listUnsubscribeHeaders, unsubscribeUrl } from "./mail.ts";
 import { unsubscribeToken } from "./tokens.ts";
@@ -89,12 +89,15 @@ export async function freezeSend(
 }
 
 export type SendProgress = {
-  send: Pick<NewsletterSend, "id" | "slug" | "subject" | "created_at">;
+  send: Pick<NewsletterSend, "id" | "slug" | "subject" | "created_at" | "paused_at" | "pause_reason">;
   total: number;
 } & Record<DeliveryStatus, number>;
 
 export async function sendProgress(db: Db, sendId?: number): Promise<SendProgress[]> {
-  let sends = db.selectFrom("newsletter_sends").select(["id", "slug", "subject", "created_at"]).orderBy("id");
+  let sends = db
+    .selectFrom("newsletter_sends")
+    .select(["id", "slug", "subject", "created_at", "paused_at", "pause_reason"])
+    .orderBy("id");
   if (sendId !== undefined) sends = sends.where("id", "=", sendId);
   const rows = await sends.execute();
   const counts = await db
@@ -113,59 +116,63 @@ export async function sendProgress(db: Db, sendId?: number): Promise<SendProgres
   });
 }
 
-export type NewsletterWorkerOptions = {
+/** Pauses a send: its deliveries wait, untouched, until `resumeSend`. A paused send keeps its first reason. */
+export async function pauseSend(db: Db, sendId: number, reason: string, now = Date.now()) {
+  await db
+    .updateTable("newsletter_sends")
+    .set({ paused_at: new Date(now).toISOString(), pause_reason: reason })
+    .where("id", "=", sendId)
+    .where("paused_at", "is", null)
+    .execute();
+}
+
+/** Continues a paused send at once; false when there is no such paused send. */
+export async function resumeSend(db: Db, sendId: number, now = Date.now()): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const resumed = await trx
+      .updateTable("newsletter_sends")
+      .set({ paused_at: null, pause_reason: null })
+      .where("id", "=", sendId)
+      .where("paused_at", "is not", null)
+      .executeTakeFirst();
+    if (resumed.numUpdatedRows !== 1n) return false;
+    await trx
+      .updateTable("newsletter_deliveries")
+      .set({ next_attempt_at: now })
+      .where("send_id", "=", sendId)
+      .where("status", "=", "pending")
+      .execute();
+    return true;
+  });
+}
+
+export type NewsletterWorkerOptions = QueueTiming & {
   secretKey: string;
   siteUrl: string;
   /** Mails per minute for all processes together; 0: as fast as the SMTP server takes them. */
   rate: number;
   /** Deliveries claimed at once. */
   batch: number;
-  leaseMs: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-  pollIntervalMs: number;
-  now: () => number;
-  log: (message: string, error?: unknown) => void;
 };
 
 export const DEFAULT_NEWSLETTER_WORKER = {
+  ...DEFAULT_QUEUE_TIMING,
   rate: 60,
   batch: 20,
-  leaseMs: 15_000,
-  baseDelayMs: 1000,
-  maxDelayMs: 5 * 60 * 1000,
-  pollIntervalMs: 5000,
-  now: Date.now,
   log: (message: string, error?: unknown) => console.error(`[newsletter] ${message}`, error ?? ""),
 } satisfies Partial<NewsletterWorkerOptions>;
 
-export type NewsletterWorker = {
-  /** Starts delivering, first whatever an earlier process left pending. */
-  start(): void;
-  /**
-   * Stops after the mail in flight; the rows claimed but not started are given back at once,
-   * so another process (the server's worker) delivers them without waiting for the lease.
-   */
-  stop(): Promise<void>;
-  nudge(): void;
-  /** Delivers every due row now, batch by batch; resolves with how many were sent. For tests and scripts. */
-  deliverDue(): Promise<number>;
-  readonly running: boolean;
-};
+/** Delivers newsletter sends; `stop()` gives the rows claimed but not started back at once, for another process. */
+export type NewsletterWorker = MailQueue;
 
-type Claimed = { id: number; send_id: number; subscriber_id: number; message_id: string; attempts: number };
+/** The circuit breaker: more than `BREAKER_LIMIT` refusals for good among a send's last `BREAKER_WINDOW` deliveries pause it. */
+const BREAKER_WINDOW = 20;
+const BREAKER_LIMIT = BREAKER_WINDOW / 2;
 
-function errorText(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.slice(0, 1000);
-}
+type RecentDelivery = { deliveryId: number; subscriberId: number; bounced: boolean };
 
-/** Waits until `time`, looking every quarter second whether the worker is being stopped. */
-async function waitUntil(time: number, now: () => number, keepGoing: () => boolean) {
-  for (let left = time - now(); left > 0 && keepGoing(); left = time - now()) {
-    await new Promise((done) => setTimeout(done, Math.min(left, 250)));
-  }
-}
+/** `npm run newsletter -- resume <id>`, as the pause reasons name it. */
+const resumeHint = (sendId: number) => `fix it, then: npm run newsletter -- resume ${sendId}`;
 
 export function createNewsletterWorker(
   db: Db,
@@ -175,29 +182,8 @@ export function createNewsletterWorker(
   const settings: NewsletterWorkerOptions = { ...DEFAULT_NEWSLETTER_WORKER, ...options };
   const { now, log } = settings;
   const sends = new Map<number, NewsletterSend>();
-
-  async function claimBatch(token: string): Promise<Claimed[]> {
-    const time = now();
-    const rows = await db
-      .updateTable("newsletter_deliveries")
-      .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: time + settings.leaseMs, claim_token: token }))
-      .where("id", "in", (eb) =>
-        eb
-          .selectFrom("newsletter_deliveries")
-          .select("id")
-          .where("status", "=", "pending")
-          .where("next_attempt_at", "<=", time)
-          .orderBy("next_attempt_at")
-          .orderBy("id")
-          .limit(settings.batch)
-          .$call(skipLockedOnPostgres(db)),
-      )
-      .where("status", "=", "pending")
-      .where("next_attempt_at", "<=", time)
-      .returning(["id", "send_id", "subscriber_id", "message_id", "attempts"])
-      .execute();
-    return rows.sort((a, b) => a.id - b.id);
-  }
+  /** Each send's latest outcomes at this worker, newest last. */
+  const recent = new Map<number, RecentDelivery[]>();
 
   /** The start of each of `count` slots under the shared rate (all at once when unlimited). */
   async function reserveSlots(count: number): Promise<number[]> {
@@ -217,20 +203,6 @@ export function createNewsletterWorker(
     return Array.from({ length: count }, (_, index) => first + index * interval);
   }
 
-  function renewWhileWorking(token: string) {
-    const renewal = setInterval(() => {
-      void db
-        .updateTable("newsletter_deliveries")
-        .set({ next_attempt_at: now() + settings.leaseMs })
-        .where("claim_token", "=", token)
-        .where("status", "=", "pending")
-        .execute()
-        .catch((error: unknown) => log("lease renewal failed", error));
-    }, settings.leaseMs / 3);
-    renewal.unref();
-    return () => clearInterval(renewal);
-  }
-
   async function sendOf(id: number): Promise<NewsletterSend> {
     let send = sends.get(id);
     if (!send) {
@@ -240,130 +212,116 @@ export function createNewsletterWorker(
     return send;
   }
 
-  /** Records the outcome of a row we still hold; a row taken over by another worker is left alone. */
-  async function finish(row: Claimed, token: string, values: Record<string, unknown>) {
-    await db
-      .updateTable("newsletter_deliveries")
-      .set({ claim_token: null, ...values })
-      .where("id", "=", row.id)
-      .where("status", "=", "pending")
-      .where("claim_token", "=", token)
-      .execute();
+  /** Remembers an outcome; returns the bounces to take back when the breaker trips, else undefined. */
+  function remember(sendId: number, delivery: RecentDelivery): RecentDelivery[] | undefined {
+    const window = [...(recent.get(sendId) ?? []), delivery].slice(-BREAKER_WINDOW);
+    recent.set(sendId, window);
+    const bounced = window.filter((entry) => entry.bounced);
+    if (bounced.length <= BREAKER_LIMIT) return undefined;
+    recent.delete(sendId);
+    return bounced;
   }
 
-  async function deliver(row: Claimed, token: string): Promise<boolean> {
-    const subscriber = await db
-      .selectFrom("subscribers")
-      .select(["id", "email", "email_lower", "status"])
+  /** The recipient refused for good: the subscriber is bounced, unless the breaker says it is not about them. */
+  async function bounce(trx: Db, row: Delivery, error: unknown) {
+    await trx
+      .updateTable("subscribers")
+      .set({ status: "bounced" })
       .where("id", "=", row.subscriber_id)
-      .executeTakeFirst();
-    if (subscriber?.status !== "confirmed") {
-      await finish(row, token, { status: "skipped" });
-      return false;
-    }
-    const send = await sendOf(row.send_id);
-    const link = unsubscribeUrl(settings.siteUrl, unsubscribeToken(settings.secretKey, subscriber));
-    const mail = issueMail(
-      {
-        title: send.subject,
-        bodyHtml: send.body_html,
-        bodyText: send.body_text,
-        issueUrl: send.issue_url,
-        siteName: send.site_name,
-        siteUrl: settings.siteUrl,
-      },
-      link,
-    );
-    try {
-      await mailer.deliver({
-        messageId: row.message_id,
-        date: new Date(send.created_at),
-        to: subscriber.email,
-        fromName: send.site_name,
-        subject: send.subject,
-        text: mail.text,
-        html: mail.html,
-        headers: listUnsubscribeHeaders(link),
-      });
-    } catch (error) {
-      if (isPermanentRejection(error)) {
-        log(`delivery ${row.id} refused for good; subscriber ${subscriber.id} marked bounced: ${errorText(error)}`);
-        await db.transaction().execute(async (trx) => {
-          await trx
-            .updateTable("newsletter_deliveries")
-            .set({ status: "bounced", claim_token: null, last_error: errorText(error) })
-            .where("id", "=", row.id)
-            .where("status", "=", "pending")
-            .execute();
-          await trx
-            .updateTable("subscribers")
-            .set({ status: "bounced" })
-            .where("id", "=", subscriber.id)
-            .where("status", "=", "confirmed")
-            .execute();
-        });
-        return false;
-      }
-      const delay = backoffDelay(row.attempts, settings);
-      log(`delivery ${row.id} attempt ${row.attempts} failed; next attempt in ${delay} ms`, errorText(error));
-      await finish(row, token, { next_attempt_at: now() + delay, last_error: errorText(error) });
-      return false;
-    }
-    // Accepted: record it at once (the crash window of server/outbox.ts).
-    await db
-      .updateTable("newsletter_deliveries")
-      .set({ status: "sent", sent_at: new Date(now()).toISOString(), last_error: null, claim_token: null })
-      .where("id", "=", row.id)
+      .where("status", "=", "confirmed")
       .execute();
-    return true;
+    const takenBack = remember(row.send_id, { deliveryId: row.id, subscriberId: row.subscriber_id, bounced: true });
+    if (!takenBack) return;
+    const reason = `${takenBack.length} of the last ${BREAKER_WINDOW} deliveries were refused for good, almost never a run of bad addresses; their subscribers were left as they were (the last refusal: ${errorText(error)}); ${resumeHint(row.send_id)}`;
+    log(`send ${row.send_id} paused: ${reason}`);
+    await pauseSend(trx, row.send_id, reason, now());
+    await trx
+      .updateTable("newsletter_deliveries")
+      .set({ status: "pending", next_attempt_at: now() })
+      .where(
+        "id",
+        "in",
+        takenBack.map((entry) => entry.deliveryId),
+      )
+      .where("status", "=", "bounced")
+      .execute();
+    await trx
+      .updateTable("subscribers")
+      .set({ status: "confirmed" })
+      .where(
+        "id",
+        "in",
+        takenBack.map((entry) => entry.subscriberId),
+      )
+      .where("status", "=", "bounced")
+      .execute();
   }
 
-  async function deliverDue(keepGoing: () => boolean = () => true): Promise<number> {
-    let sent = 0;
-    while (keepGoing()) {
-      const token = randomUUID();
-      const rows = await claimBatch(token);
-      if (rows.length === 0) break;
-      const stopRenewing = renewWhileWorking(token);
-      try {
-        const slots = await reserveSlots(rows.length);
-        for (const [index, row] of rows.entries()) {
-          if (!keepGoing()) break;
-          await waitUntil(slots[index] ?? 0, now, keepGoing);
-          if (!keepGoing()) break;
-          if (await deliver(row, token)) sent++;
+  type Delivery = Selectable<NewsletterDeliveriesTable>;
+
+  const queue = createMailQueue<Delivery>(
+    db,
+    {
+      table: "newsletter_deliveries",
+      noun: "delivery",
+      batch: settings.batch,
+      claimable: sql<boolean>`send_id NOT IN (SELECT id FROM newsletter_sends WHERE paused_at IS NOT NULL)`,
+      pace: reserveSlots,
+      async deliver(row) {
+        const subscriber = await db
+          .selectFrom("subscribers")
+          .select(["id", "email", "email_lower", "status"])
+          .select((eb) =>
+            eb.selectFrom("newsletter_sends").select("paused_at").where("id", "=", row.send_id).as("send_paused_at"),
+          )
+          .where("id", "=", row.subscriber_id)
+          .executeTakeFirst();
+        if (subscriber?.status !== "confirmed") return { final: "skipped" };
+        // Paused meanwhile (by another process, or earlier in this batch): the row waits.
+        if (subscriber.send_paused_at) return { hold: `send paused at ${subscriber.send_paused_at}` };
+        const send = await sendOf(row.send_id);
+        const link = unsubscribeUrl(settings.siteUrl, unsubscribeToken(settings.secretKey, subscriber));
+        const content = {
+          title: send.subject,
+          bodyHtml: send.body_html,
+          bodyText: send.body_text,
+          issueUrl: send.issue_url,
+          siteName: send.site_name,
+          siteUrl: settings.siteUrl,
+        };
+        const mail = issueMail(content, link);
+        try {
+          await mailer.deliver({
+            messageId: row.message_id,
+            date: new Date(send.created_at),
+            to: subscriber.email,
+            fromName: send.site_name,
+            subject: send.subject,
+            text: mail.text,
+            html: mail.html,
+            headers: listUnsubscribeHeaders(link),
+          });
+        } catch (error) {
+          const refusal = refusalOf(error);
+          if (refusal === "recipient") {
+            log(`delivery ${row.id} refused for good; subscriber ${subscriber.id} marked bounced: ${errorText(error)}`);
+            return { final: "bounced", error, alongside: (trx) => bounce(trx, row, error) };
+          }
+          if (refusal) {
+            const what = refusal === "sender" ? "our sender (MAIL_FROM or the SMTP account)" : "the issue's mail";
+            const reason = `the SMTP server refused ${what}, so every recipient would be refused alike: ${errorText(error)}; ${resumeHint(row.send_id)}`;
+            log(`send ${row.send_id} paused: ${reason}`);
+            await pauseSend(db, row.send_id, reason, now());
+            return { hold: error };
+          }
+          return { retry: error };
         }
-      } finally {
-        stopRenewing();
-        // Rows we claimed but did not start go back at once (a stop, or an error mid-batch).
-        await db
-          .updateTable("newsletter_deliveries")
-          .set({ claim_token: null, next_attempt_at: now() })
-          .where("claim_token", "=", token)
-          .where("status", "=", "pending")
-          .execute();
-      }
-    }
-    return sent;
-  }
-
-  const loop = createPollingLoop({
-    round: async (keepGoing) => {
-      await deliverDue(keepGoing);
+        remember(row.send_id, { deliveryId: row.id, subscriberId: row.subscriber_id, bounced: false });
+        return { sent: true };
+      },
     },
-    nextDue: () => nextPendingDue(db, "newsletter_deliveries"),
-    now,
-    pollIntervalMs: settings.pollIntervalMs,
-    log,
-  });
+    settings,
+  );
 
-  return {
-    start: loop.start,
-    stop: loop.stop,
-    nudge: loop.nudge,
-    deliverDue: () => deliverDue(),
-    get running() {
-      return loop.running;
-    },
-  };
+  return queue;
 }

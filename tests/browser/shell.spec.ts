@@ -103,7 +103,7 @@ test("each route's code loads on demand and a new path starts at the top", async
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
-  const noteCode = () => scripts.some((path) => /\/assets\/note-[\w-]+\.js$/.test(path));
+  const noteCode = () => scripts.some((path) => /\/assets\/notes\._slug-[\w-]+\.js$/.test(path));
   // The notes list hydrates; a note page's code is fetched only when the visitor opens one.
   await page.goto("/notes");
   await waitForReady(page);

@@ -1,11 +1,11 @@
 /**
- * docs/deploy.md §6, run as written: `npm run backup` while the server takes sign-ups and contact
+ * The backup guide of docs/deploy.md, run as written: `npm run backup` while the server takes sign-ups and contact
  * messages, then `npm run restore` into a fresh DATA_DIR, which the server's own code opens with
  * the same rows. The backup holds every row acknowledged before it started (SQLite's online
  * backup API is a consistent snapshot, WAL included) and passes SQLite's integrity check.
  */
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, expect, test } from "vitest";
@@ -163,4 +163,37 @@ test("a backup keeps the newsletter's secret beside it, and a restore puts it ba
   expect(readOrCreateSecret(changedDir)).toBe(secret);
   const replaced = readdirSync(changedDir).find((name) => name.startsWith("secret.replaced-"));
   expect(replaced && readFileSync(join(changedDir, replaced), "utf8")).toBe("a-newer-secret\n");
+}, 60_000);
+
+test("backups and restores are their owner's only: files 0600 in folders 0700, an open folder narrowed", async () => {
+  const dataDir = tempDir();
+  const backend = await startTestBackend(testConfig(dataDir), { startOutbox: false });
+  await backend.close();
+  readOrCreateSecret(dataDir);
+  const mode = (path: string) => statSync(path).mode & 0o777;
+
+  const newFolder = join(tempDir(), "backups", "site");
+  const intoNew = await npmRun("backup", ["--to", newFolder], dataDir);
+  expect(intoNew.code, intoNew.output).toBe(0);
+  expect(mode(newFolder)).toBe(0o700);
+  for (const file of readdirSync(newFolder)) expect([file, mode(join(newFolder, file))]).toEqual([file, 0o600]);
+
+  const openFolder = join(tempDir(), "shared");
+  mkdirSync(openFolder, { mode: 0o755 });
+  chmodSync(openFolder, 0o755);
+  const intoOpen = await npmRun("backup", ["--to", openFolder], dataDir);
+  expect(intoOpen.code, intoOpen.output).toBe(0);
+  expect(intoOpen.output).toContain(`Made ${openFolder} readable by its owner only (it was 755).`);
+  expect(mode(openFolder)).toBe(0o700);
+
+  // A backup copied around with a looser mode still restores as the owner's only.
+  const backup = readdirSync(newFolder).find((name) => name.endsWith(".db"));
+  if (!backup) throw new Error("no backup was written");
+  chmodSync(join(newFolder, backup), 0o644);
+  const restoredDir = join(tempDir(), "data");
+  const restore = await npmRun("restore", ["--from", join(newFolder, backup)], restoredDir);
+  expect(restore.code, restore.output).toBe(0);
+  expect(mode(restoredDir)).toBe(0o700);
+  expect(mode(join(restoredDir, "site.db"))).toBe(0o600);
+  expect(mode(join(restoredDir, "secret"))).toBe(0o600);
 }, 60_000);

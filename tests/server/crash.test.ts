@@ -40,8 +40,8 @@ function startChild(env: Record<string, string>): BackendProcess {
   return child;
 }
 
-function messageRows() {
-  const database = openDatabase(temp.path);
+async function messageRows() {
+  const database = await openDatabase(temp.path);
   try {
     return database.sqlite.prepare("SELECT status, attempts, message_id FROM messages").all() as {
       status: string;
@@ -70,14 +70,14 @@ test("a server killed with SIGKILL right after its 202 loses nothing: the next p
   await first.exited;
   expect(smtp.received).toHaveLength(0);
 
-  const [stored] = messageRows();
+  const [stored] = await messageRows();
   expect(stored?.status).toBe("pending");
   expect(stored?.attempts).toBeLessThanOrEqual(1);
 
   const second = startChild({ SMTP_URL: smtp.url });
   await listeningUrl(second);
   await waitFor(() => smtp?.received.length, { timeoutMs: 15_000, what: "delivery by the second process" });
-  await waitFor(() => messageRows()[0]?.status === "sent", { what: "status sent" });
+  await waitFor(async () => (await messageRows())[0]?.status === "sent", { what: "status sent" });
   await sleep(500);
   expect(smtp.received).toHaveLength(1);
   expect(smtp.received[0]?.parsed.subject).toBe("Crash test");
@@ -98,17 +98,20 @@ test("a worker killed mid-SMTP with the default lease: a restart delivers the me
     body: "Again, please.",
   });
   expect(answer.status).toBe(202);
-  await waitFor(() => messageRows()[0]?.attempts === 1, { what: "the first attempt to start" });
+  await waitFor(async () => (await messageRows())[0]?.attempts === 1, { what: "the first attempt to start" });
   await sleep(300);
   first.process.kill("SIGKILL");
   await first.exited;
-  const [stored] = messageRows();
+  const [stored] = await messageRows();
   expect(stored?.status).toBe("pending");
 
   const second = startChild(lease);
   await listeningUrl(second);
   // Default lease 15 s: the message comes back within it, not after minutes.
-  await waitFor(() => messageRows()[0]?.status === "sent", { timeoutMs: 25_000, what: "delivery after the restart" });
+  await waitFor(async () => (await messageRows())[0]?.status === "sent", {
+    timeoutMs: 25_000,
+    what: "delivery after the restart",
+  });
   expect(smtp.received).toHaveLength(1);
   expect(smtp.received[0]?.parsed.messageId).toBe(stored?.message_id);
   second.process.kill("SIGTERM");
@@ -133,7 +136,7 @@ test("after a SIGKILL the next process delivers what is pending (.eml files), an
   const code = await Promise.race([second.exited, sleep(15_000).then(() => "still running")]);
   expect(code, second.output()).toBe(0);
   expect(second.output()).toContain("closed");
-  const rows = messageRows();
+  const rows = await messageRows();
   expect(rows).toHaveLength(3);
   expect(rows.every((row) => row.status === "sent")).toBe(true);
 });

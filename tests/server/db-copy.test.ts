@@ -28,7 +28,7 @@ const opened: Database[] = [];
 
 beforeEach(async () => {
   temp = makeTempDir();
-  source = openDatabase(temp.path);
+  source = await openDatabase(temp.path);
   opened.push(source);
   targetUrl = (await databaseConfig(temp.path)).databaseUrl as string;
 });

@@ -18,7 +18,7 @@ afterEach(() => temp.remove());
 
 test("opening creates DATA_DIR/site.db with WAL, a busy timeout and foreign keys", async () => {
   const dataDir = join(temp.path, "nested", "data");
-  const database = openDatabase(dataDir);
+  const database = await openDatabase(dataDir);
   expect(existsSync(join(dataDir, "site.db"))).toBe(true);
   expect(database.sqlite.pragma("journal_mode", { simple: true })).toBe("wal");
   expect(database.sqlite.pragma("busy_timeout", { simple: true })).toBe(5000);
@@ -29,17 +29,19 @@ test("opening creates DATA_DIR/site.db with WAL, a busy timeout and foreign keys
 });
 
 test("migrations are applied once: reopening and migrating again change nothing", async () => {
-  const first = openDatabase(temp.path);
+  const first = await openDatabase(temp.path);
   await subscribe(first.db, "kept@example.com");
   await first.close();
-  const second = openDatabase(temp.path);
-  expect(migrate(second.sqlite)).toBe(SCHEMA_VERSION);
+  const second = await openDatabase(temp.path);
+  expect(await migrate(second.db)).toBe(SCHEMA_VERSION);
   expect(second.sqlite.prepare("SELECT email FROM subscribers").all()).toEqual([{ email: "kept@example.com" }]);
   const tables = second.sqlite
     .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
     .all()
     .map((row) => (row as { name: string }).name);
   expect(tables).toEqual([
+    "kysely_migration",
+    "kysely_migration_lock",
     "messages",
     "newsletter_deliveries",
     "newsletter_pacing",
@@ -51,8 +53,8 @@ test("migrations are applied once: reopening and migrating again change nothing"
 });
 
 test("two connections opening a new file at once both end up on the current schema", async () => {
-  const a = openDatabase(temp.path);
-  const b = openDatabase(temp.path);
+  const a = await openDatabase(temp.path);
+  const b = await openDatabase(temp.path);
   expect(a.sqlite.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
   expect(b.sqlite.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
   await a.close();
@@ -64,11 +66,11 @@ test("a database from a newer version of the code is refused", async () => {
   const raw = new BetterSqlite3(path);
   raw.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
   raw.close();
-  expect(() => openDatabase(temp.path)).toThrow(/newer than this code knows/);
+  await expect(openDatabase(temp.path)).rejects.toThrow(/newer than this code knows/);
 });
 
 test("the UNIQUE index on email_lower is enforced by SQLite itself", async () => {
-  const database = openDatabase(temp.path);
+  const database = await openDatabase(temp.path);
   const insert = database.sqlite.prepare(
     "INSERT INTO subscribers (email, email_lower, created_at) VALUES (?, ?, '2025-06-06T00:00:00Z')",
   );
@@ -85,8 +87,8 @@ test("the UNIQUE index on email_lower is enforced by SQLite itself", async () =>
 });
 
 test("subscribe: 'created' once, then 'pending' (no second confirmation) for any letter case, also across two connections; 'exists' once confirmed", async () => {
-  const a = openDatabase(temp.path);
-  const b = openDatabase(temp.path);
+  const a = await openDatabase(temp.path);
+  const b = await openDatabase(temp.path);
   const outcomes = await Promise.all(
     Array.from({ length: 40 }, (_, index) =>
       subscribe(index % 2 ? a.db : b.db, index % 3 ? " Same@Example.com " : "same@example.COM"),
@@ -118,7 +120,7 @@ test("a database made by the first schema keeps its messages when migrated to de
   `);
   raw.pragma("user_version = 1");
   raw.close();
-  const database = openDatabase(temp.path);
+  const database = await openDatabase(temp.path);
   try {
     expect(database.sqlite.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
     expect(database.sqlite.prepare("SELECT message_id, status FROM messages").all()).toEqual([

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 7: a contact message from an address with a non-ASCII local part reaches the
+ * A contact message from an address with a non-ASCII local part reaches the
  * owner with that address, exactly, in Reply-To, in a transaction that declared SMTPUTF8 when the
  * real SMTP server of tests/support/smtp.ts offers it (server/mail/smtputf8.ts); the envelope still
  * names only the site's sender and the owner.
@@ -21,7 +21,13 @@ afterEach(async () => {
 
 async function sendContact(replyTo: string, server: SmtpRecorder) {
   temp = makeTempDir();
-  const mailer = createMailer({ smtpUrl: server.url, dataDir: temp.path, ownerEmail: OWNER, mailFrom: SENDER });
+  const mailer = createMailer({
+    smtpUrl: server.url,
+    dataDir: temp.path,
+    ownerEmail: OWNER,
+    mailFrom: SENDER,
+    ownerName: "Test Owner",
+  });
   try {
     await mailer.deliver({
       messageId: `<utf8-${Date.now()}@example.com>`,

@@ -6,6 +6,8 @@
  */
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -26,8 +28,17 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 let site: ReturnType<typeof makeTempDir>;
 let data: ReturnType<typeof makeTempDir>;
 let smtp: SmtpRecorder;
+/** The deployed site at SITE_URL, as far as the command asks it: the published issues' pages are live. */
+let deployed: Server;
+let siteUrl: string;
 
 beforeAll(async () => {
+  deployed = createServer((request, response) => {
+    const live = request.url === "/updates/first-issue" || request.url === "/updates/second-issue";
+    response.writeHead(live ? 200 : 404).end();
+  });
+  await new Promise<void>((listening) => deployed.listen(0, "127.0.0.1", listening));
+  siteUrl = `http://127.0.0.1:${(deployed.address() as AddressInfo).port}`;
   site = makeTempDir("site-newsletter-root-");
   data = makeTempDir("site-newsletter-data-");
   for (const folder of ["content", "public"]) {
@@ -38,6 +49,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await smtp.stop();
+  await new Promise((closed) => deployed.close(closed));
   site.remove();
   data.remove();
 });
@@ -52,7 +64,7 @@ function startNewsletter(args: string[], { dataDir = data.path, env = {} as Reco
       PATH: process.env.PATH ?? "",
       DATA_DIR: dataDir,
       SMTP_URL: smtp.url,
-      SITE_URL: "https://example.net",
+      SITE_URL: siteUrl,
       MAIL_FROM: "news@example.net",
       OWNER_EMAIL: OWNER,
       SECRET_KEY: TEST_SECRET,
@@ -99,8 +111,8 @@ test("the owner's path: draft, preview, test, import, send, status, subscribers,
   const preview = await newsletter("preview", "first-issue");
   expect(preview.status, preview.stderr).toBe(0);
   const [htmlPath, textPath] = preview.stdout.trim().split("\n") as [string, string];
-  expect(readFileSync(htmlPath, "utf8")).toContain('href="https://example.net/notes/deep-work"');
-  expect(readFileSync(textPath, "utf8")).toContain("a note (https://example.net/notes/deep-work)");
+  expect(readFileSync(htmlPath, "utf8")).toContain(`href="${siteUrl}/notes/deep-work"`);
+  expect(readFileSync(textPath, "utf8")).toContain(`a note (${siteUrl}/notes/deep-work)`);
 
   const trial = await newsletter("test", "first-issue");
   expect(trial.status, trial.stderr).toBe(0);
@@ -183,6 +195,44 @@ test("Ctrl-C during a send stops watching and leaves the rest to the server's wo
     expect(mailed().sort()).toEqual([...emails].sort());
   } finally {
     await backend.close();
+    own.remove();
+  }
+}, 60_000);
+
+test("a send the SMTP server refuses the sender of ends paused; status says why; resume delivers each recipient once", async () => {
+  const own = makeTempDir("site-newsletter-paused-");
+  const run = (...args: string[]) => startNewsletter(args, { dataDir: own.path }).ended;
+  try {
+    const emails = ["uno@example.com", "dos@example.com", "tres@example.com"];
+    const csv = join(own.path, "list.csv");
+    writeFileSync(csv, `email\n${emails.join("\n")}\n`);
+    expect((await run("import", csv)).status).toBe(0);
+    const before = smtp.received.length;
+    const mailed = () => smtp.received.slice(before).flatMap((mail) => mail.envelope.to);
+
+    smtp.refuseSender(true);
+    const refused = await run("send", "second-issue", "--yes");
+    expect(refused.status, refused.stderr).toBe(1);
+    expect(refused.stdout).toMatch(/Send #1 is paused with 3 to go: the SMTP server refused our sender/);
+    expect(refused.stdout).toContain("550 5.7.1 sender not allowed");
+    const subscribers = await run("subscribers");
+    expect(subscribers.stdout).toContain("3 in all: 0 pending, 3 confirmed, 0 unsubscribed, 0 bounced.");
+    const status = await run("status");
+    expect(status.stdout).toMatch(
+      /^#1 .* 0\/3 sent, 0 bounced, 0 skipped, 3 pending, PAUSED since \S+: .*5\.7\.1 sender not allowed.*npm run newsletter -- resume 1$/m,
+    );
+    expect(mailed()).toEqual([]);
+
+    smtp.refuseSender(false);
+    const resumed = await run("resume", "1", "--yes");
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toContain("Send #1 continues.");
+    expect(resumed.stdout).toContain("Done: 3 sent.");
+    await sleep(300);
+    expect(mailed().sort()).toEqual([...emails].sort());
+    expect((await run("resume", "1", "--yes")).stderr).toContain("Send #1 is not paused.");
+  } finally {
+    smtp.refuseSender(false);
     own.remove();
   }
 }, 60_000);

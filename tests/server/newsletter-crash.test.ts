@@ -46,8 +46,8 @@ function startServerProcess(smtpUrl: string): BackendProcess {
   return child;
 }
 
-function deliveryRows() {
-  const database = openDatabase(temp.path);
+async function deliveryRows() {
+  const database = await openDatabase(temp.path);
   try {
     return database.sqlite
       .prepare(
@@ -64,7 +64,7 @@ test(`a send to ${RECIPIENTS} recipients killed with SIGKILL half-way and resume
   const issue = fixtures.updates.find((candidate) => candidate.slug === "first-issue");
   if (!issue) throw new Error("tests/fixtures/content/updates/first-issue.md is missing");
   const emails = Array.from({ length: RECIPIENTS }, (_, index) => `reader-${index}@example.org`);
-  const database = openDatabase(temp.path);
+  const database = await openDatabase(temp.path);
   expect(await importSubscribers(database.db, `email\n${emails.join("\n")}\n`)).toMatchObject({ added: RECIPIENTS });
   const frozen = await freezeSend(database.db, issueToSend(issue, fixtures.site.name, SITE_URL), {
     messageIdDomain: "example.com",
@@ -84,11 +84,11 @@ test(`a send to ${RECIPIENTS} recipients killed with SIGKILL half-way and resume
   first.process.kill("SIGKILL");
   await first.exited;
   expect(smtp.received).toHaveLength(KILLED_AFTER);
-  const afterKill = deliveryRows();
+  const afterKill = await deliveryRows();
   expect(afterKill.filter((row) => row.status === "sent")).toHaveLength(KILLED_AFTER);
 
   const second = startServerProcess(smtp.url);
-  await waitFor(() => deliveryRows().every((row) => row.status === "sent"), {
+  await waitFor(async () => (await deliveryRows()).every((row) => row.status === "sent"), {
     timeoutMs: 60_000,
     intervalMs: 250,
     what: `the rest of the send (output: ${second.output()})`,
@@ -100,6 +100,6 @@ test(`a send to ${RECIPIENTS} recipients killed with SIGKILL half-way and resume
   const received = smtp.received.map((mail) => ({ to: mail.envelope.to.join(","), id: mail.parsed.messageId }));
   expect(received).toHaveLength(RECIPIENTS);
   expect(new Set(received.map((mail) => mail.to)).size).toBe(RECIPIENTS);
-  const frozenIds = new Map(deliveryRows().map((row) => [row.email, row.message_id]));
+  const frozenIds = new Map((await deliveryRows()).map((row) => [row.email, row.message_id]));
   for (const mail of received) expect(mail.id).toBe(frozenIds.get(mail.to));
 }, 150_000);

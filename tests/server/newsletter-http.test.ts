@@ -36,8 +36,8 @@ afterAll(async () => {
   temp?.remove();
 });
 
-function subscriberRow(email: string) {
-  const database = openDatabase(temp.path);
+async function subscriberRow(email: string) {
+  const database = await openDatabase(temp.path);
   try {
     return database.sqlite.prepare("SELECT id, email_lower, status FROM subscribers WHERE email = ?").get(email) as {
       id: number;
@@ -49,7 +49,7 @@ function subscriberRow(email: string) {
   }
 }
 
-const statusOf = (email: string) => subscriberRow(email).status;
+const statusOf = async (email: string) => (await subscriberRow(email)).status;
 
 /** The link of the confirmation mail to `email`, moved onto the test server's address. */
 function confirmLinkOf(email: string): URL {
@@ -76,17 +76,17 @@ test("the confirm link: a GET (a mail scanner) changes nothing and shows no addr
     expect(html).not.toContain(email);
     expect((await fetch(new URL(`/updates/confirm.data${link.search}`, link))).status).toBeLessThan(500);
   }
-  expect(statusOf(email)).toBe("pending");
+  expect(await statusOf(email)).toBe("pending");
 
   const token = link.searchParams.get("token") ?? "";
   const crossSite = await fetch(link, form({ token }, { Origin: "https://evil.example" }));
   expect(crossSite.status).toBe(403);
-  expect(statusOf(email)).toBe("pending");
+  expect(await statusOf(email)).toBe("pending");
 
   const confirmed = await fetch(link, form({ token }, { Origin: server.origin }));
   expect(confirmed.status).toBe(200);
   expect(await confirmed.text()).toMatch(/You(&#x27;|')re subscribed/);
-  expect(statusOf(email)).toBe("confirmed");
+  expect(await statusOf(email)).toBe("confirmed");
 
   const used = await fetch(link, form({ token }, { Origin: server.origin }));
   expect(used.status).toBe(400);
@@ -109,7 +109,7 @@ test("a forged or unusable confirm link gets a clear page whose sign-up box work
   );
   expect(signup.status).toBe(201);
   expect(await signup.text()).toContain("Thank you for your interest :)");
-  expect(statusOf(fresh)).toBe("pending");
+  expect(await statusOf(fresh)).toBe("pending");
   const noForm = await fetch(`${server.origin}/updates/confirm?token=1`, {
     method: "POST",
     headers: { Origin: server.origin, "Content-Type": "application/json" },
@@ -123,11 +123,11 @@ test("one-click unsubscribe (RFC 8058): a POST with no cookie and no Origin take
   const link = confirmLinkOf(email);
   const token = link.searchParams.get("token") ?? "";
   expect((await fetch(link, form({ token }, { Origin: server.origin }))).status).toBe(200);
-  expect(statusOf(email)).toBe("confirmed");
+  expect(await statusOf(email)).toBe("confirmed");
 
   // The link of an issue's List-Unsubscribe header, made as the worker makes it, with the server's secret.
   const secret = readFileSync(join(temp.path, "secret"), "utf8").trim();
-  const subscriber = subscriberRow(email);
+  const subscriber = await subscriberRow(email);
   const unsubscribe = `${server.origin}/updates/unsubscribe?token=${unsubscribeToken(secret, subscriber)}`;
   const forged = `${server.origin}/updates/unsubscribe?token=${unsubscribeToken("x".repeat(40), subscriber)}`;
   const oneClick = { "Content-Type": "application/x-www-form-urlencoded" };
@@ -135,16 +135,16 @@ test("one-click unsubscribe (RFC 8058): a POST with no cookie and no Origin take
   const refused = await fetch(forged, { method: "POST", headers: oneClick, body: "List-Unsubscribe=One-Click" });
   expect(refused.status).toBe(400);
   expect(await refused.text()).toContain("This link is not valid");
-  expect(statusOf(email)).toBe("confirmed");
+  expect(await statusOf(email)).toBe("confirmed");
 
   const page = await fetch(unsubscribe);
   expect(await page.text()).toContain("Unsubscribe");
-  expect(statusOf(email)).toBe("confirmed");
+  expect(await statusOf(email)).toBe("confirmed");
 
   const left = await fetch(unsubscribe, { method: "POST", headers: oneClick, body: "List-Unsubscribe=One-Click" });
   expect(left.status).toBe(200);
   expect(await left.text()).toMatch(/You(&#x27;|')re unsubscribed/);
-  expect(statusOf(email)).toBe("unsubscribed");
+  expect(await statusOf(email)).toBe("unsubscribed");
   // Again, from a foreign origin: still answered, still idempotent.
   const again = await fetch(unsubscribe, {
     method: "POST",
@@ -152,7 +152,7 @@ test("one-click unsubscribe (RFC 8058): a POST with no cookie and no Origin take
     body: "List-Unsubscribe=One-Click",
   });
   expect(again.status).toBe(200);
-  expect(statusOf(email)).toBe("unsubscribed");
+  expect(await statusOf(email)).toBe("unsubscribed");
   // The exemption is this path alone: other form posts from a foreign origin stay refused.
   const signup = await fetch(`${server.origin}/updates`, form({ email }, { Origin: "https://mail.example" }));
   expect(signup.status).toBe(403);

@@ -21,12 +21,13 @@ import {
   unsubscribe,
 } from "../../server/newsletter/subscriptions.ts";
 import { CONFIRM_TOKEN_DAYS, confirmToken, unsubscribeToken } from "../../server/newsletter/tokens.ts";
-import { freezeSend, sendProgress } from "../../server/newsletter/worker.ts";
+import { freezeSend, resumeSend, sendProgress } from "../../server/newsletter/worker.ts";
 import {
   makeTempDir,
   SENDER,
   SITE_URL,
   type SmtpRecorder,
+  sleep,
   sqliteOf,
   startSmtp,
   startTestBackend,
@@ -88,6 +89,16 @@ async function untilDone(db: Db, sendId: number) {
       return progress && progress.pending === 0 ? progress : undefined;
     },
     { timeoutMs: 20_000, what: `send #${sendId} to finish` },
+  );
+}
+
+async function untilPaused(db: Db, sendId: number) {
+  return waitFor(
+    async () => {
+      const [progress] = await sendProgress(db, sendId);
+      return progress?.send.paused_at ? progress : undefined;
+    },
+    { what: `send #${sendId} to pause` },
   );
 }
 
@@ -175,6 +186,49 @@ describe("delivery", () => {
     await untilDone(db, second.send.id);
     expect(recipientsOf(server.received).filter((to) => to === "gone@example.org")).toEqual([]);
     expect(server.received).toHaveLength(4);
+  });
+
+  test("an SMTP server refusing our sender pauses the send with every subscriber still confirmed; after resume each recipient gets exactly one mail", async () => {
+    const { db, backend: started, smtp: server } = await startWith();
+    const emails = ["a@example.org", "b@example.org", "c@example.org", "d@example.org", "e@example.org"];
+    await confirmedSubscribers(db, emails);
+    server.refuseSender(true);
+    const frozen = await sendIssue(started);
+    const paused = await untilPaused(db, frozen.send.id);
+    await sleep(500);
+    expect(paused.send.pause_reason).toContain("550 5.7.1 sender not allowed");
+    expect(paused.send.pause_reason).toContain(`npm run newsletter -- resume ${frozen.send.id}`);
+    expect(server.received).toHaveLength(0);
+    expect(deliveries(started).map((row) => row.status)).toEqual(Array(5).fill("pending"));
+    for (const email of emails) expect(statusOf(started, email)).toBe("confirmed");
+    expect(started.logs.filter((line) => line.includes("paused"))).toHaveLength(1);
+
+    server.refuseSender(false);
+    expect(await resumeSend(db, frozen.send.id)).toBe(true);
+    expect(await resumeSend(db, frozen.send.id)).toBe(false);
+    started.newsletter.nudge();
+    expect(await untilDone(db, frozen.send.id)).toMatchObject({ total: 5, sent: 5, bounced: 0 });
+    await sleep(300);
+    expect(recipientsOf(server.received).sort()).toEqual(emails);
+  });
+
+  test("the circuit breaker: when most of a send's last 20 deliveries are refused for good, it pauses and takes those bounces back", async () => {
+    const emails = Array.from({ length: 25 }, (_, index) => `reader${index + 1}@example.org`);
+    const {
+      db,
+      backend: started,
+      smtp: server,
+    } = await startWith({
+      rejectRecipients: new Map(emails.map((email) => [email, 550])),
+    });
+    await confirmedSubscribers(db, emails);
+    const frozen = await sendIssue(started);
+    const paused = await untilPaused(db, frozen.send.id);
+    await sleep(500);
+    expect(paused.send.pause_reason).toMatch(/^11 of the last 20 deliveries were refused for good/);
+    expect(await sendProgress(db, frozen.send.id)).toMatchObject([{ total: 25, pending: 25, bounced: 0, sent: 0 }]);
+    for (const email of emails) expect(statusOf(started, email)).toBe("confirmed");
+    expect(server.received).toHaveLength(0);
   });
 
   test("a temporary failure (451) is retried with a growing back-off, and the mail arrives once", async () => {
@@ -321,7 +375,7 @@ describe("signing up again while pending", () => {
     expect((await subscribe(db, "again@example.org", at(2 * CONFIRMATION_RESEND_MS + 1000))).outcome).toBe("resend");
   });
 
-  test("through the service: three quick sign-ups of one pending email answer 201 and mail one confirmation", async () => {
+  test("through the service: three quick sign-ups of one pending email answer 201 and mail one confirmation, from the owner by name", async () => {
     const { backend: started, smtp: server } = await startWith();
     for (let index = 0; index < 3; index++) {
       expect(await signUp(started, { email: "quick@example.org" }, "192.0.2.7")).toEqual({
@@ -333,7 +387,10 @@ describe("signing up again while pending", () => {
     await new Promise((done) => setTimeout(done, 300));
     expect(server.received).toHaveLength(1);
     const confirmation = server.received[0]?.parsed as ParsedMail;
-    expect(confirmation.subject).toBe("Please confirm your subscription to localhost:3000");
+    // The owner's name from the configuration (content/site.yaml), not the host.
+    expect(confirmation.subject).toBe("Please confirm your subscription to updates from Test Owner");
+    expect(confirmation.from?.value).toEqual([{ name: "Test Owner", address: SENDER }]);
+    expect(confirmation.text).toContain("asked to receive updates from Test Owner (localhost:3000) at this address.");
     expect(confirmation.text).toMatch(/If you did not ask, ignore this mail: nothing will be sent to you/);
     expect(confirmation.html).toBe(false);
     const row = sqliteOf(started).prepare("SELECT status, client_ip FROM subscribers").get();
@@ -417,5 +474,20 @@ describe("export and import", () => {
       "ann@example.org",
       "ed@example.org",
     ]);
+  });
+
+  test("a spreadsheet's CSV imports: byte order mark, CRLF and LF mixed, quoted commas, quotes and line breaks; a broken quote is named by its line", async () => {
+    const { db } = await startWith({}, false);
+    const csv =
+      '\uFEFFName,Email\r\n"Quinn, A.",quinn@example.org\r\n"Line\r\nbreak ""here""",lb@example.org\n\r\nLast,last@example.org';
+    expect(await importSubscribers(db, csv)).toEqual({ ok: true, added: 3, confirmed: 0, unchanged: 0 });
+    expect((await listSubscribers(db)).map((row) => row.email)).toEqual([
+      "quinn@example.org",
+      "lb@example.org",
+      "last@example.org",
+    ]);
+    const broken = await importSubscribers(db, 'email\nok@example.org\n"open@example.org\n');
+    expect(broken).toMatchObject({ ok: false, problems: [expect.stringMatching(/^line \d+: .*quote/i)] });
+    expect(await listSubscribers(db)).toHaveLength(3);
   });
 });

@@ -9,7 +9,8 @@ import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Backend } from "../../server/backend.ts";
 import type { Config } from "../../server/config.ts";
-import { backoffDelay, createOutbox, messageIdDomainOf } from "../../server/mail/outbox.ts";
+import { createOutbox, messageIdDomainOf } from "../../server/mail/outbox.ts";
+import { backoffDelay } from "../../server/mail/queue.ts";
 import { createMailer, emlFileName } from "../../server/mail/transport.ts";
 import {
   collectLog,
@@ -168,6 +169,29 @@ describe("delivery", () => {
       await waitFor(async () => (await rows(backend))[1]?.status === "sent", { what: "the next message's delivery" });
     },
   );
+
+  test("an SMTP server refusing our sender makes no dead letter: messages wait, the log says so once, and each goes out once it accepts", async () => {
+    const smtp = await smtpServer();
+    smtp.refuseSender(true);
+    const { backend, served } = await backendWith(smtp);
+    expect((await send(served)).status).toBe(202);
+    expect((await send(served)).status).toBe(202);
+    await waitFor(async () => (await rows(backend)).every((row) => row.attempts >= 3), {
+      what: "several refused attempts",
+    });
+    expect((await rows(backend)).map((row) => row.status)).toEqual(["pending", "pending"]);
+    expect((await rows(backend))[0]?.last_error).toContain("550 5.7.1 sender not allowed");
+    const waiting = backend.logs.filter((line) => line.includes("refuses our sender"));
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]).toContain("messages wait");
+    expect(backend.logs.filter((line) => line.includes("marked failed"))).toEqual([]);
+
+    smtp.refuseSender(false);
+    await waitFor(async () => (await rows(backend)).every((row) => row.status === "sent"), { what: "delivery" });
+    await sleep(300);
+    expect(smtp.received).toHaveLength(2);
+    expect(backend.logs.filter((line) => line.includes("accepts our sender again"))).toHaveLength(1);
+  });
 
   test("delivered messages are deleted after the retention; pending and failed ones stay", async () => {
     const smtp = await smtpServer();

@@ -74,6 +74,8 @@ test("opening a new PostgreSQL database applies every migration once; reopening 
     second.db,
   );
   expect(tables.rows.map((row) => row.table_name)).toEqual([
+    "kysely_migration",
+    "kysely_migration_lock",
     "messages",
     "newsletter_deliveries",
     "newsletter_pacing",

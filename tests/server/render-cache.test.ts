@@ -45,6 +45,20 @@ test("SERVER one filter in any spelling is one key; unknown parameters and defau
   }
 });
 
+test("a site search is one key in any spelling, cut to its maximum length; a blank one is the prerendered page", () => {
+  for (const search of [
+    "?q=deep+work",
+    "?q=%20deep%20%20work%20&utm_source=x",
+    "?q=other&q=deep%20work",
+    "?tag=x&q=deep+work",
+  ]) {
+    expect(filteredListKey("/search", search)).toBe("/search?q=deep+work");
+  }
+  for (const search of ["", "?q=", "?q=%20%20", "?utm_source=x"]) expect(filteredListKey("/search", search)).toBeNull();
+  const key = filteredListKey("/search", `?q=${"a".repeat(5000)}`);
+  expect(key).toBe(`/search?q=${"a".repeat(200)}`);
+});
+
 test("SERVER thousands of distinct queries keep the rendered lists within their byte bound", async () => {
   const maxBytes = 256 * 1024;
   const cache = createRenderCache(maxBytes, createRenderLimiter(4));

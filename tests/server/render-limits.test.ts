@@ -219,3 +219,17 @@ test("SERVER while the one render slot is taken, a list render is refused at onc
     dataDir.remove();
   }
 });
+
+test("a site search is rendered once and cached like a filtered list; a blank or huge query never fails", async () => {
+  const spellings = ["/search?q=miners", "/search?q=%20miners&utm_source=x", "/search?q=other&q=miners"];
+  const answers = [];
+  for (const path of spellings) answers.push(await get(path, { headers: { "Accept-Encoding": "identity" } }));
+  for (const answer of answers) {
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("ETag")).toBe(answers[0]?.headers.get("ETag"));
+  }
+  expect(answers[0]?.body).toContain("<mark>miners</mark>");
+  const [plain, blank] = [await get("/search"), await get("/search?q=%20%20")];
+  expect(blank.headers.get("ETag")).toBe(plain.headers.get("ETag"));
+  expect((await get(`/search?q=${"x".repeat(5_000)}`)).status).toBe(200);
+});

@@ -18,6 +18,8 @@ export type SmtpRecorder = {
   received: ReceivedMail[];
   /** Answer the next n messages with an error: a temporary failure (451) unless another code is given. */
   failNext(count: number, responseCode?: number): void;
+  /** While on, every MAIL FROM is answered `550 5.7.1 sender not allowed` (what a wrong MAIL_FROM gets). */
+  refuseSender(refuse: boolean): void;
   /** With `holdAfter`: whether the held message has arrived (its sender is then inside DATA). */
   holding(): boolean;
   stop(): Promise<void>;
@@ -48,12 +50,19 @@ export function startSmtp(
   let held = false;
   let failures = 0;
   let failureCode = 451;
+  let senderRefused = false;
   const server = new SMTPServer({
     authOptional: true,
+    // Replies carry the enhanced status code their error names, as "550 5.7.1 sender not allowed".
+    hideENHANCEDSTATUSCODES: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     closeTimeout: 100,
     hideSMTPUTF8: options.withoutSmtpUtf8 ?? false,
+    onMailFrom(_address, _session, callback) {
+      if (senderRefused) return callback(Object.assign(new Error("5.7.1 sender not allowed"), { responseCode: 550 }));
+      callback();
+    },
     onRcptTo(address, _session, callback) {
       const code = options.rejectRecipients?.get(address.address.toLowerCase());
       if (code) return callback(Object.assign(new Error("No such mailbox"), { responseCode: code }));
@@ -105,6 +114,9 @@ export function startSmtp(
         failNext(count, responseCode = 451) {
           failures = count;
           failureCode = responseCode;
+        },
+        refuseSender(refuse) {
+          senderRefused = refuse;
         },
         holding: () => held,
         stop: () => new Promise<void>((done) => server.close(() => done())),

@@ -41,6 +41,7 @@ const PRODUCT_MESSAGES = [
   "… book notes from … to …, in figures. Every note is in the notes list.",
   "Out of 10; the full bar is 10.",
   "A note has up to three tags.",
+  "Find any book note, essay, newsletter issue, app or job by a few of its words.",
 ];
 
 const ALLOWED = new Set([...SPEC_MESSAGES, ...PRODUCT_MESSAGES]);

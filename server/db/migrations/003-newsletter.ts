@@ -1,97 +1,81 @@
-import type { Migration } from "./index.ts";
+import { sql } from "kysely";
+import { createDueIndex, oneOf, type Step } from "./schema.ts";
 
 /**
- * The newsletter (issue 13). Subscribers of the single opt-in era asked for updates and were told
- * they would get them, so they stay on the list as confirmed.
+ * The newsletter. Subscribers of the single opt-in era asked for updates and were told they would
+ * get them, so they stay on the list as confirmed.
  */
-export const newsletter: Migration = {
-  name: "newsletter",
-  sqlite: `
-  ALTER TABLE subscribers ADD COLUMN status TEXT NOT NULL DEFAULT 'confirmed'
-    CHECK (status IN ('pending', 'confirmed', 'unsubscribed', 'bounced'));
-  ALTER TABLE subscribers ADD COLUMN client_ip TEXT;
-  ALTER TABLE subscribers ADD COLUMN confirmed_at TEXT;
-  ALTER TABLE subscribers ADD COLUMN unsubscribed_at TEXT;
-  ALTER TABLE subscribers ADD COLUMN confirmation_sent_at TEXT;
-  UPDATE subscribers SET confirmed_at = created_at;
+export const newsletter: Step = async (db, schema) => {
+  const subscribers = db.schema.alterTable("subscribers");
+  // One column per statement: SQLite's ALTER TABLE adds one at a time.
+  await subscribers
+    .addColumn("status", "text", (column) =>
+      column
+        .notNull()
+        .defaultTo(sql.lit("confirmed"))
+        .check(oneOf("status", ["pending", "confirmed", "unsubscribed", "bounced"])),
+    )
+    .execute();
+  for (const name of ["client_ip", "confirmed_at", "unsubscribed_at", "confirmation_sent_at"]) {
+    await subscribers.addColumn(name, "text").execute();
+  }
+  await db
+    .updateTable("subscribers")
+    .set({ confirmed_at: sql.ref("created_at") })
+    .execute();
 
-  ALTER TABLE messages ADD COLUMN kind TEXT NOT NULL DEFAULT 'contact' CHECK (kind IN ('contact', 'confirmation'));
+  await db.schema
+    .alterTable("messages")
+    .addColumn("kind", "text", (column) =>
+      column
+        .notNull()
+        .defaultTo(sql.lit("contact"))
+        .check(oneOf("kind", ["contact", "confirmation"])),
+    )
+    .execute();
 
-  CREATE TABLE newsletter_sends (
-    id INTEGER PRIMARY KEY,
-    slug TEXT NOT NULL,
-    subject TEXT NOT NULL,
-    body_html TEXT NOT NULL,
-    body_text TEXT NOT NULL,
-    issue_url TEXT NOT NULL,
-    site_name TEXT NOT NULL,
-    created_at TEXT NOT NULL
-  ) STRICT;
+  await schema
+    .createTable("newsletter_sends")
+    .addColumn("slug", "text", (column) => column.notNull())
+    .addColumn("subject", "text", (column) => column.notNull())
+    .addColumn("body_html", "text", (column) => column.notNull())
+    .addColumn("body_text", "text", (column) => column.notNull())
+    .addColumn("issue_url", "text", (column) => column.notNull())
+    .addColumn("site_name", "text", (column) => column.notNull())
+    .addColumn("created_at", "text", (column) => column.notNull())
+    .execute();
 
-  CREATE TABLE newsletter_deliveries (
-    id INTEGER PRIMARY KEY,
-    send_id INTEGER NOT NULL REFERENCES newsletter_sends (id) ON DELETE CASCADE,
-    subscriber_id INTEGER NOT NULL REFERENCES subscribers (id) ON DELETE CASCADE,
-    message_id TEXT NOT NULL UNIQUE,
-    status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'bounced', 'skipped')),
-    attempts INTEGER NOT NULL DEFAULT 0,
-    next_attempt_at INTEGER NOT NULL,
-    claim_token TEXT,
-    last_error TEXT,
-    sent_at TEXT,
-    UNIQUE (send_id, subscriber_id)
-  ) STRICT;
-  CREATE INDEX newsletter_deliveries_due ON newsletter_deliveries (next_attempt_at, id) WHERE status = 'pending';
-  CREATE INDEX newsletter_deliveries_subscriber ON newsletter_deliveries (subscriber_id);
+  await schema
+    .createTable("newsletter_deliveries")
+    .addColumn("send_id", "integer", (column) => column.notNull().references("newsletter_sends.id").onDelete("cascade"))
+    .addColumn("subscriber_id", "integer", (column) =>
+      column.notNull().references("subscribers.id").onDelete("cascade"),
+    )
+    .addColumn("message_id", "text", (column) => column.notNull().unique())
+    .addColumn("status", "text", (column) =>
+      column
+        .notNull()
+        .defaultTo(sql.lit("pending"))
+        .check(oneOf("status", ["pending", "sent", "bounced", "skipped"])),
+    )
+    .addColumn("attempts", "integer", (column) => column.notNull().defaultTo(0))
+    .addColumn("next_attempt_at", schema.epochMs, (column) => column.notNull())
+    .addColumn("claim_token", "text")
+    .addColumn("last_error", "text")
+    .addColumn("sent_at", "text")
+    .addUniqueConstraint("newsletter_deliveries_send_id_subscriber_id_key", ["send_id", "subscriber_id"])
+    .execute();
+  await createDueIndex(db, "newsletter_deliveries");
+  await db.schema
+    .createIndex("newsletter_deliveries_subscriber")
+    .on("newsletter_deliveries")
+    .column("subscriber_id")
+    .execute();
 
-  CREATE TABLE newsletter_pacing (
-    id INTEGER PRIMARY KEY CHECK (id = 1),
-    next_slot_at INTEGER NOT NULL
-  ) STRICT;
-  INSERT INTO newsletter_pacing (id, next_slot_at) VALUES (1, 0);
-  `,
-  postgres: `
-  ALTER TABLE subscribers ADD COLUMN status text NOT NULL DEFAULT 'confirmed'
-    CHECK (status IN ('pending', 'confirmed', 'unsubscribed', 'bounced'));
-  ALTER TABLE subscribers ADD COLUMN client_ip text;
-  ALTER TABLE subscribers ADD COLUMN confirmed_at text;
-  ALTER TABLE subscribers ADD COLUMN unsubscribed_at text;
-  ALTER TABLE subscribers ADD COLUMN confirmation_sent_at text;
-  UPDATE subscribers SET confirmed_at = created_at;
-
-  ALTER TABLE messages ADD COLUMN kind text NOT NULL DEFAULT 'contact' CHECK (kind IN ('contact', 'confirmation'));
-
-  CREATE TABLE newsletter_sends (
-    id integer GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-    slug text NOT NULL,
-    subject text NOT NULL,
-    body_html text NOT NULL,
-    body_text text NOT NULL,
-    issue_url text NOT NULL,
-    site_name text NOT NULL,
-    created_at text NOT NULL
-  );
-
-  CREATE TABLE newsletter_deliveries (
-    id integer GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-    send_id integer NOT NULL REFERENCES newsletter_sends (id) ON DELETE CASCADE,
-    subscriber_id integer NOT NULL REFERENCES subscribers (id) ON DELETE CASCADE,
-    message_id text NOT NULL UNIQUE,
-    status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'bounced', 'skipped')),
-    attempts integer NOT NULL DEFAULT 0,
-    next_attempt_at bigint NOT NULL,
-    claim_token text,
-    last_error text,
-    sent_at text,
-    UNIQUE (send_id, subscriber_id)
-  );
-  CREATE INDEX newsletter_deliveries_due ON newsletter_deliveries (next_attempt_at, id) WHERE status = 'pending';
-  CREATE INDEX newsletter_deliveries_subscriber ON newsletter_deliveries (subscriber_id);
-
-  CREATE TABLE newsletter_pacing (
-    id integer PRIMARY KEY CHECK (id = 1),
-    next_slot_at bigint NOT NULL
-  );
-  INSERT INTO newsletter_pacing (id, next_slot_at) VALUES (1, 0);
-  `,
+  await schema
+    .createTable("newsletter_pacing", { withId: false })
+    .addColumn("id", "integer", (column) => column.primaryKey().check(sql`id = 1`))
+    .addColumn("next_slot_at", schema.epochMs, (column) => column.notNull())
+    .execute();
+  await db.insertInto("newsletter_pacing").values({ id: 1, next_slot_at: 0 }).execute();
 };

@@ -1,17 +1,33 @@
 /**
- * The schema's history, for both engines (DESIGN §9.4): entry n moves a database from version n to
- * n + 1, with one SQL text per engine that ends in the same tables, columns and constraints.
- * server/db.ts applies them (SQLite: PRAGMA user_version; PostgreSQL: the `schema_version` table,
- * under an advisory lock). Never edit a migration that shipped; add one.
+ * The schema's history for Kysely's Migrator, in name order: each step moves the database one
+ * version on, written once with the schema builder for both engines. Never edit a step that
+ * shipped; add one. server/db/database.ts runs them.
  *
  * Both engines store the same values: instants as ISO 8601 text (what the data functions compare
  * and show), schedules as epoch milliseconds in 64-bit integers, ids as 32-bit integers.
  */
+import type { Migration } from "kysely";
 import { outbox } from "./001-outbox.ts";
 import { deadLetters } from "./002-dead-letters.ts";
 import { newsletter } from "./003-newsletter.ts";
 import { rateLimit } from "./004-rate-limit.ts";
+import { sendPause } from "./005-send-pause.ts";
+import { type Engine, type Step, schemaOf } from "./schema.ts";
 
-export type Migration = { name: string; sqlite: string; postgres: string };
+const STEPS: Record<string, Step> = {
+  "001-outbox": outbox,
+  "002-dead-letters": deadLetters,
+  "003-newsletter": newsletter,
+  "004-rate-limit": rateLimit,
+  "005-send-pause": sendPause,
+};
 
-export const MIGRATIONS: readonly Migration[] = [outbox, deadLetters, newsletter, rateLimit];
+/** The steps' names in the order they run. */
+export const STEP_NAMES = Object.keys(STEPS).sort();
+
+/** The steps as Kysely's Migrator takes them, for one engine. */
+export function migrationsFor(engine: Engine): Record<string, Migration> {
+  return Object.fromEntries(
+    Object.entries(STEPS).map(([name, step]) => [name, { up: (db) => step(db, schemaOf(db, engine)) }]),
+  );
+}

@@ -1,0 +1,66 @@
+import { cardPath } from "../../catalogue/card.ts";
+import { cutQuery } from "../../catalogue/search-text.ts";
+import { SearchResults } from "../components/SearchResults.tsx";
+import { pageMeta } from "../lib/meta.ts";
+import { searchEverything } from "../search.server.ts";
+import type { Route } from "./+types/search";
+
+/**
+ * /search?q=…: everything the site says, ranked, rendered on the server so it works without
+ * JavaScript. The page without a query is prerendered; each query is rendered once and cached
+ * by the server like a filtered list. With JavaScript the search module (loaded by the page shell
+ * on the first keystroke) shows results as the visitor types.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  // The last q wins, as in the lists; a long query is cut, never refused.
+  const query = cutQuery(new URL(request.url).searchParams.getAll("q").at(-1) ?? "");
+  return { query, hits: query ? searchEverything(query) : [] };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const site = matches[0]?.loaderData as { site?: { name?: string } } | undefined;
+  return [
+    ...pageMeta(matches, {
+      title: loaderData?.query ? `Search: ${loaderData.query}` : "Search",
+      image: { path: cardPath("/"), alt: site?.site?.name ?? "" },
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+export default function Search({ loaderData: { query, hits } }: Route.ComponentProps) {
+  return (
+    <div className="page search-page">
+      <h1>Search</h1>
+      <search>
+        <form action="/search" method="get" className="search-bar">
+          <label className="search-field">
+            <span className="visually-hidden">Search the site</span>
+            <input
+              type="search"
+              name="q"
+              defaultValue={query}
+              placeholder="Titles, authors, words from a review or an essay"
+              autoComplete="off"
+              enterKeyHint="search"
+              data-search-field="page"
+            />
+          </label>
+          <button type="submit" className="text-button">
+            Search
+          </button>
+        </form>
+      </search>
+      <div data-search-results="page" data-query={query}>
+        <p className="results" aria-live="polite">
+          {query ? (hits.length > 0 ? `Results (${hits.length})` : `Nothing found for “${query}”.`) : ""}
+        </p>
+        {/* Always there, hidden once there is a query: the search module shows it again when the field is emptied. */}
+        <p className="search-hint" hidden={query !== ""}>
+          Find any book note, essay, newsletter issue, app or job by a few of its words.
+        </p>
+        {hits.length > 0 && <SearchResults hits={hits} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * The site's search in the browser, on every page, with or without React: the page shell
+ * (app/shell/shell.js) imports this module on the first use of search — "/" or Ctrl/⌘-K, or a
+ * keystroke in a search field — and calls `searchFrom` for each. It fetches the index once
+ * (immutable, hashed name) and ranks with the same options as the server (catalogue/site-search.ts).
+ * - "/" or Ctrl/⌘-K, or typing in the header's field, opens a native <dialog> with results as one
+ *   types: ArrowDown and ArrowUp move through them, Enter opens one (in the field: every result on
+ *   /search), Escape closes.
+ * - Typing on /search replaces its server-rendered results in place and keeps the URL in step.
+ */
+import { formatMonthYear } from "../../catalogue/dates.ts";
+import { cutQuery } from "../../catalogue/search-text.ts";
+import {
+  loadSearchIndex,
+  SEARCH_KINDS,
+  type SearchHit,
+  type SiteSearchIndex,
+  searchSite,
+} from "../../catalogue/site-search.ts";
+
+/** The dialog shows the best few; every result is one Enter away on /search. */
+const DIALOG_RESULTS = 8;
+const PAGE_RESULTS = 50;
+
+let index: Promise<SiteSearchIndex> | undefined;
+
+function searchIndex(url: string): Promise<SiteSearchIndex> {
+  index ??= fetch(url)
+    .then((response) => {
+      if (!response.ok) throw new Error(`The search index answered ${response.status}`);
+      return response.text();
+    })
+    .then(loadSearchIndex)
+    .catch((error: unknown) => {
+      index = undefined; // The next keystroke tries again.
+      throw error;
+    });
+  return index;
+}
+
+const element = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) => {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text) node.textContent = text;
+  return node;
+};
+
+/** The markup of app/components/SearchResults.tsx, built in the browser. */
+function resultList(hits: readonly SearchHit[], list: HTMLOListElement): HTMLOListElement {
+  list.replaceChildren(
+    ...hits.map((hit) => {
+      const link = element("a");
+      link.href = hit.path;
+      const date = element("time", undefined, formatMonthYear(hit.date));
+      date.dateTime = hit.date;
+      link.append(
+        element("span", "search-kind", SEARCH_KINDS[hit.kind]),
+        element("span", "search-title", hit.title),
+        date,
+      );
+      if (hit.snippet.length > 0) {
+        const snippet = element("span", "search-snippet");
+        snippet.append(...hit.snippet.map((part) => (part.mark ? element("mark", undefined, part.text) : part.text)));
+        link.append(snippet);
+      }
+      const item = element("li");
+      item.append(link);
+      return item;
+    }),
+  );
+  return list;
+}
+
+/** The line above the results: how many, or that nothing matched (the words of the server's page). */
+const statusOf = (query: string, count: number) =>
+  !query ? "" : count > 0 ? `Results (${count})` : `Nothing found for “${query}”.`;
+
+/**
+ * Shows the results of the field's query once the index is there; a later keystroke wins over an
+ * earlier one whose index was still loading.
+ */
+function showResults(
+  indexUrl: string,
+  field: HTMLInputElement,
+  limit: number,
+  show: (query: string, hits: SearchHit[]) => void,
+): void {
+  const query = cutQuery(field.value);
+  searchIndex(indexUrl).then(
+    (loaded) => {
+      if (cutQuery(field.value) === query) show(query, query ? searchSite(loaded, query, limit) : []);
+    },
+    () => {
+      // No index (offline): the form still submits to /search.
+    },
+  );
+}
+
+let dialog: { element: HTMLDialogElement; field: HTMLInputElement } | undefined;
+
+function searchDialog(indexUrl: string) {
+  if (dialog) return dialog;
+  const box = element("dialog", "search-dialog");
+  box.setAttribute("aria-label", "Search the site");
+  box.setAttribute("closedby", "any");
+  const form = element("form", "search-bar");
+  form.action = "/search";
+  form.method = "get";
+  form.role = "search";
+  const label = element("label", "search-field");
+  const field = element("input");
+  Object.assign(field, { type: "search", name: "q", autocomplete: "off", enterKeyHint: "search" });
+  field.setAttribute("aria-describedby", "search-dialog-status");
+  label.append(element("span", "visually-hidden", "Search the site"), field);
+  const close = element("button", "close-button", "Close");
+  close.type = "button";
+  close.addEventListener("click", () => box.close());
+  form.append(label, close);
+  const results = element("div");
+  const status = element("p", "results");
+  status.id = "search-dialog-status";
+  status.role = "status";
+  const list = element("ol", "search-results");
+  const all = element("a", "search-all", "All results");
+  results.append(status, list, all);
+  box.append(form, results);
+
+  field.addEventListener("input", () =>
+    showResults(indexUrl, field, PAGE_RESULTS, (query, hits) => {
+      status.textContent = statusOf(query, hits.length);
+      resultList(hits.slice(0, DIALOG_RESULTS), list);
+      all.hidden = hits.length <= DIALOG_RESULTS;
+      all.href = `/search?${new URLSearchParams({ q: query })}`;
+      results.dataset.query = query;
+    }),
+  );
+  box.addEventListener("keydown", (event) => {
+    // In a search field the browser's own Escape only empties it: here it closes the dialog.
+    if (event.key === "Escape") {
+      event.preventDefault();
+      box.close();
+      return;
+    }
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    const links = [...box.querySelectorAll<HTMLAnchorElement>(".search-results a, .search-all:not([hidden])")];
+    if (links.length === 0) return;
+    event.preventDefault();
+    const at = links.indexOf(document.activeElement as HTMLAnchorElement);
+    const next = event.key === "ArrowDown" ? Math.min(at + 1, links.length - 1) : at - 1;
+    (next < 0 ? field : links[next])?.focus();
+  });
+  // A chosen result is a new page: the dialog is not left open behind it (Back, the bfcache).
+  box.addEventListener("click", (event) => {
+    if (event.target instanceof Element && event.target.closest("a")) box.close();
+  });
+  all.hidden = true;
+  document.body.append(box);
+  dialog = { element: box, field };
+  return dialog;
+}
+
+function openDialog(indexUrl: string, text: string | undefined): void {
+  const { element: box, field } = searchDialog(indexUrl);
+  if (!box.open) box.showModal();
+  if (text !== undefined && text !== field.value) {
+    field.value = text;
+    field.dispatchEvent(new Event("input"));
+  }
+  field.focus();
+  if (text === undefined) field.select();
+  // Fetching the index now, not at the first keystroke, saves its download from the typing.
+  searchIndex(indexUrl).catch(() => {});
+}
+
+/** /search with JavaScript: results in place as one types, the URL kept in step for Back and sharing. */
+function searchPage(indexUrl: string, field: HTMLInputElement): void {
+  const results = document.querySelector<HTMLElement>("[data-search-results='page']");
+  if (!results) return;
+  showResults(indexUrl, field, PAGE_RESULTS, (query, hits) => {
+    // The server's status line stays (a live region must be there before it changes to be read).
+    const status = results.querySelector(".results");
+    if (status) status.textContent = statusOf(query, hits.length);
+    const hint = results.querySelector<HTMLElement>(".search-hint");
+    if (hint) hint.hidden = query !== "";
+    const list = results.querySelector<HTMLOListElement>(".search-results") ?? element("ol", "search-results");
+    if (hits.length > 0) results.append(resultList(hits, list));
+    else list.remove();
+    results.dataset.query = query;
+    history.replaceState(history.state, "", query ? `/search?${new URLSearchParams({ q: query })}` : "/search");
+  });
+}
+
+/**
+ * What the page shell calls: with the header's field (a keystroke there), /search's field, or
+ * nothing ("/" or Ctrl/⌘-K).
+ */
+export function searchFrom(indexUrl: string, field: HTMLInputElement | null): void {
+  if (field?.dataset.searchField === "page") searchPage(indexUrl, field);
+  else openDialog(indexUrl, field?.value);
+}

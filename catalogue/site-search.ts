@@ -1,0 +1,168 @@
+/**
+ * The site's search over everything it says: book notes (title, author, tags, the review),
+ * essays, newsletter issues, apps and jobs. MiniSearch indexes and ranks (BM25+), the same way at
+ * build time (the index file the browser fetches), on the server (/search without JavaScript) and
+ * in the browser, because all three use this module's options. The text indexed is the
+ * catalogue's derived plain text (catalogue/derive.ts), never the HTML.
+ */
+import MiniSearch, { type Options, type SearchResult as RankedDocument } from "minisearch";
+import type { Catalogue } from "./load.ts";
+import { cutQuery, normaliseWord, type SnippetPart, snippetOf, wordsOf } from "./search-text.ts";
+
+export const SEARCH_KINDS = {
+  note: "Book note",
+  essay: "Essay",
+  issue: "Newsletter",
+  app: "App",
+  job: "Work",
+} as const;
+export type SearchKind = keyof typeof SEARCH_KINDS;
+
+/** One thing the search can find, as the index holds it. */
+export type SearchDocument = {
+  id: number;
+  kind: SearchKind;
+  title: string;
+  /** Who or what stands beside the title: a note's author, an app's tag line, a job's position. */
+  byline: string;
+  /** Tags and technologies. */
+  keywords: string;
+  /** The body's plain text (and a job's accomplishments). */
+  text: string;
+  /** An ISO day: when it was read, written, sent or begun. */
+  date: string;
+  path: string;
+};
+
+/** What a result shows: kind, title, date, the page and the matching passage with its words marked. */
+export type SearchHit = {
+  kind: SearchKind;
+  title: string;
+  date: string;
+  path: string;
+  snippet: SnippetPart[];
+};
+
+/** Everything the catalogue publishes that search should find, each once. */
+export function searchDocuments(catalogue: Pick<Catalogue, "notes" | "writings" | "updates" | "apps" | "work">) {
+  const documents: Omit<SearchDocument, "id">[] = [
+    ...catalogue.notes.map((note) => ({
+      kind: "note" as const,
+      title: note.name,
+      byline: note.author,
+      keywords: note.tags.join(" "),
+      text: note.text,
+      date: note.date,
+      path: note.path,
+    })),
+    ...catalogue.writings.map((essay) => ({
+      kind: "essay" as const,
+      title: essay.name,
+      byline: "",
+      keywords: essay.tags.filter((tag) => tag !== "Write").join(" "),
+      text: essay.text,
+      date: essay.date,
+      path: essay.path,
+    })),
+    ...catalogue.updates.map((issue) => ({
+      kind: "issue" as const,
+      title: issue.title,
+      byline: "",
+      keywords: "",
+      text: issue.text,
+      date: issue.date,
+      path: issue.path,
+    })),
+    ...catalogue.apps.map((app) => ({
+      kind: "app" as const,
+      title: app.name,
+      byline: app.tagLine,
+      keywords: [...app.tags, ...app.tech].join(" "),
+      text: [app.text, app.future].filter(Boolean).join("\n"),
+      date: app.startDate,
+      path: app.path,
+    })),
+    ...catalogue.work.map((job) => ({
+      kind: "job" as const,
+      title: job.name,
+      byline: job.position,
+      keywords: [...job.tags, ...job.tech].join(" "),
+      text: [job.text, ...job.accomplishments].filter(Boolean).join("\n"),
+      date: job.startDate,
+      path: job.path,
+    })),
+  ];
+  return documents.map((document, id): SearchDocument => ({ id, ...document }));
+}
+
+/**
+ * Words too common to tell one page from another: left out of the index and the query, which keeps
+ * the index small and a phrase's rare words decisive.
+ */
+const STOP_WORDS = new Set(
+  "a an and are as at be but by for from has have i in into is it its of on or that the this to was were what when which who will with you your"
+    .split(" ")
+    .map(normaliseWord),
+);
+
+const processTerm = (term: string) => {
+  const word = normaliseWord(term);
+  return STOP_WORDS.has(word) ? null : word;
+};
+
+/** The index's options: the index file is read back with the very same ones. */
+const INDEX_OPTIONS: Options<SearchDocument> = {
+  fields: ["title", "byline", "keywords", "text"],
+  storeFields: ["kind", "title", "date", "path", "text"],
+  tokenize: wordsOf,
+  processTerm,
+};
+
+/**
+ * Ranking: a title or author match above a body match; a word being typed matches by its prefix
+ * ("habi" finds "Habits"); a word of 4 letters or more may have one typo, of 8 or more two.
+ */
+const SEARCH_OPTIONS = {
+  boost: { title: 5, byline: 3, keywords: 2, text: 1 },
+  prefix: true,
+  fuzzy: (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0),
+  weights: { fuzzy: 0.6, prefix: 0.8 },
+} as const;
+
+export type SiteSearchIndex = MiniSearch<SearchDocument>;
+
+export function buildSearchIndex(documents: readonly SearchDocument[]): SiteSearchIndex {
+  const index = new MiniSearch<SearchDocument>(INDEX_OPTIONS);
+  index.addAll(documents);
+  return index;
+}
+
+/** The index as the file the browser fetches. */
+export const serialiseSearchIndex = (index: SiteSearchIndex) => JSON.stringify(index);
+
+export const loadSearchIndex = (json: string): SiteSearchIndex => MiniSearch.loadJSON(json, INDEX_OPTIONS);
+
+type StoredFields = Pick<SearchDocument, "kind" | "title" | "date" | "path" | "text">;
+
+/**
+ * The documents that match `query` (cut with cutQuery), best first: every word must match (by
+ * prefix or with a typo), or, when no document has them all, any word. Equal scores put the newer
+ * first. An empty query finds nothing.
+ */
+export function searchSite(index: SiteSearchIndex, query: string, limit = 20): SearchHit[] {
+  const cut = cutQuery(query);
+  if (!cut) return [];
+  let ranked = index.search(cut, { ...SEARCH_OPTIONS, combineWith: "AND" });
+  if (ranked.length === 0) ranked = index.search(cut, { ...SEARCH_OPTIONS, combineWith: "OR" });
+  return ranked
+    .sort((a, b) => b.score - a.score || dateOf(b).localeCompare(dateOf(a)))
+    .slice(0, limit)
+    .map(toHit);
+}
+
+const dateOf = (document: RankedDocument) => (document as RankedDocument & StoredFields).date;
+
+function toHit(document: RankedDocument): SearchHit {
+  const { kind, title, date, path, text } = document as RankedDocument & StoredFields;
+  return { kind, title, date, path, snippet: snippetOf(text, new Set(document.terms)) };
+}

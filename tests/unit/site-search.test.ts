@@ -1,0 +1,154 @@
+/** The site's search: its text rules (words, query cutting, snippets) and its ranking on the fixture content. */
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { loadCatalogue } from "../../catalogue/disk.ts";
+import { cutQuery, MAX_QUERY_LENGTH, normaliseWord, snippetOf, wordsOf } from "../../catalogue/search-text.ts";
+import {
+  buildSearchIndex,
+  loadSearchIndex,
+  searchDocuments,
+  searchSite,
+  serialiseSearchIndex,
+} from "../../catalogue/site-search.ts";
+
+const catalogue = loadCatalogue(join(import.meta.dirname, "../fixtures"));
+const index = buildSearchIndex(searchDocuments(catalogue));
+const titles = (query: string) => searchSite(index, query).map((hit) => hit.title);
+const marked = (parts: { text: string; mark: boolean }[]) =>
+  parts.map((p) => (p.mark ? `[${p.text}]` : p.text)).join("");
+
+describe("search text", () => {
+  test("a word is compared without case, accents or apostrophes", () => {
+    expect(normaliseWord("Émile")).toBe("emile");
+    expect(normaliseWord("CHÖDRÖN")).toBe("chodron");
+    expect(normaliseWord("Man's")).toBe("mans");
+    expect(normaliseWord("Søren")).toBe("søren");
+  });
+
+  test("words are letters and digits, an apostrophe inside a word keeps it whole", () => {
+    expect(wordsOf("Thinking, Fast and Slow — 12 rules; man's “search”")).toEqual([
+      "Thinking",
+      "Fast",
+      "and",
+      "Slow",
+      "12",
+      "rules",
+      "man's",
+      "search",
+    ]);
+  });
+
+  test("a query is trimmed, its spaces collapsed, and cut to its maximum length", () => {
+    expect(cutQuery("  deep \n\t work  ")).toBe("deep work");
+    expect(cutQuery("   ")).toBe("");
+    const long = "word ".repeat(100);
+    expect(cutQuery(long).length).toBeLessThanOrEqual(MAX_QUERY_LENGTH);
+    expect(cutQuery(long).startsWith("word word")).toBe(true);
+  });
+
+  test("cutting a query never splits a character made of two code units", () => {
+    const query = `${"a".repeat(MAX_QUERY_LENGTH - 1)}😀😀`;
+    expect(cutQuery(query)).toBe(`${"a".repeat(MAX_QUERY_LENGTH - 1)}😀`);
+  });
+
+  test("a snippet marks every matched word, whatever its case and accents", () => {
+    const parts = snippetOf("Zola's Émile wrote about emile and EMILE.", new Set(["emile"]));
+    expect(marked(parts)).toBe("Zola's [Émile] wrote about [emile] and [EMILE].");
+  });
+
+  test("a snippet of a long text starts a few words before the first match, with ellipses", () => {
+    const words = Array.from({ length: 100 }, (_, i) => `w${i}`);
+    const parts = snippetOf(words.join(" "), new Set(["w50"]), 10);
+    expect(marked(parts)).toBe("…w47 w48 w49 [w50] w51 w52 w53 w54 w55 w56…");
+  });
+
+  test("a snippet near the end of a text ends with it", () => {
+    const words = Array.from({ length: 30 }, (_, i) => `w${i}`);
+    expect(marked(snippetOf(words.join(" "), new Set(["w29"]), 5))).toBe("…w25 w26 w27 w28 [w29]");
+  });
+
+  test("a text without any matched word gives its beginning unmarked; an empty text gives nothing", () => {
+    expect(marked(snippetOf("One two three four", new Set(["zzz"]), 2))).toBe("One two…");
+    expect(snippetOf("", new Set(["a"]))).toEqual([]);
+  });
+});
+
+describe("searching the site", () => {
+  test("a phrase from the body of a review finds that note first", () => {
+    expect(titles("a novel about miners")[0]).toBe("Germinal");
+    expect(titles("a way through suffering")[0]).toBe("Man's Search for Meaning");
+  });
+
+  test("a phrase from an essay finds the essay", () => {
+    const [first] = searchSite(index, "fear points at what matters");
+    expect(first).toMatchObject({ kind: "essay", title: "Fear", path: "/write/fear" });
+  });
+
+  test("newsletter issues, apps and jobs are found too", () => {
+    expect(searchSite(index, "first fixture issue")[0]).toMatchObject({ kind: "issue", path: "/updates/first-issue" });
+    expect(searchSite(index, "alpha")[0]).toMatchObject({ kind: "app", path: "/apps/alpha" });
+    expect(searchSite(index, "acme")[0]).toMatchObject({ kind: "job", path: "/work/acme" });
+  });
+
+  test("a misspelt title finds the book", () => {
+    expect(titles("atomik habbits")[0]).toBe("Atomic Habits");
+    expect(titles("germnal")[0]).toBe("Germinal");
+  });
+
+  test("a word being typed finds by its beginning", () => {
+    expect(titles("germ")[0]).toBe("Germinal");
+    expect(titles("habi")).toContain("Atomic Habits");
+  });
+
+  test("an accent-free query finds an accented name", () => {
+    expect(titles("emile zola")[0]).toBe("Germinal");
+  });
+
+  test("a title match ranks above a mention in another page's body", () => {
+    // Atomic Habits' review names Deep Work; the note titled Deep Work comes first.
+    expect(titles("deep work")[0]).toBe("Deep Work");
+    expect(titles("deep work")).toContain("Atomic Habits");
+  });
+
+  test("equal scores put the newer first", () => {
+    const twin = (id: number, date: string) => ({
+      id,
+      kind: "note" as const,
+      title: "The Same Book",
+      byline: "Same Author",
+      keywords: "",
+      text: "",
+      date,
+      path: `/notes/same-${id}`,
+    });
+    const twins = buildSearchIndex([twin(0, "2017-02-03"), twin(1, "2022-01-09"), twin(2, "2019-05-05")]);
+    expect(searchSite(twins, "same book").map((hit) => hit.date)).toEqual(["2022-01-09", "2019-05-05", "2017-02-03"]);
+  });
+
+  test("each result has its kind, title, date and a snippet with the matched words marked", () => {
+    const [first] = searchSite(index, "miners");
+    expect(first).toMatchObject({ kind: "note", title: "Germinal", date: "2016-09-09", path: "/notes/germinal" });
+    expect(marked(first?.snippet ?? [])).toBe("A novel about [miners].");
+  });
+
+  test("when no document has every word, documents with any of them are found", () => {
+    expect(titles("miners xylophonequartz")[0]).toBe("Germinal");
+  });
+
+  test("an empty query finds nothing, and a long query is searched by its beginning", () => {
+    expect(searchSite(index, "   ")).toEqual([]);
+    expect(titles(`germinal ${"x".repeat(500)}`)[0]).toBe("Germinal");
+  });
+
+  test("drafts are not found", () => {
+    expect(titles("draft book")).not.toContain("A Draft Book");
+    expect(titles("unfinished")).not.toContain("Unfinished");
+  });
+
+  test("the index read back from its file ranks exactly as the one built", () => {
+    const loaded = loadSearchIndex(serialiseSearchIndex(index));
+    for (const query of ["miners", "atomik habbits", "emile", "deep work", "four agreements"]) {
+      expect(searchSite(loaded, query)).toEqual(searchSite(index, query));
+    }
+  });
+});
