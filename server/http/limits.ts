@@ -12,7 +12,7 @@
  *   connection is closed at once instead of being accepted into a queue that ties up memory;
  * - a connection that sends no byte for FIRST_BYTE_TIMEOUT_MS before its first request is closed:
  *   one that is opened and left silent holds a place and memory for nothing;
- * - one client address holds at most MAX_CONNECTIONS_PER_ADDRESS of them (50 by default; a
+ * - one client address holds at most MAX_CONNECTIONS_PER_ADDRESS of them (100 by default; a
  *   browser opens about 6), so that one address cannot take every place. Behind trusted proxies
  *   (TRUST_PROXY > 0) every connection comes from a proxy, so this cap is not applied: the proxy
  *   limits its clients (deploy/nginx/creator-site.conf).

@@ -99,7 +99,7 @@ test("SERVER beyond MAX_CONNECTIONS a new connection is closed at once; the ones
   await waitFor(() => answer.startsWith("HTTP/1.1 200"), { what: "an answer on an accepted connection" });
 }, 60_000);
 
-test("SERVER the defaults: 20 s per request, 10 s for headers, 5 s keep-alive, checked every 2 s, 1000 connections, 50 per address", () => {
+test("SERVER the defaults: 20 s per request, 10 s for headers, 5 s keep-alive, checked every 2 s, 1000 connections, 100 per address", () => {
   const config = readConfig({ DATA_DIR: temp.path }, { ownerEmail: "owner@example.com" });
   expect(serverOptions(config)).toEqual({
     requestTimeout: 20_000,
@@ -111,7 +111,7 @@ test("SERVER the defaults: 20 s per request, 10 s for headers, 5 s keep-alive, c
   const capped = createServer();
   applyConnectionCap(capped, config);
   expect(capped.maxConnections).toBe(1000);
-  expect(config.maxConnectionsPerAddress).toBe(50);
+  expect(config.maxConnectionsPerAddress).toBe(100);
   expect(FIRST_BYTE_TIMEOUT_MS).toBe(5_000);
   // The slowest a slow body can be held: the request timeout plus one check interval, well under 30 s.
   expect(config.requestTimeoutSeconds * 1000 + CONNECTIONS_CHECKING_INTERVAL_MS).toBeLessThanOrEqual(30_000);
