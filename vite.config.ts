@@ -25,14 +25,16 @@ export default defineConfig({
   ],
   environments: {
     // One server build: React Router's (index.js, which prerendering reads), the HTTP host around it
-    // (host.js), the start-up (main.js, run by `npm start` with no TypeScript loader) and the SITE_URL
-    // check `npm start` runs before any build exists (site-url.js). They share one copy of every module.
+    // (host.js), the worker threads that render filtered lists (render-worker.js), the start-up
+    // (main.js, run by `npm start` with no TypeScript loader) and the SITE_URL check `npm start`
+    // runs before any build exists (site-url.js). They share one copy of every module.
     ssr: {
       build: {
         rollupOptions: {
           input: {
             index: "virtual:react-router/server-build",
             host: "server/http/host.ts",
+            "render-worker": "server/http/render-worker.ts",
             main: "server/main.ts",
             "site-url": "catalogue/site-url.ts",
           },

@@ -209,6 +209,11 @@ export function renderReport(results: Results): string {
       table(amplificationTitle, ["Requests", "Conns", "2xx/s", "p50 ms", "p99 ms", "Non-2xx", "Errors"], rows, [
         `${amplification.seconds} s each; the API measured while the list load runs; non-2xx of a list are 503s`,
         "beyond RENDER_CONCURRENCY. /notes?q=x is answered from the render cache; a new query each time renders.",
+        ...(amplification.oddPaths
+          ? [
+              `${amplification.oddPaths.requests} GETs of odd paths: RSS ${amplification.oddPaths.rssBeforeMb} → ${amplification.oddPaths.rssAfterMb} MB; answers ${JSON.stringify(amplification.oddPaths.statuses)}.`,
+            ]
+          : []),
       ]),
     );
   }

@@ -252,7 +252,7 @@ async function main() {
           ...SIGNUPS,
           figures: await measureLoad({ ...SIGNUPS, url, requests: signupRequests(url), warmupSeconds: 2 }),
         }));
-        amplification = await section("amplification", () => measureAmplification(url, log));
+        amplification = await section("amplification", () => measureAmplification(url, server?.pid, log));
         signupsPostgres = await section("signups-postgres", () => measurePostgresSignups());
         newsletterPostgres = await section("newsletter-postgres", async () => ({
           recipients: RECIPIENTS,

@@ -4,7 +4,8 @@
  */
 import { startChild, tempDir, waitForHttp } from "./processes.ts";
 
-export type RunningServer = { url: string; stop(): Promise<void> };
+/** `pid`: the server's process, whose memory a section may read. */
+export type RunningServer = { url: string; pid?: number; stop(): Promise<void> };
 
 /**
  * Starts the server of the project in `root` (built beforehand for this port's URL: the pages hold
@@ -39,5 +40,5 @@ export async function startSiteServer(
     await child.stop(2_000);
     throw error;
   }
-  return { url, stop: () => child.stop(12_000) };
+  return { url, pid: child.process.pid, stop: () => child.stop(12_000) };
 }

@@ -10,6 +10,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { COVER_IMAGE_SCALE, coverImagePath, drawsCoverImage } from "../catalogue/card.ts";
 import { CONTENT_ROOT_FILE, OWNER_FILE } from "../catalogue/content-root.ts";
@@ -20,6 +21,7 @@ import { svgToPng } from "../catalogue/png.ts";
 import { siteIconFiles } from "../catalogue/site-icon.ts";
 import { siteUrlFromEnvironment } from "../catalogue/site-url.ts";
 import { INLINE_HASHES_FILE, prerenderedInlineHashes } from "../server/http/security.ts";
+import { NOT_FOUND_DATA_FILE, NOT_FOUND_PAGE_FILE } from "../server/http/static.ts";
 
 const COMPRESSIBLE = /\.(html|js|css|svg|json|data|xml|atom|txt|webmanifest)$/;
 /** Below this a compressed copy saves less than the extra bytes of headers. */
@@ -36,6 +38,7 @@ export async function finishClientBuild(root: string, buildDirectory: string): P
   }
   writeInlineHashes(buildDirectory, clientDir);
   precompress(clientDir);
+  await writeNotFoundPage(buildDirectory, siteUrl);
   writeFileSync(join(buildDirectory, "site-url.txt"), `${siteUrl}\n`);
   writeFileSync(
     join(buildDirectory, OWNER_FILE),
@@ -63,18 +66,47 @@ function writeInlineHashes(buildDirectory: string, clientDir: string): void {
   writeFileSync(join(buildDirectory, INLINE_HASHES_FILE), JSON.stringify(prerenderedInlineHashes(clientDir, pages)));
 }
 
+/** A path no route but the not-found one matches: its page is the same whatever the path. */
+const UNKNOWN_PATH = "/not-found";
+
+/**
+ * The not-found page and its data (what a client-side navigation to an unknown path fetches),
+ * rendered once from the server build, with their compressed copies, beside build/client (never
+ * served with a 200 at a URL of their own): the server answers every unknown path with them and
+ * a 404, so an odd path costs no render.
+ */
+async function writeNotFoundPage(buildDirectory: string, siteUrl: string): Promise<void> {
+  const { createRequestHandler } = await import("react-router");
+  const build = await import(/* @vite-ignore */ pathToFileURL(join(buildDirectory, "server/index.js")).href);
+  const handle = createRequestHandler(build, "production");
+  for (const [path, file] of [
+    [UNKNOWN_PATH, NOT_FOUND_PAGE_FILE],
+    [`${UNKNOWN_PATH}.data`, NOT_FOUND_DATA_FILE],
+  ] as const) {
+    const response = await handle(new Request(new URL(path, siteUrl)));
+    if (response.status !== 404) throw new Error(`Rendering the not-found page (${path}) answered ${response.status}`);
+    const body = Buffer.from(await response.arrayBuffer());
+    writeFileSync(join(buildDirectory, file), body);
+    writeCompressedCopies(join(buildDirectory, file), body);
+  }
+}
+
+function writeCompressedCopies(file: string, content: Buffer): void {
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(content, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+    }),
+  );
+  writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+}
+
 function precompress(dir: string): void {
   for (const name of readdirSync(dir, { recursive: true }) as string[]) {
     const file = join(dir, name);
     if (!COMPRESSIBLE.test(file) || !statSync(file).isFile()) continue;
     const content = readFileSync(file);
     if (content.length < MIN_COMPRESS_BYTES) continue;
-    writeFileSync(
-      `${file}.br`,
-      brotliCompressSync(content, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
-      }),
-    );
-    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+    writeCompressedCopies(file, content);
   }
 }

@@ -56,10 +56,10 @@ const configSchema = ({ ownerEmail, ownerName }: OwnerDefaults) =>
       TRUST_PROXY: wholeNumber(0, 10, { unit: "proxies", tooSmall: "must be 0 (no proxy) or more" }).default(0),
       REQUEST_TIMEOUT_SECONDS: wholeNumber(1, 300, { unit: "seconds" }).default(20),
       MAX_CONNECTIONS: wholeNumber(1, 100_000).default(1000),
+      MAX_CONNECTIONS_PER_ADDRESS: wholeNumber(1, 100_000).default(100),
       /**
-       * Renders share the one JavaScript thread with the API: more at once only queue more work ahead
-       * of it (under a flood of new searches the API's p99 was 41 ms with 1, 88 ms with 4), while 2
-       * keeps a render going while another waits on compression.
+       * Worker threads rendering lists and searches (server/http/render-pool.ts), and so the renders
+       * at once: on 2 cores, 2 leave the main thread its share (docs/decisions/renders-in-worker-threads.md).
        */
       RENDER_CONCURRENCY: wholeNumber(1, 64).default(2),
       RENDER_CACHE_MB: wholeNumber(1, 4096, { unit: "megabytes" }).default(32),
@@ -111,6 +111,8 @@ const configSchema = ({ ownerEmail, ownerName }: OwnerDefaults) =>
       requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
       /** Open connections at most; more are closed at once (server/http/limits.ts). */
       maxConnections: env.MAX_CONNECTIONS,
+      /** Open connections of one client address at most, applied when TRUST_PROXY is 0 (server/http/limits.ts). */
+      maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
       /** Server renders at once; one more gets a 503 with Retry-After (server/http/render-cache.ts). */
       renderConcurrency: env.RENDER_CONCURRENCY,
       /** Bytes of rendered filtered lists kept in memory. */

@@ -1,19 +1,26 @@
 /**
- * The HTTP layer: security headers on everything, the API, the built files, and React Router for
- * whatever the build has no file for (the 404 screen, form posts, filtered lists).
+ * The HTTP layer: security headers on everything, the API, the built files (the not-found page
+ * among them, with a 404), and React Router for what only a render can answer: form posts, the
+ * newsletter's token pages and filtered lists.
+ *
+ * Two lanes. Writes (every POST, the token pages: the confirm link and the unsubscribe page) are
+ * rendered at once, never refused because reads are busy; the forms' rate limit bounds them per
+ * visitor. Reads that need a render (a filtered list not yet cached) share RENDER_CONCURRENCY and
+ * beyond it get a 503 with Retry-After.
  */
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { clientAddress } from "../../app/lib/form-actions.server.ts";
+import { RESERVED_UPDATE_SLUGS } from "../../catalogue/load.ts";
 import { FORM_BODY_LIMIT_BYTES } from "../../rules/forms.ts";
 import type { Backend } from "../backend.ts";
 import { createApi, isClientAbort } from "./api.ts";
 import { checkOrigin } from "./forwarded.ts";
 import { busyAnswer, createRenderCache, createRenderLimiter, filteredListKey } from "./render-cache.ts";
 import { contentSecurityPolicy, inlineHashes } from "./security.ts";
-import { createStaticFiles, pickEncoding, type StaticFile } from "./static.ts";
+import { createStaticFiles, type NotFoundFiles, pickEncoding, type StaticFile } from "./static.ts";
 
 export type HttpOptions = {
   /** The React Router build; in development a function that loads the current one. */
@@ -21,6 +28,10 @@ export type HttpOptions = {
   mode: "production" | "development";
   /** build/client, served before React Router; absent in development, where Vite serves files. */
   clientDir?: string;
+  /** Renders a filtered list's canonical URL off the main thread (server/http/render-pool.ts); absent: here. */
+  renderList?: (url: string) => Promise<Response>;
+  /** The build's not-found page and data, the answer to a GET of any path with no file (with clientDir). */
+  notFound?: NotFoundFiles;
   siteUrl: string;
   /** The backend the JSON API calls (the route actions reach the running one themselves). */
   backend: Backend;
@@ -41,6 +52,24 @@ export type HttpOptions = {
 export const ONE_CLICK_UNSUBSCRIBE_PATH = "/updates/unsubscribe";
 
 const isOneClickUnsubscribe = (c: Context) => c.req.method === "POST" && c.req.path === ONE_CLICK_UNSUBSCRIBE_PATH;
+
+/** The newsletter's mail links: pages answered per visitor (their token), never prerendered. */
+const PER_REQUEST_PAGES: ReadonlySet<string> = new Set(RESERVED_UPDATE_SLUGS.map((slug) => `/updates/${slug}`));
+
+/** Whether a GET of `pathname` (any spelling of a token page or its data) must be rendered. */
+export function isPerRequestPage(pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  const page = decoded
+    .replace(/\/+/g, "/")
+    .replace(/(\/_)?\.data$/, "")
+    .replace(/\/$/, "");
+  return PER_REQUEST_PAGES.has(page);
+}
 
 /** React Router refuses an action whose Origin is not the request's own, as a provider's POST may carry. */
 function withoutOrigin(request: Request): Request {
@@ -63,26 +92,29 @@ function cacheControl(c: Context, file: StaticFile): string {
   return "public, max-age=0, must-revalidate";
 }
 
-/** A prerendered file or a cached render: conditional, compressed, with its page's CSP. */
-function answerFile(c: Context, file: StaticFile): Response {
+/**
+ * A prerendered file or a cached render: conditional, compressed, with its page's CSP. The
+ * not-found page (404) is never stored by a cache, as a rendered one was not.
+ */
+function answerFile(c: Context, file: StaticFile, status: 200 | 404 = 200): Response {
   const headers: Record<string, string> = {
     "Content-Type": file.contentType,
-    "Cache-Control": cacheControl(c, file),
-    ETag: file.etag,
+    "Cache-Control": status === 200 ? cacheControl(c, file) : "no-store",
     Vary: "Accept-Encoding",
   };
+  if (status === 200) headers.ETag = file.etag;
   if (file.inlineHashes) headers["Content-Security-Policy"] = contentSecurityPolicy(file.inlineHashes);
-  if (c.req.header("If-None-Match") === file.etag) return c.body(null, 304, headers);
+  if (status === 200 && c.req.header("If-None-Match") === file.etag) return c.body(null, 304, headers);
   const encoding = pickEncoding(c.req.header("Accept-Encoding"), file);
   if (encoding !== "identity") headers["Content-Encoding"] = encoding;
   const body = file.bodies[encoding] ?? file.bodies.identity;
   headers["Content-Length"] = String(body.length);
-  if (c.req.method === "HEAD") return c.body(null, 200, headers);
-  return c.body(new Uint8Array(body), 200, headers);
+  if (c.req.method === "HEAD") return c.body(null, status, headers);
+  return c.body(new Uint8Array(body), status, headers);
 }
 
 export function createHttpApp(options: HttpOptions): Hono {
-  const { build, mode, clientDir, siteUrl, backend, clientIp, ownOrigin, renders } = options;
+  const { build, mode, clientDir, notFound, renderList, siteUrl, backend, clientIp, ownOrigin, renders } = options;
   const log = options.log ?? console.error;
   const app = new Hono();
   const handleRequest = createRequestHandler(build, mode);
@@ -131,13 +163,18 @@ export function createHttpApp(options: HttpOptions): Hono {
     app.on(["GET", "HEAD"], "*", async (c, next) => {
       const url = new URL(c.req.url);
       const file = lookup(url.pathname);
-      if (!file) return next();
+      if (!file) {
+        if (!notFound || isPerRequestPage(url.pathname)) return next();
+        return answerFile(c, url.pathname.endsWith(".data") ? notFound.data : notFound.page, 404);
+      }
       // A query is ignored by every page but the filtered lists, which render it once per filter.
       const key = url.search ? filteredListKey(file.urlPath, url.search) : null;
       if (key === null) return answerFile(c, file);
       // Rendered at the public origin, never the request's Host: a cached page is shared by all visitors.
       const canonical = new Request(new URL(key, siteUrl), { headers: { Accept: "text/html" } });
-      const cached = await lists.page(key, file.urlPath, () => render(c, canonical));
+      const cached = await lists.page(key, file.urlPath, () =>
+        renderList ? renderList(canonical.url) : render(c, canonical),
+      );
       return cached.kind === "busy" ? busyAnswer(c) : answerFile(c, cached.page);
     });
   }
@@ -159,10 +196,13 @@ export function createHttpApp(options: HttpOptions): Hono {
   );
 
   app.all("*", async (c) => {
+    const write = !["GET", "HEAD"].includes(c.req.method) || isPerRequestPage(new URL(c.req.url).pathname);
+    if (write) return render(c, isOneClickUnsubscribe(c) ? withoutOrigin(c.req.raw) : c.req.raw);
+    // Reads that reach here are rendered only in development (production answers them with files).
     const release = limiter.acquire();
     if (!release) return busyAnswer(c);
     try {
-      return await render(c, isOneClickUnsubscribe(c) ? withoutOrigin(c.req.raw) : c.req.raw);
+      return await render(c, c.req.raw);
     } finally {
       release();
     }

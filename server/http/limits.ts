@@ -9,16 +9,24 @@
  * - an idle keep-alive connection is closed after 5 s (a proxy in front must keep its own idle
  *   upstream connections for less: deploy/nginx/creator-site.conf says 4 s);
  * - at most MAX_CONNECTIONS connections are open at once (1000 by default); beyond that a new
- *   connection is closed at once instead of being accepted into a queue that ties up memory.
+ *   connection is closed at once instead of being accepted into a queue that ties up memory;
+ * - a connection that sends no byte for FIRST_BYTE_TIMEOUT_MS before its first request is closed:
+ *   one that is opened and left silent holds a place and memory for nothing;
+ * - one client address holds at most MAX_CONNECTIONS_PER_ADDRESS of them (100 by default; a
+ *   browser opens about 6), so that one address cannot take every place. Behind trusted proxies
+ *   (TRUST_PROXY > 0) every connection comes from a proxy, so this cap is not applied: the proxy
+ *   limits its clients (deploy/nginx/creator-site.conf).
  */
-import type { Server, ServerOptions } from "node:http";
+import type { IncomingMessage, Server, ServerOptions } from "node:http";
+import type { Socket } from "node:net";
 import type { Config } from "../config.ts";
 
 export const HEADERS_TIMEOUT_MS = 10_000;
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 export const CONNECTIONS_CHECKING_INTERVAL_MS = 2_000;
+export const FIRST_BYTE_TIMEOUT_MS = 5_000;
 
-type Limits = Pick<Config, "requestTimeoutSeconds" | "maxConnections">;
+type Limits = Pick<Config, "requestTimeoutSeconds" | "maxConnections" | "maxConnectionsPerAddress" | "trustProxy">;
 
 /** The options for `http.createServer` (some, like the checking interval, can only be given there). */
 export function serverOptions(config: Limits): ServerOptions {
@@ -31,7 +39,32 @@ export function serverOptions(config: Limits): ServerOptions {
   };
 }
 
-/** What can only be set on the server once made. */
+/** What can only be set on the server once made: the caps and the silent connection's timeout. */
 export function applyConnectionCap(server: Server, config: Limits): void {
   server.maxConnections = config.maxConnections;
+  const perAddress = config.trustProxy > 0 ? Number.POSITIVE_INFINITY : config.maxConnectionsPerAddress;
+  const open = new Map<string, number>();
+  const waitingForFirstRequest = new WeakSet<Socket>();
+  server.on("connection", (socket: Socket) => {
+    const address = socket.remoteAddress ?? "";
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > perAddress) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count);
+    socket.once("close", () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+    // With no 'timeout' listener of ours, Node's server destroys the socket when it fires; any byte
+    // received restarts it.
+    socket.setTimeout(FIRST_BYTE_TIMEOUT_MS);
+    waitingForFirstRequest.add(socket);
+  });
+  server.on("request", (request: IncomingMessage) => {
+    // From the first request on, the request and keep-alive timeouts above take over.
+    if (waitingForFirstRequest.delete(request.socket)) request.socket.setTimeout(0);
+  });
 }

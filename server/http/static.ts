@@ -11,7 +11,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join, normalize, relative, sep } from "node:path";
 import { LRUCache } from "lru-cache";
-import { type InlineHashes, readInlineHashes } from "./security.ts";
+import { type InlineHashes, inlineHashes, readInlineHashes } from "./security.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -115,4 +115,29 @@ export function createStaticFiles(clientDir: string, maxCacheBytes = DEFAULT_CAC
   return Object.assign(lookup, {
     cacheSize: () => ({ files: cache.size, bytes: cache.calculatedSize }),
   });
+}
+
+/** The not-found page and its data, rendered once by the build beside build/client (scripts/finish-build.ts). */
+export const NOT_FOUND_PAGE_FILE = "not-found.html";
+export const NOT_FOUND_DATA_FILE = "not-found.data";
+
+export type NotFoundFiles = { page: StaticFile; data: StaticFile };
+
+/** The build's not-found page and data, held in memory with their compressed copies. */
+export function readNotFoundFiles(buildDir: string): NotFoundFiles {
+  function read(name: string): StaticFile {
+    const file = join(buildDir, name);
+    const identity = readFileSync(file);
+    const copy = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : undefined);
+    const html = extname(file) === ".html";
+    return {
+      urlPath: "",
+      contentType: CONTENT_TYPES[extname(file)] ?? "application/octet-stream",
+      immutable: false,
+      etag: `"nf-${statSync(file).mtimeMs.toString(36)}"`,
+      bodies: { identity, br: copy(".br"), gzip: copy(".gz") },
+      inlineHashes: html ? inlineHashes(identity.toString("utf8")) : undefined,
+    };
+  }
+  return { page: read(NOT_FOUND_PAGE_FILE), data: read(NOT_FOUND_DATA_FILE) };
 }

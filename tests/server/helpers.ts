@@ -49,6 +49,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     trustProxy: 0,
     requestTimeoutSeconds: 20,
     maxConnections: 1000,
+    maxConnectionsPerAddress: 100,
     renderConcurrency: 2,
     renderCacheBytes: 32 * 1024 * 1024,
     secretKey: TEST_SECRET,

@@ -4,12 +4,14 @@
  * through REQUEST_TIMEOUT_SECONDS so that it runs in seconds, and checks that the defaults hold
  * what docs/deploy.md and the README say.
  */
+import { createServer } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { readConfig } from "../../server/config.ts";
 import {
   applyConnectionCap,
   CONNECTIONS_CHECKING_INTERVAL_MS,
+  FIRST_BYTE_TIMEOUT_MS,
   HEADERS_TIMEOUT_MS,
   KEEP_ALIVE_TIMEOUT_MS,
   serverOptions,
@@ -97,7 +99,7 @@ test("SERVER beyond MAX_CONNECTIONS a new connection is closed at once; the ones
   await waitFor(() => answer.startsWith("HTTP/1.1 200"), { what: "an answer on an accepted connection" });
 }, 60_000);
 
-test("SERVER the defaults: 20 s per request, 10 s for headers, 5 s keep-alive, checked every 2 s, 1000 connections", () => {
+test("SERVER the defaults: 20 s per request, 10 s for headers, 5 s keep-alive, checked every 2 s, 1000 connections, 100 per address", () => {
   const config = readConfig({ DATA_DIR: temp.path }, { ownerEmail: "owner@example.com" });
   expect(serverOptions(config)).toEqual({
     requestTimeout: 20_000,
@@ -106,9 +108,51 @@ test("SERVER the defaults: 20 s per request, 10 s for headers, 5 s keep-alive, c
     connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
   });
   expect([HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, CONNECTIONS_CHECKING_INTERVAL_MS]).toEqual([10_000, 5_000, 2_000]);
-  const capped = { maxConnections: 0 };
-  applyConnectionCap(capped as never, config);
+  const capped = createServer();
+  applyConnectionCap(capped, config);
   expect(capped.maxConnections).toBe(1000);
+  expect(config.maxConnectionsPerAddress).toBe(100);
+  expect(FIRST_BYTE_TIMEOUT_MS).toBe(5_000);
   // The slowest a slow body can be held: the request timeout plus one check interval, well under 30 s.
   expect(config.requestTimeoutSeconds * 1000 + CONNECTIONS_CHECKING_INTERVAL_MS).toBeLessThanOrEqual(30_000);
 });
+
+/** A raw connection from `localAddress` (any 127.x address is this machine's on Linux); `closed` turns true when it ends. */
+function openSocket(origin: string, localAddress = "127.0.0.1") {
+  const { hostname, port } = new URL(origin);
+  const socket = connect({ host: hostname, port: Number(port), localAddress });
+  sockets.push(socket);
+  const state = { socket, closed: false, answer: "" };
+  socket.on("data", (chunk) => (state.answer += chunk.toString()));
+  socket.on("error", () => {});
+  socket.on("close", () => {
+    state.closed = true;
+  });
+  return state;
+}
+
+test("SERVER a connection that sends no byte is closed", async () => {
+  server = await startProductionServer({ DATA_DIR: temp.path });
+  const silent = openSocket(server.origin);
+  await waitFor(() => silent.closed, { timeoutMs: 30_000, what: "the server to close the silent connection" });
+  expect(silent.answer).toBe("");
+  expect((await fetch(`${server.origin}/robots.txt`)).status).toBe(200);
+}, 60_000);
+
+test("SERVER many idle connections from one address leave a second client answered", async () => {
+  server = await startProductionServer({ DATA_DIR: temp.path, MAX_CONNECTIONS_PER_ADDRESS: "20" });
+  const idle = Array.from({ length: 2000 }, () => openSocket(server?.origin ?? ""));
+  // Beyond the cap the server closes them at once; the 20 it holds it closes when they stay silent.
+  await waitFor(() => idle.filter((connection) => connection.closed).length >= idle.length - 20, {
+    timeoutMs: 30_000,
+    what: "the connections beyond the cap to be closed",
+  });
+  const answers: string[] = [];
+  for (let visit = 0; visit < 5; visit++) {
+    const other = openSocket(server.origin, "127.0.0.2");
+    other.socket.write(`GET /robots.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    await waitFor(() => other.closed, { timeoutMs: 30_000, what: "an answer to the second client" });
+    answers.push(other.answer.split("\r\n")[0] ?? "");
+  }
+  expect(answers).toEqual(Array(5).fill("HTTP/1.1 200 OK"));
+}, 90_000);

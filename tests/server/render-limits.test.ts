@@ -11,6 +11,7 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createHttpApp, PREFETCH_FRESH_SECONDS } from "../../server/http/app.ts";
 import { requestOriginReader } from "../../server/http/forwarded.ts";
+import { readNotFoundFiles } from "../../server/http/static.ts";
 import { makeTempDir, SITE_URL, serveApp, sleep, startTestBackend, testClientIp, testConfig } from "./helpers.ts";
 import { type ProductionServer, root, startProductionServer } from "./production.ts";
 
@@ -159,23 +160,25 @@ test("SERVER a client that closes the connection mid-body is not logged as a ser
   expect((await get("/about")).status).toBe(200);
 });
 
-test("SERVER while the one render slot is taken, a render is refused at once and the API and the files answer", async () => {
+test("SERVER while the one render slot is taken, a list render is refused at once; the API, the files and the not-found page answer", async () => {
   // The build the production server above was started on (npm start made it when it was missing).
   const serverBuild = (await import(pathToFileURL(join(root, "build/server/index.js")).href)) as ServerBuild;
   let letRenderFinish = () => {};
   const renderHeld = new Promise<void>((resolve) => {
     letRenderFinish = resolve;
   });
+  let rendersHeld = 0;
   const dataDir = makeTempDir();
   const backend = await startTestBackend(testConfig(dataDir.path), { startOutbox: false });
   const app = createHttpApp({
     // The first render waits here, holding the only slot, until the test lets it go.
     build: async () => {
-      await renderHeld;
+      if (rendersHeld++ === 0) await renderHeld;
       return serverBuild;
     },
     mode: "production",
     clientDir: join(root, "build/client"),
+    notFound: readNotFoundFiles(join(root, "build")),
     siteUrl: SITE_URL,
     backend,
     clientIp: testClientIp,
@@ -187,11 +190,13 @@ test("SERVER while the one render slot is taken, a render is refused at once and
   try {
     const held = fetch(`${served.url}/notes?q=held`);
     await sleep(100);
-    const refused = await fetch(`${served.url}/no-such-page`);
+    const refused = await fetch(`${served.url}/notes?q=another`);
     expect(refused.status).toBe(503);
     expect(refused.headers.get("Retry-After")).toBe("2");
     expect(await refused.text()).toMatch(/busy/i);
-    expect((await fetch(`${served.url}/notes?q=another`)).status).toBe(503);
+    const notFound = await fetch(`${served.url}/no-such-page`);
+    expect(notFound.status).toBe(404);
+    expect(await notFound.text()).toContain("not-found");
     const signup = await fetch(`${served.url}/api/user`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: SITE_URL },
@@ -203,9 +208,10 @@ test("SERVER while the one render slot is taken, a render is refused at once and
       await answer.arrayBuffer();
       expect(answer.status, path).toBe(200);
     }
+    // Only the held list loaded the build: the not-found page was no render.
+    expect(rendersHeld).toBe(1);
     letRenderFinish();
     expect((await held).status).toBe(200);
-    expect((await fetch(`${served.url}/no-such-page`)).status).toBe(404);
   } finally {
     letRenderFinish();
     await served.close();
