@@ -40,8 +40,9 @@ function site(name: string, options: { empty?: boolean } = {}): string {
   if (options.empty) {
     rmSync(join(root, "content/notes"), { recursive: true });
     // The links to notes go too, or the site would not load without them.
-    for (const path of ["content/pages/now.md", "content/updates/first-issue.md"]) {
-      const file = join(root, path);
+    for (const path of readdirSync(join(root, "content"), { recursive: true, encoding: "utf8" })) {
+      if (!path.endsWith(".md")) continue;
+      const file = join(root, "content", path);
       writeFileSync(file, readFileSync(file, "utf8").replace(/\[([^\]]*)\]\(\/notes\/[^)]*\)/g, "$1"));
     }
   }
