@@ -14,12 +14,12 @@ import {
   siteRating,
   sourceDay,
   sourceDayText,
-  starsFrom,
   starsOf,
 } from "./book.ts";
 import { missingColumns, readCsv } from "./csv.ts";
 import { reviewToMarkdown } from "./html-markdown.ts";
 import type { SiteNote } from "./site-notes.ts";
+import { sourceRows } from "./source-rows.ts";
 
 /** The columns of Goodreads' export, in its order: its importer takes its own format. */
 export const GOODREADS_COLUMNS = [
@@ -73,33 +73,14 @@ export function readGoodreads(text: string, scale: number): SourceBooks {
   const table = readCsv(text);
   const notGoodreads = missingColumns(table, REQUIRED, "a Goodreads export (Export Library on goodreads.com)");
   if (notGoodreads) throw new Error(notGoodreads);
-  const result: SourceBooks = {
-    rows: table.rows.length + table.broken.length,
-    readings: [],
-    skipped: table.broken.map(({ line, problem }) => ({ line, what: "a row", reason: `unreadable: ${problem}` })),
-    remarks: [],
-  };
-  for (const { line, fields } of table.rows) {
-    const field = (name: string) => (fields[name] ?? "").trim();
-    const title = field("Title");
-    const what = title ? `"${title}"` : "a row";
-    const unreadable = (reason: string) => result.skipped.push({ line, what, reason: `unreadable: ${reason}` });
-    const author = field("Author");
-    if (!title || !author) {
-      unreadable(`it has no ${title ? "author" : "title"}`);
-      continue;
-    }
-    const exclusive = field("Exclusive Shelf").toLowerCase();
-    const shelf = GOODREADS_SHELVES[exclusive];
-    if (!shelf) {
-      unreadable(`its exclusive shelf "${exclusive}" is none of ${Object.keys(GOODREADS_SHELVES).join(", ")}`);
-      continue;
-    }
-    const stars = starsFrom(field("My Rating"));
-    if (stars === null) {
-      unreadable(`My Rating "${field("My Rating")}" is not a number of stars from 0 to 5`);
-      continue;
-    }
+  const { books: result, rows } = sourceRows(table, {
+    author: "Author",
+    shelf: "Exclusive Shelf",
+    shelfName: "exclusive shelf",
+    rating: "My Rating",
+    shelves: GOODREADS_SHELVES,
+  });
+  for (const { line, field, title, author, shelf, stars, unreadable } of rows) {
     const dayColumn =
       (shelf === "read" || shelf === "did-not-finish") && field("Date Read") ? "Date Read" : "Date Added";
     const date = sourceDay(field(dayColumn));

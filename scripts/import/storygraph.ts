@@ -4,9 +4,10 @@
  */
 
 import type { Shelf } from "../../catalogue/schema.ts";
-import { labelsFrom, normaliseIsbn, type Reading, type SourceBooks, siteRating, sourceDay, starsFrom } from "./book.ts";
+import { labelsFrom, normaliseIsbn, type Reading, type SourceBooks, siteRating, sourceDay } from "./book.ts";
 import { missingColumns, readCsv } from "./csv.ts";
 import { reviewToMarkdown } from "./html-markdown.ts";
+import { sourceRows } from "./source-rows.ts";
 
 const REQUIRED = ["Title", "Authors", "Read Status", "Star Rating", "Date Added"];
 
@@ -47,33 +48,14 @@ export function readStoryGraph(text: string, scale: number): SourceBooks {
     "a StoryGraph export (Manage Account, Export StoryGraph Library)",
   );
   if (notStoryGraph) throw new Error(notStoryGraph);
-  const result: SourceBooks = {
-    rows: table.rows.length + table.broken.length,
-    readings: [],
-    skipped: table.broken.map(({ line, problem }) => ({ line, what: "a row", reason: `unreadable: ${problem}` })),
-    remarks: [],
-  };
-  for (const { line, fields } of table.rows) {
-    const field = (name: string) => (fields[name] ?? "").trim();
-    const title = field("Title");
-    const what = title ? `"${title}"` : "a row";
-    const unreadable = (reason: string) => result.skipped.push({ line, what, reason: `unreadable: ${reason}` });
-    const author = field("Authors");
-    if (!title || !author) {
-      unreadable(`it has no ${title ? "author" : "title"}`);
-      continue;
-    }
-    const status = field("Read Status").toLowerCase();
-    const shelf = STATUSES[status];
-    if (!shelf) {
-      unreadable(`its read status "${status}" is none of ${Object.keys(STATUSES).join(", ")}`);
-      continue;
-    }
-    const stars = starsFrom(field("Star Rating"));
-    if (stars === null) {
-      unreadable(`Star Rating "${field("Star Rating")}" is not a number of stars from 0 to 5`);
-      continue;
-    }
+  const { books: result, rows } = sourceRows(table, {
+    author: "Authors",
+    shelf: "Read Status",
+    shelfName: "read status",
+    rating: "Star Rating",
+    shelves: STATUSES,
+  });
+  for (const { line, field, title, author, shelf, stars, unreadable } of rows) {
     const spans = readingSpans(field("Dates Read"));
     if (spans === null) {
       unreadable(`Dates Read "${field("Dates Read")}" is not a list of readings like 2021/03/04-2021/03/20`);

@@ -1,0 +1,70 @@
+/**
+ * The row walk Goodreads and StoryGraph share: every row of their CSV export with a title, an
+ * author, a known shelf and a star rating, the others reported as skipped with the reason.
+ */
+import type { Shelf } from "../../catalogue/schema.ts";
+import { type SourceBooks, starsFrom } from "./book.ts";
+import type { CsvTable } from "./csv.ts";
+
+/** How one source names the columns every reading needs, and its shelves in the site's terms. */
+export type SourceColumns = {
+  author: string;
+  shelf: string;
+  /** The shelf column as a sentence names it: "exclusive shelf", "read status". */
+  shelfName: string;
+  rating: string;
+  shelves: Readonly<Record<string, Shelf>>;
+};
+
+/** A row with what every reading needs; `unreadable` skips it later for a reason of the source's own. */
+export type SourceRow = {
+  line: number;
+  /** A column's text, trimmed; "" when the row has none. */
+  field: (name: string) => string;
+  title: string;
+  author: string;
+  shelf: Shelf;
+  stars: number;
+  unreadable: (reason: string) => void;
+};
+
+/**
+ * The result to fill (the broken rows already skipped) and its readable rows, yielded as the walk
+ * goes so that the skipped keep the file's order.
+ */
+export function sourceRows(table: CsvTable, columns: SourceColumns): { books: SourceBooks; rows: Iterable<SourceRow> } {
+  const books: SourceBooks = {
+    rows: table.rows.length + table.broken.length,
+    readings: [],
+    skipped: table.broken.map(({ line, problem }) => ({ line, what: "a row", reason: `unreadable: ${problem}` })),
+    remarks: [],
+  };
+  function* rows(): Generator<SourceRow> {
+    for (const { line, fields } of table.rows) {
+      const field = (name: string) => (fields[name] ?? "").trim();
+      const title = field("Title");
+      const what = title ? `"${title}"` : "a row";
+      const unreadable = (reason: string) => {
+        books.skipped.push({ line, what, reason: `unreadable: ${reason}` });
+      };
+      const author = field(columns.author);
+      if (!title || !author) {
+        unreadable(`it has no ${title ? "author" : "title"}`);
+        continue;
+      }
+      const shelfText = field(columns.shelf).toLowerCase();
+      const shelf = columns.shelves[shelfText];
+      if (!shelf) {
+        unreadable(`its ${columns.shelfName} "${shelfText}" is none of ${Object.keys(columns.shelves).join(", ")}`);
+        continue;
+      }
+      const stars = starsFrom(field(columns.rating));
+      if (stars === null) {
+        unreadable(`${columns.rating} "${field(columns.rating)}" is not a number of stars from 0 to 5`);
+        continue;
+      }
+      yield { line, field, title, author, shelf, stars, unreadable };
+    }
+  }
+  return { books, rows: rows() };
+}
