@@ -16,7 +16,7 @@ import { readGoodreads } from "./goodreads.ts";
 import { type MediumPost, mediumFiles, readMediumPost } from "./medium.ts";
 import { describePlanned, type PlannedNote, planBooks, planEssays, plannedNoteText } from "./plan.ts";
 import { siteEssays, siteNotes } from "./site-notes.ts";
-import { Stop, stop } from "./stop.ts";
+import { parsedOrStop, Stop, scaleOption, stop } from "./stop.ts";
 import { readStoryGraph } from "./storygraph.ts";
 import { addTagsToSiteYaml, parseTagMap, type TagMap, undeclaredMapTags } from "./tags.ts";
 import { refuseInvalid } from "./validate.ts";
@@ -73,13 +73,7 @@ export async function importCommand(
   }
 
   async function run(): Promise<number> {
-    let parsed: ReturnType<typeof parseOptions>;
-    try {
-      parsed = parseOptions(args);
-    } catch (error) {
-      stop(`${(error as Error).message}\n\n${USAGE}`, 2);
-    }
-    const { values: options, positionals } = parsed;
+    const { values: options, positionals } = parsedOrStop(() => parseOptions(args), USAGE);
     if (options.help) {
       print(USAGE);
       return 0;
@@ -94,9 +88,7 @@ export async function importCommand(
     if (!inputPath)
       stop(`Give the ${source === "medium" ? "zip file or folder" : "CSV file"} to import.\n\n${USAGE}`, 2);
     if (extra.length > 0) stop(`One file to import, not ${positionals.length - 1}: ${extra.join(" ")}\n\n${USAGE}`, 2);
-    const scale = Number(options.scale);
-    if (!Number.isFinite(scale) || scale <= 0 || scale > 10)
-      stop(`--scale must be a number above 0 and at most 10, not "${options.scale}".`, 2);
+    const scale = scaleOption(options.scale);
 
     const root = options.root ? resolve(options.root) : contentRoot(process.cwd());
     const input = resolve(inputPath);

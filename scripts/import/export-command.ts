@@ -12,7 +12,7 @@ import { siteUrlFromEnvironment } from "../../catalogue/site-url.ts";
 import { starsOf } from "./book.ts";
 import { goodreadsCsv } from "./goodreads.ts";
 import { siteNotes } from "./site-notes.ts";
-import { Stop, stop } from "./stop.ts";
+import { parsedOrStop, Stop, scaleOption, stop } from "./stop.ts";
 
 const USAGE = `Usage:
   npm run export -- goodreads [--out goodreads_export.csv] [--scale 2] [--root <dir>]
@@ -43,13 +43,7 @@ export function exportCommand(
   printError: (text: string) => void,
 ): number {
   try {
-    let parsed: ReturnType<typeof parseOptions>;
-    try {
-      parsed = parseOptions(args);
-    } catch (error) {
-      stop(`${(error as Error).message}\n\n${USAGE}`, 2);
-    }
-    const { values: options, positionals } = parsed;
+    const { values: options, positionals } = parsedOrStop(() => parseOptions(args), USAGE);
     if (options.help) {
       print(USAGE);
       return 0;
@@ -60,9 +54,7 @@ export function exportCommand(
         2,
       );
     }
-    const scale = Number(options.scale);
-    if (!Number.isFinite(scale) || scale <= 0 || scale > 10)
-      stop(`--scale must be a number above 0 and at most 10, not "${options.scale}".`, 2);
+    const scale = scaleOption(options.scale);
 
     const root = options.root ? resolve(options.root) : contentRoot(process.cwd());
     try {

@@ -11,3 +11,20 @@ export class Stop extends Error {
 export function stop(message: string, code = 1): never {
   throw new Stop(message, code);
 }
+
+/** The command's parsed arguments, or a stop with the parser's complaint and the usage (exit code 2). */
+export function parsedOrStop<Parsed>(parse: () => Parsed, usage: string): Parsed {
+  try {
+    return parse();
+  } catch (error) {
+    return stop(`${(error as Error).message}\n\n${usage}`, 2);
+  }
+}
+
+/** `--scale`: the points of the site's 0-10 rating a star is worth, above 0 and at most 10. */
+export function scaleOption(text: string): number {
+  const scale = Number(text);
+  if (!Number.isFinite(scale) || scale <= 0 || scale > 10)
+    stop(`--scale must be a number above 0 and at most 10, not "${text}".`, 2);
+  return scale;
+}
