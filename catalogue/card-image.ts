@@ -37,78 +37,99 @@ function cardFonts() {
   return fonts;
 }
 
-/**
- * The card as SVG, text laid out by satori with the fonts' own metrics: the owner's monogram, the
- * title (up to three lines, cut with an ellipsis) and, below a rule, the owner and the site.
- */
-export async function cardSvg({ title, owner, site }: Card): Promise<string> {
-  const showOwner = owner.trim() !== "" && owner !== title;
-  const oneLine = { whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" };
-  const tree = node(
-    { width: CARD_WIDTH, height: CARD_HEIGHT, backgroundColor: COLOURS.paper, fontFamily: "DejaVu Sans" },
+/** Text kept to one line, cut with an ellipsis. */
+const ONE_LINE = { whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" };
+
+/** Every card's frame: the paper, the accent bar down the left, and a column for the card's parts. */
+const frame = (parts: Node[]): Node =>
+  node({ width: CARD_WIDTH, height: CARD_HEIGHT, backgroundColor: COLOURS.paper, fontFamily: "DejaVu Sans" }, [
+    node({ width: 24, height: CARD_HEIGHT, flexShrink: 0, backgroundColor: COLOURS.accent }, []),
+    node({ flexDirection: "column", width: CARD_WIDTH - 24, padding: "64px 80px 48px 56px" }, parts),
+  ]);
+
+/** The card's big words (a title, a quote) in the bold serif; `style` sizes and clamps them. */
+const headline = (words: string, style: Record<string, unknown>): Node => ({
+  type: "div",
+  props: {
+    style: {
+      display: "block",
+      fontFamily: "DejaVu Serif",
+      fontWeight: 700,
+      width: TEXT_WIDTH,
+      color: COLOURS.ink,
+      overflowWrap: "anywhere",
+      ...style,
+    },
+    children: words,
+  },
+});
+
+/** Below a rule, each on one line: the card's own line (the owner, the quote's book) and the site. */
+function footer(
+  ownLine: string,
+  site: string,
+  sizes: { ownLine: number; site: number; siteWidth: number },
+  style: Record<string, unknown> = {},
+): Node {
+  return node(
+    {
+      width: TEXT_WIDTH,
+      ...style,
+      borderTop: `2px solid ${COLOURS.line}`,
+      paddingTop: 28,
+      justifyContent: "space-between",
+      alignItems: "baseline",
+      gap: 40,
+    },
     [
-      node({ width: 24, height: CARD_HEIGHT, flexShrink: 0, backgroundColor: COLOURS.accent }, []),
-      node({ flexDirection: "column", width: CARD_WIDTH - 24, padding: "64px 80px 48px 56px" }, [
-        node(
-          {
-            width: 88,
-            height: 88,
-            borderRadius: 18,
-            backgroundColor: MONOGRAM.background,
-            color: MONOGRAM.ink,
-            fontFamily: "DejaVu Serif",
-            fontWeight: 700,
-            fontSize: 40,
-            alignItems: "center",
-            justifyContent: "center",
-          },
-          initials(owner),
-        ),
-        node({ flexGrow: 1, alignItems: "center" }, [
-          {
-            type: "div",
-            props: {
-              style: {
-                display: "block",
-                fontFamily: "DejaVu Serif",
-                fontWeight: 700,
-                fontSize: title.length > 60 ? 60 : 72,
-                lineHeight: 1.2,
-                width: TEXT_WIDTH,
-                color: COLOURS.ink,
-                lineClamp: 3,
-                overflowWrap: "anywhere",
-              },
-              children: title,
-            },
-          },
-        ]),
-        node(
-          {
-            width: TEXT_WIDTH,
-            borderTop: `2px solid ${COLOURS.line}`,
-            paddingTop: 28,
-            justifyContent: "space-between",
-            alignItems: "baseline",
-            gap: 40,
-          },
-          [
-            node(
-              { fontSize: 34, fontWeight: 700, color: COLOURS.ink, flexShrink: 1, minWidth: 0, ...oneLine },
-              showOwner ? owner : "",
-            ),
-            node({ fontSize: 28, color: COLOURS.muted, flexShrink: 0, maxWidth: 460, ...oneLine }, site),
-          ],
-        ),
-      ]),
+      node(
+        { fontSize: sizes.ownLine, fontWeight: 700, color: COLOURS.ink, flexShrink: 1, minWidth: 0, ...ONE_LINE },
+        ownLine,
+      ),
+      node({ fontSize: sizes.site, color: COLOURS.muted, flexShrink: 0, maxWidth: sizes.siteWidth, ...ONE_LINE }, site),
     ],
   );
+}
+
+/** A card's tree as SVG, laid out by satori with the DejaVu fonts. */
+function drawCard(tree: Node): Promise<string> {
   // satori takes React elements; this plain tree is the shape it reads.
   return satori(tree as unknown as Parameters<typeof satori>[0], {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
     fonts: cardFonts(),
   });
+}
+
+/**
+ * The card as SVG, text laid out by satori with the fonts' own metrics: the owner's monogram, the
+ * title (up to three lines, cut with an ellipsis) and, below a rule, the owner and the site.
+ */
+export async function cardSvg({ title, owner, site }: Card): Promise<string> {
+  const showOwner = owner.trim() !== "" && owner !== title;
+  return drawCard(
+    frame([
+      node(
+        {
+          width: 88,
+          height: 88,
+          borderRadius: 18,
+          backgroundColor: MONOGRAM.background,
+          color: MONOGRAM.ink,
+          fontFamily: "DejaVu Serif",
+          fontWeight: 700,
+          fontSize: 40,
+          alignItems: "center",
+          justifyContent: "center",
+        },
+        initials(owner),
+      ),
+      node({ flexGrow: 1, alignItems: "center" }, [
+        headline(title, { fontSize: title.length > 60 ? 60 : 72, lineHeight: 1.2, lineClamp: 3 }),
+      ]),
+      footer(showOwner ? owner : "", site, { ownLine: 34, site: 28, siteWidth: 460 }),
+    ]),
+  );
 }
 
 export async function cardPng(card: Card): Promise<Buffer> {
@@ -136,59 +157,25 @@ export async function quoteCardSvg({ text, book, author, attribution, site }: Qu
   const fontSize = quoteFontSize(words);
   const lineHeight = 1.3;
   const lines = Math.max(1, Math.floor(QUOTE_BOX_HEIGHT / (fontSize * lineHeight)));
-  const oneLine = { whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" };
-  const tree = node(
-    { width: CARD_WIDTH, height: CARD_HEIGHT, backgroundColor: COLOURS.paper, fontFamily: "DejaVu Sans" },
-    [
-      node({ width: 24, height: CARD_HEIGHT, flexShrink: 0, backgroundColor: COLOURS.accent }, []),
-      node({ flexDirection: "column", width: CARD_WIDTH - 24, padding: "64px 80px 48px 56px" }, [
-        node({ height: QUOTE_BOX_HEIGHT + 32, alignItems: "center", overflow: "hidden" }, [
-          {
-            type: "div",
-            props: {
-              style: {
-                display: "block",
-                fontFamily: "DejaVu Serif",
-                fontWeight: 700,
-                fontSize,
-                lineHeight,
-                width: TEXT_WIDTH,
-                maxHeight: QUOTE_BOX_HEIGHT,
-                color: COLOURS.ink,
-                lineClamp: lines,
-                overflow: "hidden",
-                overflowWrap: "anywhere",
-              },
-              children: `“${words}”`,
-            },
-          },
-        ]),
-        node(
-          {
-            width: TEXT_WIDTH,
-            marginTop: "auto",
-            borderTop: `2px solid ${COLOURS.line}`,
-            paddingTop: 28,
-            justifyContent: "space-between",
-            alignItems: "baseline",
-            gap: 40,
-          },
-          [
-            node(
-              { fontSize: 30, fontWeight: 700, color: COLOURS.ink, flexShrink: 1, minWidth: 0, ...oneLine },
-              `— ${book}, ${author}, ${attribution}`,
-            ),
-            node({ fontSize: 26, color: COLOURS.muted, flexShrink: 0, maxWidth: 360, ...oneLine }, site),
-          ],
-        ),
+  return drawCard(
+    frame([
+      node({ height: QUOTE_BOX_HEIGHT + 32, alignItems: "center", overflow: "hidden" }, [
+        headline(`“${words}”`, {
+          fontSize,
+          lineHeight,
+          maxHeight: QUOTE_BOX_HEIGHT,
+          lineClamp: lines,
+          overflow: "hidden",
+        }),
       ]),
-    ],
+      footer(
+        `— ${book}, ${author}, ${attribution}`,
+        site,
+        { ownLine: 30, site: 26, siteWidth: 360 },
+        { marginTop: "auto" },
+      ),
+    ]),
   );
-  return satori(tree as unknown as Parameters<typeof satori>[0], {
-    width: CARD_WIDTH,
-    height: CARD_HEIGHT,
-    fonts: cardFonts(),
-  });
 }
 
 export async function quoteCardPng(card: QuoteCard): Promise<Buffer> {
