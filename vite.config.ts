@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
+import { buildTimingVitePlugin } from "./catalogue/build-timing.ts";
 import { catalogueVitePlugin } from "./catalogue/vite-plugin.ts";
 
 const SERVER_FOLDER = `${import.meta.dirname}/server/`;
@@ -16,7 +17,7 @@ function serverOnly(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [catalogueVitePlugin(), serverOnly(), reactRouter()],
+  plugins: [buildTimingVitePlugin(), catalogueVitePlugin(), serverOnly(), reactRouter()],
   environments: {
     // One server build: React Router's (index.js, which prerendering reads), the HTTP host around it
     // (host.js), the start-up (main.js, run by `npm start` with no TypeScript loader) and the SITE_URL

@@ -25,6 +25,7 @@ import { measureAmplification } from "./amplification.ts";
 import { withBrowser } from "./browser.ts";
 import { checkBudgets } from "./budgets.ts";
 import { buildLargeCopy, buildSite } from "./build.ts";
+import { measureBuildRuns } from "./build-phases.ts";
 import { measureBytes } from "./bytes.ts";
 import { BLOCKED_URL_PATTERNS, CHROME_PATH, measureLighthouse, SKIPPED_AUDITS } from "./lighthouse.ts";
 import { measureLoad, pageRequests, signupRequests } from "./load.ts";
@@ -66,12 +67,16 @@ const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
 const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
 const ONLY = new Set((process.env.BENCH_ONLY ?? "").split(",").filter(Boolean));
 /** The build is always made: every other section measures it. */
-const skipped = (name: string) => SKIP.has(name) || (ONLY.size > 0 && name !== "build" && !ONLY.has(name));
+const skipped = (name: string) =>
+  SKIP.has(name) ||
+  (ONLY.size > 0 && name !== "build" && !ONLY.has(name) && !(name === "build-phases" && ONLY.has("build")));
 /** What the sections after Lighthouse need, in seconds, kept out of its time budget. */
 const RESERVED_AFTER_LIGHTHOUSE_S = 150;
 const PAGE_LOAD = { connections: 100, seconds: 10, acceptEncoding: "br, gzip" };
 const SIGNUPS = { connections: 50, seconds: 10 };
 const LARGE_PRERENDER = ["/notes"];
+/** The generated catalogues the build section builds in full, every page prerendered. */
+const BUILD_SIZES = (process.env.BENCH_BUILD_NOTES ?? "2000,10000").split(",").filter(Boolean).map(Number);
 
 const started = performance.now();
 const elapsedSeconds = () => (performance.now() - started) / 1000;
@@ -179,6 +184,9 @@ async function main() {
   const siteUrl = `http://127.0.0.1:${port}`;
 
   const build = await section("build", async () => ({ seconds: round1((await buildSite(ROOT, siteUrl)) / 1000) }));
+  const buildPhases = await section("build-phases", async () => ({
+    runs: await measureBuildRuns(ROOT, siteUrl, BUILD_SIZES, log),
+  }));
 
   // The 10,000-note copy is built before any measurement, so that what is left of the time
   // budget for Lighthouse is known.
@@ -316,6 +324,7 @@ async function main() {
       loadAverageAtEnd: round1(oneMinuteLoad()),
     },
     build,
+    buildPhases,
     lighthouse,
     bytes,
     pageLoad,
@@ -331,6 +340,7 @@ async function main() {
     machine: partial.machine,
     durationSeconds: Math.round(elapsedSeconds()),
     build,
+    buildPhases,
     lighthouse,
     bytes,
     pageLoad,

@@ -11,6 +11,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { timePhase } from "../catalogue/build-timing.ts";
 import { COVER_IMAGE_SCALE, coverImagePath, drawsCoverImage } from "../catalogue/card.ts";
 import { CONTENT_ROOT_FILE, OWNER_EMAIL_FILE } from "../catalogue/content-root.ts";
 import { coverSvg, isGeneratedCover } from "../catalogue/cover.ts";
@@ -29,12 +30,14 @@ export async function finishClientBuild(root: string, buildDirectory: string): P
   // The same reading as the one catalogue/vite-plugin.ts baked into the pages, in the same process.
   const siteUrl = siteUrlFromEnvironment(process.env);
   const catalogue = loadCatalogue(contentRoot(root));
-  writeCovers(catalogue, contentRoot(root), clientDir);
-  writeInlineHashes(buildDirectory, clientDir);
-  precompress(clientDir);
-  writeFileSync(join(buildDirectory, "site-url.txt"), `${siteUrl}\n`);
-  writeFileSync(join(buildDirectory, OWNER_EMAIL_FILE), `${catalogue.site.email}\n`);
-  writeFileSync(join(buildDirectory, CONTENT_ROOT_FILE), `${contentRoot(root)}\n`);
+  await timePhase("covers", () => writeCovers(catalogue, contentRoot(root), clientDir));
+  await timePhase("hashes", () => writeInlineHashes(buildDirectory, clientDir));
+  await timePhase("compression", () => precompress(clientDir));
+  await timePhase("finishing", () => {
+    writeFileSync(join(buildDirectory, "site-url.txt"), `${siteUrl}\n`);
+    writeFileSync(join(buildDirectory, OWNER_EMAIL_FILE), `${catalogue.site.email}\n`);
+    writeFileSync(join(buildDirectory, CONTENT_ROOT_FILE), `${contentRoot(root)}\n`);
+  });
 }
 
 function writeCovers(catalogue: Catalogue, root: string, clientDir: string): void {

@@ -1,3 +1,4 @@
+import { timeSpent } from "../../catalogue/build-timing.ts";
 import { cardTitles, pagePathOfCard } from "../../catalogue/card.ts";
 import { cardPng } from "../../catalogue/card-image.ts";
 import { catalogue, notFound } from "../catalogue.server.ts";
@@ -9,7 +10,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   const path = pagePathOfCard(`cards/${params["*"]}`);
   const title = path && cardTitles(catalogue).get(path);
   if (!title) notFound();
-  const png = await cardPng({ title, owner: catalogue.site.name, site: new URL(SITE_URL).host });
+  const card = { title, owner: catalogue.site.name, site: new URL(SITE_URL).host };
+  const png = await timeSpent("cards", () => cardPng(card));
   return new Response(new Uint8Array(png), {
     headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=3600" },
   });
