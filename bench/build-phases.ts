@@ -65,8 +65,10 @@ function treeUsage(pid: number): { residentBytes: number; cpuSeconds: number } {
 }
 
 function phaseSeconds(events: TimingEvent[]): Record<string, number> {
+  // A phase may be reported more than once (React Router's own passes over the routes): from its first start to its last end.
   const at = (phase: string, event: "start" | "end") => {
-    const line = events.find((candidate) => candidate.phase === phase && candidate.event === event);
+    const matching = events.filter((candidate) => candidate.phase === phase && candidate.event === event);
+    const line = event === "start" ? matching[0] : matching.at(-1);
     return line && "at" in line ? line.at : undefined;
   };
   const span = (from: number | undefined, to: number | undefined) =>

@@ -50,14 +50,18 @@ export function parseTimingLines(output: string): TimingEvent[] {
     .map((line) => JSON.parse(line.slice(TIMING_LINE_PREFIX.length)) as TimingEvent);
 }
 
-/** Marks each bundle (client, ssr) from its first to its last hook; prerendering follows the ssr bundle. */
+/**
+ * Marks each bundle (client, ssr) from its start to its files written. React Router prerenders in
+ * its own writeBundle of the ssr bundle, which runs after this plugin's (listed first): the
+ * prerendering starts at the last "bundle:ssr" end.
+ */
 export function buildTimingVitePlugin(): Plugin {
   return {
     name: "build-timing",
     buildStart() {
       markPhase(`bundle:${this.environment.name}`, "start");
     },
-    closeBundle() {
+    writeBundle() {
       markPhase(`bundle:${this.environment.name}`, "end");
     },
   };

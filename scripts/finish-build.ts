@@ -1,7 +1,7 @@
 /**
  * Runs once after `react-router build`: writes the generated book covers (SVG, and the PNG copy a
- * note shares on social sites), a brotli and a gzip copy of every
- * compressible file, so the server never compresses per request, build/inline-hashes.json (the
+ * note shares on social sites, drawn once and kept in the build's drawing cache), a brotli and a
+ * gzip copy of every compressible file (several at once), so the server never compresses per request, build/inline-hashes.json (the
  * inline script and style hashes of every page, for its Content-Security-Policy), build/site-url.txt: the
  * SITE_URL the pages were built for, build/owner-email.txt: the owner's address in that content (the
  * server's default recipient, so production reads no content/ folder), and build/content-root.txt:
@@ -9,13 +9,17 @@
  * tests build the fixture site). content-root.txt is written last: it marks a whole build.
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip as gzipCompress } from "node:zlib";
 import { timePhase } from "../catalogue/build-timing.ts";
 import { COVER_IMAGE_SCALE, coverImagePath, drawsCoverImage } from "../catalogue/card.ts";
 import { CONTENT_ROOT_FILE, OWNER_EMAIL_FILE } from "../catalogue/content-root.ts";
 import { coverSvg, isGeneratedCover } from "../catalogue/cover.ts";
 import { contentRoot, loadCatalogue } from "../catalogue/disk.ts";
+import { cachedDrawing, pruneDrawingCache } from "../catalogue/drawing-cache.ts";
 import type { Catalogue } from "../catalogue/load.ts";
 import { svgToPng } from "../catalogue/png.ts";
 import { siteUrlFromEnvironment } from "../catalogue/site-url.ts";
@@ -36,11 +40,12 @@ export async function finishClientBuild(root: string, buildDirectory: string): P
   await timePhase("finishing", () => {
     writeFileSync(join(buildDirectory, "site-url.txt"), `${siteUrl}\n`);
     writeFileSync(join(buildDirectory, OWNER_EMAIL_FILE), `${catalogue.site.email}\n`);
+    pruneDrawingCache();
     writeFileSync(join(buildDirectory, CONTENT_ROOT_FILE), `${contentRoot(root)}\n`);
   });
 }
 
-function writeCovers(catalogue: Catalogue, root: string, clientDir: string): void {
+async function writeCovers(catalogue: Catalogue, root: string, clientDir: string): Promise<void> {
   mkdirSync(join(clientDir, "covers"), { recursive: true });
   for (const note of catalogue.notes) {
     const generated = isGeneratedCover(note);
@@ -48,7 +53,10 @@ function writeCovers(catalogue: Catalogue, root: string, clientDir: string): voi
     if (svg) writeFileSync(join(clientDir, note.photo), svg);
     if (drawsCoverImage(note)) {
       const source = svg ?? readFileSync(join(root, "public", note.photo), "utf8");
-      writeFileSync(join(clientDir, coverImagePath(note.slug)), svgToPng(source, COVER_IMAGE_SCALE));
+      const png = await cachedDrawing("cover", { source, scale: COVER_IMAGE_SCALE }, () =>
+        svgToPng(source, COVER_IMAGE_SCALE),
+      );
+      writeFileSync(join(clientDir, coverImagePath(note.slug)), png);
     }
   }
 }
@@ -59,18 +67,32 @@ function writeInlineHashes(buildDirectory: string, clientDir: string): void {
   writeFileSync(join(buildDirectory, INLINE_HASHES_FILE), JSON.stringify(prerenderedInlineHashes(clientDir, pages)));
 }
 
-function precompress(dir: string): void {
-  for (const name of readdirSync(dir, { recursive: true }) as string[]) {
-    const file = join(dir, name);
-    if (!COMPRESSIBLE.test(file) || !statSync(file).isFile()) continue;
-    const content = readFileSync(file);
-    if (content.length < MIN_COMPRESS_BYTES) continue;
-    writeFileSync(
-      `${file}.br`,
-      brotliCompressSync(content, {
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCompress);
+
+/** Each file's brotli and gzip copies, several files at once: zlib compresses on libuv's worker threads. */
+async function precompress(dir: string): Promise<void> {
+  const files = (readdirSync(dir, { recursive: true }) as string[])
+    .map((name) => join(dir, name))
+    .filter((file) => COMPRESSIBLE.test(file) && statSync(file).isFile());
+  await forEachConcurrently(files, availableParallelism(), async (file) => {
+    const content = await readFile(file);
+    if (content.length < MIN_COMPRESS_BYTES) return;
+    const [br, gz] = await Promise.all([
+      brotli(content, {
         params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
       }),
-    );
-    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-  }
+      gzip(content, { level: 9 }),
+    ]);
+    await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+  });
+}
+
+/** Runs `work` on every item, at most `limit` at a time. */
+async function forEachConcurrently<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < items.length; index = next++) await work(items[index] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
