@@ -8,7 +8,7 @@
  * - under `npm run dev` a content problem is the page itself, the same line, printed once in the
  *   terminal, until the file is fixed;
  * - SITE_URL is read once and baked into the build as `__SITE_URL__` (app/lib/site-url.ts);
- * - a build keeps the images it draws in node_modules/.cache/drawings (catalogue/drawing-cache.ts);
+ * - a build keeps the images it draws in node_modules/.cache/build (catalogue/build-cache.ts);
  * - the development server draws the generated covers, SVG and PNG, on request (the production
  *   build writes them as files, see scripts/finish-build.ts).
  */
@@ -17,10 +17,10 @@ import { readFileSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import { join, resolve } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
+import { enableBuildCache } from "./build-cache.ts";
 import { COVER_IMAGE_SCALE, drawsCoverImage } from "./card.ts";
 import { coverSvg, isGeneratedCover } from "./cover.ts";
 import { contentRoot, loadCatalogue, readContentFiles } from "./disk.ts";
-import { enableDrawingCache } from "./drawing-cache.ts";
 import { ContentError, isDraft } from "./load.ts";
 import { svgToPng } from "./png.ts";
 import { siteUrlFromEnvironment } from "./site-url.ts";
@@ -104,7 +104,7 @@ export function catalogueVitePlugin(): Plugin {
       building = command === "build";
       const projectRoot = resolve(userConfig.root ?? process.cwd());
       root = contentRoot(projectRoot);
-      if (building) enableDrawingCache(projectRoot, root, join(projectRoot, "node_modules/.cache/drawings"));
+      if (building) enableBuildCache(projectRoot, root, join(projectRoot, "node_modules/.cache/build"));
       return {
         define: { __SITE_URL__: JSON.stringify(siteUrlFromEnvironment(process.env)) },
         publicDir: join(root, "public"),

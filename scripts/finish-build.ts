@@ -1,25 +1,26 @@
 /**
  * Runs once after `react-router build`: writes the generated book covers (SVG, and the PNG copy a
- * note shares on social sites, drawn once and kept in the build's drawing cache), a brotli and a
- * gzip copy of every compressible file (several at once), so the server never compresses per request, build/inline-hashes.json (the
+ * note shares on social sites, drawn once and kept in the build cache), a brotli and a gzip copy
+ * of every compressible file (several at once, also kept in the build cache), so the server never compresses per request, build/inline-hashes.json (the
  * inline script and style hashes of every page, for its Content-Security-Policy), build/site-url.txt: the
  * SITE_URL the pages were built for, build/owner-email.txt: the owner's address in that content (the
  * server's default recipient, so production reads no content/ folder), and build/content-root.txt:
  * the folder whose content/ the pages hold (`npm start` rebuilds when either changes; the browser
  * tests build the fixture site). content-root.txt is written last: it marks a whole build.
  */
+import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip as gzipCompress } from "node:zlib";
+import { cachedBuildOutput, pruneBuildCache } from "../catalogue/build-cache.ts";
 import { timePhase } from "../catalogue/build-timing.ts";
 import { COVER_IMAGE_SCALE, coverImagePath, drawsCoverImage } from "../catalogue/card.ts";
 import { CONTENT_ROOT_FILE, OWNER_EMAIL_FILE } from "../catalogue/content-root.ts";
 import { coverSvg, isGeneratedCover } from "../catalogue/cover.ts";
 import { contentRoot, loadCatalogue } from "../catalogue/disk.ts";
-import { cachedDrawing, pruneDrawingCache } from "../catalogue/drawing-cache.ts";
 import type { Catalogue } from "../catalogue/load.ts";
 import { svgToPng } from "../catalogue/png.ts";
 import { siteUrlFromEnvironment } from "../catalogue/site-url.ts";
@@ -40,7 +41,7 @@ export async function finishClientBuild(root: string, buildDirectory: string): P
   await timePhase("finishing", () => {
     writeFileSync(join(buildDirectory, "site-url.txt"), `${siteUrl}\n`);
     writeFileSync(join(buildDirectory, OWNER_EMAIL_FILE), `${catalogue.site.email}\n`);
-    pruneDrawingCache();
+    pruneBuildCache();
     writeFileSync(join(buildDirectory, CONTENT_ROOT_FILE), `${contentRoot(root)}\n`);
   });
 }
@@ -53,7 +54,7 @@ async function writeCovers(catalogue: Catalogue, root: string, clientDir: string
     if (svg) writeFileSync(join(clientDir, note.photo), svg);
     if (drawsCoverImage(note)) {
       const source = svg ?? readFileSync(join(root, "public", note.photo), "utf8");
-      const png = await cachedDrawing("cover", { source, scale: COVER_IMAGE_SCALE }, () =>
+      const png = await cachedBuildOutput("cover", { source, scale: COVER_IMAGE_SCALE }, () =>
         svgToPng(source, COVER_IMAGE_SCALE),
       );
       writeFileSync(join(clientDir, coverImagePath(note.slug)), png);
@@ -78,11 +79,15 @@ async function precompress(dir: string): Promise<void> {
   await forEachConcurrently(files, availableParallelism(), async (file) => {
     const content = await readFile(file);
     if (content.length < MIN_COMPRESS_BYTES) return;
+    // An unchanged file (most of them after an edit) takes its copies from the build cache.
+    const inputs = { sha256: createHash("sha256").update(content).digest("hex") };
     const [br, gz] = await Promise.all([
-      brotli(content, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
-      }),
-      gzip(content, { level: 9 }),
+      cachedBuildOutput("br", inputs, () =>
+        brotli(content, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+        }),
+      ),
+      cachedBuildOutput("gz", inputs, () => gzip(content, { level: 9 })),
     ]);
     await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
   });

@@ -1,7 +1,7 @@
+import { cachedBuildOutput } from "../../catalogue/build-cache.ts";
 import { timeSpent } from "../../catalogue/build-timing.ts";
 import { cardTitles, pagePathOfCard } from "../../catalogue/card.ts";
 import { cardPng } from "../../catalogue/card-image.ts";
-import { cachedDrawing } from "../../catalogue/drawing-cache.ts";
 import { catalogue, notFound } from "../catalogue.server.ts";
 import { SITE_URL } from "../lib/site-url.ts";
 import type { Route } from "./+types/cards.$";
@@ -12,7 +12,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const title = path && cardTitles(catalogue).get(path);
   if (!title) notFound();
   const card = { title, owner: catalogue.site.name, site: new URL(SITE_URL).host };
-  const png = await timeSpent("cards", () => cachedDrawing("card", card, () => cardPng(card)));
+  const png = await timeSpent("cards", () => cachedBuildOutput("card", card, () => cardPng(card)));
   return new Response(new Uint8Array(png), {
     headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=3600" },
   });

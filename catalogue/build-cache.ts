@@ -1,22 +1,24 @@
 /**
- * The build's cache of drawn images (the cards and the covers' PNG copies), so a build draws only
- * what changed: each image is a file named after a hash of everything its pixels depend on, its
- * inputs and the drawing's version (every source file of catalogue/, the card route, and
- * package-lock.json for satori, resvg and the fonts). An entry can therefore never be stale: a
- * different input or different code is a different name. The build turns it on (the catalogue's
- * Vite plugin sets DRAWING_CACHE) and removes, when it ends, the entries it did not use, so the
- * folder holds one build's images. The server outside a build draws without it.
+ * The build's cache of what is slow to make and depends on little: the drawn images (the cards and
+ * the covers' PNG copies) and the compressed copies of the files. So a build makes only what
+ * changed: each output is a file named after a hash of everything it depends on, its inputs and
+ * the code's version (every source file of catalogue/, the card route, package-lock.json for
+ * satori, resvg and the fonts, and Node's version for zlib). An entry can therefore never be
+ * stale: a different input or different code is a different name. The build turns it on (the
+ * catalogue's Vite plugin sets BUILD_CACHE; BUILD_CACHE=off turns it off) and removes, when it
+ * ends, the entries it did not use, so the folder holds one build's outputs. The server outside a
+ * build makes everything afresh.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** The environment variable that carries the cache's settings from the build into prerendering. */
-const CACHE_VARIABLE = "DRAWING_CACHE";
+const CACHE_VARIABLE = "BUILD_CACHE";
 
 type CacheSettings = {
   dir: string;
-  /** A hash of the drawing code. */
+  /** A hash of the code that makes the outputs. */
   version: string;
   /** When the build started (ms): entries not used since are removed at its end. */
   since: number;
@@ -28,25 +30,25 @@ const hash = (parts: (string | Buffer)[]) => {
   return digest.digest("hex");
 };
 
-/** What the drawings depend on besides their inputs: the drawing code and the locked package versions. */
-export function drawingCodeVersion(projectRoot: string): string {
+/** What the outputs depend on besides their inputs: the code, the locked package versions and Node's. */
+export function buildCodeVersion(projectRoot: string): string {
   const catalogueFiles = (readdirSync(join(projectRoot, "catalogue"), { recursive: true }) as string[])
     .filter((name) => name.endsWith(".ts"))
     .sort()
     .map((name) => join("catalogue", name));
   const files = [...catalogueFiles, "app/routes/cards.$.ts", "package-lock.json"];
-  return hash(files.flatMap((file) => [file, readFileSync(join(projectRoot, file))]));
+  return hash([process.version, ...files.flatMap((file) => [file, readFileSync(join(projectRoot, file))])]);
 }
 
 /**
  * Turns the cache on for this build process: a folder per content root under `cacheRoot`, so the
- * fixture site and the sample keep their own images.
+ * fixture site and the sample keep their own outputs.
  */
-export function enableDrawingCache(projectRoot: string, contentRoot: string, cacheRoot: string): void {
+export function enableBuildCache(projectRoot: string, contentRoot: string, cacheRoot: string): void {
   if (process.env[CACHE_VARIABLE] === "off") return;
   const settings: CacheSettings = {
     dir: join(cacheRoot, hash([contentRoot]).slice(0, 16)),
-    version: drawingCodeVersion(projectRoot),
+    version: buildCodeVersion(projectRoot),
     since: Date.now(),
   };
   process.env[CACHE_VARIABLE] = JSON.stringify(settings);
@@ -57,34 +59,34 @@ function settings(): CacheSettings | undefined {
   return value && value !== "off" ? (JSON.parse(value) as CacheSettings) : undefined;
 }
 
-/** The image drawn from `inputs` (JSON), from the cache when this build or an earlier one drew it. */
-export async function cachedDrawing(
+/** What `make` makes from `inputs` (JSON), from the cache when this build or an earlier one made it. */
+export async function cachedBuildOutput(
   kind: string,
   inputs: unknown,
-  draw: () => Buffer | Promise<Buffer>,
+  make: () => Buffer | Promise<Buffer>,
 ): Promise<Buffer> {
   const cache = settings();
-  if (!cache) return draw();
+  if (!cache) return make();
   const file = join(cache.dir, `${kind}-${hash([cache.version, JSON.stringify(inputs)])}`);
   try {
-    const image = readFileSync(file);
+    const output = readFileSync(file);
     const now = new Date();
     utimesSync(file, now, now);
-    return image;
+    return output;
   } catch {
-    // Not drawn yet.
+    // Not made yet.
   }
-  const image = await draw();
+  const output = await make();
   mkdirSync(cache.dir, { recursive: true });
-  // Written whole under another name first: a build stopped midway leaves no half image behind.
+  // Written whole under another name first: a build stopped midway leaves no half file behind.
   const partial = `${file}.${process.pid}.partial`;
-  writeFileSync(partial, image);
+  writeFileSync(partial, output);
   renameSync(partial, file);
-  return image;
+  return output;
 }
 
-/** Removes the entries this build did not use (a deleted page's card, an old drawing version). */
-export function pruneDrawingCache(): void {
+/** Removes the entries this build did not use (a deleted page's card, an old code version). */
+export function pruneBuildCache(): void {
   const cache = settings();
   if (!cache) return;
   let names: string[];
