@@ -2,7 +2,7 @@
  * What a note page shows around its note (issue 7): other readings of the same book, related
  * notes and the notes read before and after it, as small summaries (never whole notes).
  */
-import { otherReadings, previousAndNext, relatedNotes } from "../catalogue/related.ts";
+import { relatedIndex } from "../catalogue/related.ts";
 import type { Note } from "../catalogue/schema.ts";
 import { catalogue } from "./catalogue.server.ts";
 
@@ -12,11 +12,14 @@ function noteLink({ path, name, author, rating, date, photo }: Note) {
 }
 export type NoteLink = ReturnType<typeof noteLink>;
 
+/** Made once with the catalogue: each note page then costs the same however many notes there are. */
+const related = relatedIndex(catalogue.notes);
+
 export function noteNeighbours(note: Note) {
-  const { previous, next } = previousAndNext(note, catalogue.notes);
+  const { previous, next } = related.previousAndNext(note);
   return {
-    readings: otherReadings(note, catalogue.notes).map(noteLink),
-    related: relatedNotes(note, catalogue.notes).map(noteLink),
+    readings: related.otherReadings(note).map(noteLink),
+    related: related.relatedNotes(note).map(noteLink),
     previous: previous && noteLink(previous),
     next: next && noteLink(next),
   };

@@ -8,7 +8,8 @@
  * - under `npm run dev` a content problem is the page itself, the same line, printed once in the
  *   terminal, until the file is fixed;
  * - SITE_URL is read once and baked into the build as `__SITE_URL__` (app/lib/site-url.ts);
- * - a build keeps the images it draws in node_modules/.cache/build (catalogue/build-cache.ts);
+ * - a build keeps what is slow to make (images, compressed copies) in node_modules/.cache/build
+ *   (catalogue/build-cache.ts);
  * - the development server draws the generated covers, SVG and PNG, on request (the production
  *   build writes them as files, see scripts/finish-build.ts).
  */
