@@ -1,5 +1,7 @@
 /**
- * `npm run bench`: builds the site (timed), starts the production server on a free port with a
+ * `npm run bench`: builds the site (timed), then times the build phase by phase in copies of the
+ * project (the sample with no cache, with nothing changed and after one note changed; full builds
+ * of BENCH_BUILD_NOTES generated notes, 2000,10000 by default, every page prerendered), starts the production server on a free port with a
  * temporary DATA_DIR and RATE_LIMIT=0, measures Lighthouse, page weight, HTTP load (against nginx
  * too when it is installed), sign-ups (on SQLite, then on a throwaway PostgreSQL cluster, side by
  * side), the API under list load, newsletter delivery (one process on SQLite; one and two
@@ -10,10 +12,11 @@
  *
  * Environment (all optional): BENCH_LH_RUNS (Lighthouse runs per page, 3), BENCH_TARGET_SECONDS
  * (the whole run's target, 600: Lighthouse does fewer passes rather than pass it), BENCH_NOTES
- * (10000), BENCH_RECIPIENTS (10000), BENCH_SKIP (comma-separated: lighthouse, bytes, load, signups,
+ * (10000), BENCH_RECIPIENTS (10000), BENCH_BUILD_NOTES (2000,10000; empty for the sample alone),
+ * BENCH_SKIP (comma-separated: build-phases, lighthouse, bytes, load, signups,
  * signups-postgres, amplification, newsletter, newsletter-postgres, keystrokes, navigation, large). BENCH_ONLY
  * (comma-separated section names) skips every other section, e.g. `BENCH_ONLY=amplification npm
- * run bench` for the API latency under list load alone.
+ * run bench` for the API latency under list load alone; `BENCH_ONLY=build` for the build's phases.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
