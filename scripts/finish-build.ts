@@ -46,7 +46,7 @@ export async function finishClientBuild(root: string, buildDirectory: string): P
   });
 }
 
-async function writeCovers(catalogue: Catalogue, root: string, clientDir: string): Promise<void> {
+export async function writeCovers(catalogue: Catalogue, root: string, clientDir: string): Promise<void> {
   mkdirSync(join(clientDir, "covers"), { recursive: true });
   for (const note of catalogue.notes) {
     const generated = isGeneratedCover(note);
@@ -72,7 +72,7 @@ const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCompress);
 
 /** Each file's brotli and gzip copies, several files at once: zlib compresses on libuv's worker threads. */
-async function precompress(dir: string): Promise<void> {
+export async function precompress(dir: string): Promise<void> {
   const files = (readdirSync(dir, { recursive: true }) as string[])
     .map((name) => join(dir, name))
     .filter((file) => COMPRESSIBLE.test(file) && statSync(file).isFile());
