@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
+import { buildTimingVitePlugin } from "./catalogue/build-timing.ts";
 import { searchVitePlugin } from "./catalogue/search-vite-plugin.ts";
 import { catalogueVitePlugin } from "./catalogue/vite-plugin.ts";
 
@@ -18,6 +19,7 @@ function serverOnly(): Plugin {
 
 export default defineConfig({
   plugins: [
+    buildTimingVitePlugin(),
     catalogueVitePlugin(),
     searchVitePlugin({ clientModule: "app/search/client.ts" }),
     serverOnly(),

@@ -9,6 +9,9 @@ import { buildCatalogue } from "../catalogue/load.ts";
 
 export const catalogue = buildCatalogue(contentFiles);
 
+/** A note by its slug, for the note pages: no list scanned per page. */
+export const notesBySlug = new Map(catalogue.notes.map((note) => [note.slug, note]));
+
 /**
  * The slice of the catalogue every page needs: the owner, the links in the header and menu, and
  * the owner's words on the sections (tiles, footer, descriptions, intros, the not-found screen).

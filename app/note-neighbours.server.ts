@@ -1,8 +1,8 @@
 /**
- * What a note page shows around its note: other readings of the same book, related
- * notes and the notes read before and after it, as small summaries (never whole notes).
+ * What a note page shows around its note: related notes and the notes read before and after it,
+ * as small summaries (never whole notes).
  */
-import { previousAndNext, relatedNotes } from "../catalogue/related.ts";
+import { relatedIndex } from "../catalogue/related.ts";
 import type { Note } from "../catalogue/schema.ts";
 import { catalogue } from "./catalogue.server.ts";
 
@@ -12,10 +12,13 @@ function noteLink({ path, name, author, rating, shelf, date, photo }: Note) {
 }
 export type NoteLink = ReturnType<typeof noteLink>;
 
+/** Made once with the catalogue: each note page then costs the same however many notes there are. */
+const related = relatedIndex(catalogue.listedNotes);
+
 export function noteNeighbours(note: Note) {
-  const { previous, next } = previousAndNext(note, catalogue.listedNotes);
+  const { previous, next } = related.previousAndNext(note);
   return {
-    related: relatedNotes(note, catalogue.listedNotes).map(noteLink),
+    related: related.relatedNotes(note).map(noteLink),
     previous: previous && noteLink(previous),
     next: next && noteLink(next),
   };

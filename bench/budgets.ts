@@ -21,6 +21,16 @@ export const LIMITS = {
   keystrokeLargeMs: 100,
   searchIndexRealGzipKB: 150,
   searchIndexLargeGzipKB: 1500,
+  /** The build, by its label in the build-phases section: seconds at most. */
+  buildSeconds: {
+    "sample, no cache": 12,
+    "sample, one note changed": 6,
+    "2,000 notes, no cache": 30,
+    "10,000 notes, no cache": 150,
+  } as Record<string, number>,
+  buildPeakMB: 1536,
+  /** Seconds per 1,000 pages of the largest catalogue over the 2,000-note one's: flat. */
+  buildScaling: 1.25,
 } as const;
 
 const na = (check: string, limit: string, why: string): Budget => ({ check, limit, actual: why, result: "n/a" });
@@ -215,6 +225,49 @@ export function checkBudgets(results: Omit<Results, "budgets" | "durationSeconds
         actual: `${figures.index.gzipKB} kB`,
         result: verdict(figures.index.gzipKB <= limit),
       });
+  }
+  budgets.push(...buildBudgets(results));
+  return budgets;
+}
+
+function buildBudgets(results: Omit<Results, "budgets" | "durationSeconds">): Budget[] {
+  const figures = ok(results.buildPhases);
+  const budgets: Budget[] = [];
+  for (const [label, limit] of Object.entries(LIMITS.buildSeconds)) {
+    const check = `Build: ${label}`;
+    const run = figures?.runs.find((candidate) => candidate.label === label);
+    if (!run) budgets.push(na(check, `≤ ${limit} s`, "not measured"));
+    else
+      budgets.push({
+        check,
+        limit: `≤ ${limit} s`,
+        actual: `${run.totalSeconds} s (${run.cpuSeconds} s CPU)`,
+        result: verdict(run.totalSeconds <= limit),
+      });
+  }
+  const largest = figures?.runs.at(-1);
+  const check = "Build: peak memory of the largest catalogue";
+  if (!largest) budgets.push(na(check, `≤ ${LIMITS.buildPeakMB} MB`, "not measured"));
+  else
+    budgets.push({
+      check,
+      limit: `≤ ${LIMITS.buildPeakMB} MB`,
+      actual: `${largest.peakMemoryMB} MB (${largest.label})`,
+      result: verdict(largest.peakMemoryMB <= LIMITS.buildPeakMB),
+    });
+  const perThousand = (run: { totalSeconds: number; pages: number }) => (run.totalSeconds / run.pages) * 1000;
+  const smallest = figures?.runs.find((run) => run.label === "2,000 notes, no cache");
+  const scaling = "Build: seconds per 1,000 pages, largest catalogue over 2,000 notes";
+  if (!smallest || !largest || largest === smallest)
+    budgets.push(na(scaling, `≤ ${LIMITS.buildScaling}×`, "not measured"));
+  else {
+    const ratio = Math.round((perThousand(largest) / perThousand(smallest)) * 100) / 100;
+    budgets.push({
+      check: scaling,
+      limit: `≤ ${LIMITS.buildScaling}×`,
+      actual: `${ratio}×`,
+      result: verdict(ratio <= LIMITS.buildScaling),
+    });
   }
   return budgets;
 }

@@ -41,7 +41,15 @@ export type LargeCopyOptions = {
 
 /** Copies the project into `root`, fills content/notes up to `total` notes and builds it. */
 export async function buildLargeCopy(options: LargeCopyOptions): Promise<LargeCopy> {
-  const { projectRoot, root, from } = options;
+  const { root } = options;
+  copyProject(options.projectRoot, root, options.from);
+  const generated = generateNotes(root, options.total);
+  const buildMs = await buildSite(root, options.siteUrl, { PRERENDER_ONLY: options.prerenderOnly.join(",") });
+  return { root, generated, buildMs };
+}
+
+/** Copies what a build needs into the empty folder `root`, with node_modules linked and the tools' caches its own. */
+export function copyProject(projectRoot: string, root: string, from?: LargeCopyOptions["from"]): void {
   for (const dir of COPIED) {
     if (existsSync(join(projectRoot, dir))) cpSync(join(projectRoot, dir), join(root, dir), { recursive: true });
   }
@@ -59,7 +67,4 @@ export async function buildLargeCopy(options: LargeCopyOptions): Promise<LargeCo
     if (!NOT_LINKED.has(entry))
       symlinkSync(join(projectRoot, "node_modules", entry), join(root, "node_modules", entry));
   }
-  const generated = generateNotes(root, options.total);
-  const buildMs = await buildSite(root, options.siteUrl, { PRERENDER_ONLY: options.prerenderOnly.join(",") });
-  return { root, generated, buildMs };
 }

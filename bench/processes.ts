@@ -141,10 +141,17 @@ export function startChild(
 export async function runCommand(
   command: string,
   args: string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs: number },
+  options: {
+    cwd: string;
+    env?: NodeJS.ProcessEnv;
+    timeoutMs: number;
+    onStart?: (child: ChildProcess) => void;
+    onOutput?: (text: string) => void;
+  },
 ): Promise<{ ms: number; output: string }> {
   const started = performance.now();
   const child = startChild(command, args, options);
+  options.onStart?.(child.process);
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;

@@ -15,6 +15,33 @@ function minutes(seconds: number): string {
   return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, "0")} s`;
 }
 
+function buildPhasesTable(section: Results["buildPhases"]): string {
+  const title = "Build phases (npx react-router build, BUILD_TIMINGS=1), seconds";
+  const figures = ok(section);
+  if (!figures) return failed(title, section) ?? "";
+  const phaseNames = Object.keys(figures.runs[0]?.phases ?? {});
+  const rows: Cell[][] = figures.runs.map((run) => [
+    run.label,
+    run.notes,
+    run.pages,
+    run.cards,
+    ...phaseNames.map((name) => run.phases[name]),
+    run.totalSeconds,
+    run.cpuSeconds,
+    Math.round((run.totalSeconds / run.pages) * 1000 * 10) / 10,
+    run.peakMemoryMB,
+  ]);
+  return table(
+    title,
+    ["build", "notes", "pages", "cards", ...phaseNames, "total", "CPU s", "s/1000 pages", "peak MB"],
+    rows,
+    [
+      "prerender: HTML and route data of every page and the cards (from the server bundle's end to the covers);",
+      "cards drawn: the time spent drawing inside prerender. CPU s and peak MB: the build's process tree, polled every 250 ms.",
+    ],
+  );
+}
+
 export function renderReport(results: Results): string {
   const parts: string[] = [];
   const { machine } = results;
@@ -30,6 +57,7 @@ export function renderReport(results: Results): string {
 
   const build = ok(results.build);
   parts.push(build ? `Build (npx react-router build): ${build.seconds} s\n` : (failed("Build", results.build) ?? ""));
+  parts.push(buildPhasesTable(results.buildPhases));
 
   const lighthouseTitle = "Lighthouse 12: mobile, default (simulated) throttling";
   const lighthouse = ok(results.lighthouse);

@@ -1,5 +1,7 @@
 /**
- * `npm run bench`: builds the site (timed), starts the production server on a free port with a
+ * `npm run bench`: builds the site (timed), then times the build phase by phase in copies of the
+ * project (the sample with no cache, with nothing changed and after one note changed; full builds
+ * of BENCH_BUILD_NOTES generated notes, 2000,10000 by default, every page prerendered), starts the production server on a free port with a
  * temporary DATA_DIR and RATE_LIMIT=0, measures Lighthouse, page weight, HTTP load (against nginx
  * too when it is installed), sign-ups (on SQLite, then on a throwaway PostgreSQL cluster, side by
  * side), the API under list load, newsletter delivery (one process on SQLite; one and two
@@ -10,10 +12,11 @@
  *
  * Environment (all optional): BENCH_LH_RUNS (Lighthouse runs per page, 3), BENCH_TARGET_SECONDS
  * (the whole run's target, 600: Lighthouse does fewer passes rather than pass it), BENCH_NOTES
- * (10000), BENCH_RECIPIENTS (10000), BENCH_SKIP (comma-separated: lighthouse, bytes, load, signups,
+ * (10000), BENCH_RECIPIENTS (10000), BENCH_BUILD_NOTES (2000,10000; empty for the sample alone),
+ * BENCH_SKIP (comma-separated: build-phases, lighthouse, bytes, load, signups,
  * signups-postgres, amplification, newsletter, newsletter-postgres, keystrokes, navigation, search, large). BENCH_ONLY
  * (comma-separated section names) skips every other section, e.g. `BENCH_ONLY=amplification npm
- * run bench` for the API latency under list load alone.
+ * run bench` for the API latency under list load alone; `BENCH_ONLY=build` for the build's phases.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
@@ -25,6 +28,7 @@ import { measureAmplification } from "./amplification.ts";
 import { withBrowser } from "./browser.ts";
 import { checkBudgets } from "./budgets.ts";
 import { buildLargeCopy, buildSite } from "./build.ts";
+import { measureBuildRuns } from "./build-phases.ts";
 import { measureBytes } from "./bytes.ts";
 import { BLOCKED_URL_PATTERNS, CHROME_PATH, measureLighthouse, SKIPPED_AUDITS } from "./lighthouse.ts";
 import { measureLoad, pageRequests, signupRequests } from "./load.ts";
@@ -69,12 +73,16 @@ const ONLY = new Set((process.env.BENCH_ONLY ?? "").split(",").filter(Boolean));
 // The search is measured on the 10,000-note copy too, which the section "large" builds.
 if (ONLY.has("search")) ONLY.add("large");
 /** The build is always made: every other section measures it. */
-const skipped = (name: string) => SKIP.has(name) || (ONLY.size > 0 && name !== "build" && !ONLY.has(name));
+const skipped = (name: string) =>
+  SKIP.has(name) ||
+  (ONLY.size > 0 && name !== "build" && !ONLY.has(name) && !(name === "build-phases" && ONLY.has("build")));
 /** What the sections after Lighthouse need, in seconds, kept out of its time budget. */
 const RESERVED_AFTER_LIGHTHOUSE_S = 150;
 const PAGE_LOAD = { connections: 100, seconds: 10, acceptEncoding: "br, gzip" };
 const SIGNUPS = { connections: 50, seconds: 10 };
 const LARGE_PRERENDER = ["/notes", "/search"];
+/** The generated catalogues the build section builds in full, every page prerendered. */
+const BUILD_SIZES = (process.env.BENCH_BUILD_NOTES ?? "2000,10000").split(",").filter(Boolean).map(Number);
 
 const started = performance.now();
 const elapsedSeconds = () => (performance.now() - started) / 1000;
@@ -182,6 +190,9 @@ async function main() {
   const siteUrl = `http://127.0.0.1:${port}`;
 
   const build = await section("build", async () => ({ seconds: round1((await buildSite(ROOT, siteUrl)) / 1000) }));
+  const buildPhases = await section("build-phases", async () => ({
+    runs: await measureBuildRuns(ROOT, siteUrl, BUILD_SIZES, log),
+  }));
 
   // The 10,000-note copy is built before any measurement, so that what is left of the time
   // budget for Lighthouse is known.
@@ -344,6 +355,7 @@ async function main() {
       loadAverageAtEnd: round1(oneMinuteLoad()),
     },
     build,
+    buildPhases,
     lighthouse,
     bytes,
     pageLoad,
@@ -360,6 +372,7 @@ async function main() {
     machine: partial.machine,
     durationSeconds: Math.round(elapsedSeconds()),
     build,
+    buildPhases,
     lighthouse,
     bytes,
     pageLoad,

@@ -36,14 +36,18 @@ export function relatedNotes<T extends RelatableNote>(
     sameAuthor: isSameText(other.author, note.author) ? 1 : 0,
     sharedTags: other.tags.filter((tag) => tags.has(tag)).length,
   });
-  return notes
+  const closest = notes
     .filter((other) => other.slug !== note.slug && !isSameBook(note, other))
     .map((other) => ({ other, ...closeness(other) }))
     .filter(({ sameAuthor, sharedTags }) => sameAuthor > 0 || sharedTags > 0)
-    .sort((a, b) => b.sameAuthor - a.sameAuthor || b.sharedTags - a.sharedTags || comparators.rating(a.other, b.other))
-    .map(({ other }) => other)
-    .filter((other, index, all) => !all.slice(0, index).some((earlier) => isSameBook(earlier, other)))
-    .slice(0, limit);
+    .sort((a, b) => b.sameAuthor - a.sameAuthor || b.sharedTags - a.sharedTags || comparators.rating(a.other, b.other));
+  // Checked against the picked notes only: a skipped reading is the same book as a picked one.
+  const picked: T[] = [];
+  for (const { other } of closest) {
+    if (picked.length === limit) break;
+    if (!picked.some((earlier) => isSameBook(earlier, other))) picked.push(other);
+  }
+  return picked;
 }
 
 /**
@@ -58,4 +62,40 @@ export function previousAndNext<T extends RelatableNote>(
   const index = byDate.findIndex((other) => other.slug === note.slug);
   if (index === -1) return { previous: null, next: null };
   return { previous: byDate[index + 1] ?? null, next: byDate[index - 1] ?? null };
+}
+
+/**
+ * The same two answers for every note of a catalogue, with the work that does not depend on the
+ * note done once: the date order, the notes of each author and of each tag. A page then looks at
+ * the notes that can relate to its note, not at the whole catalogue (a build prerenders every note).
+ */
+export function relatedIndex<T extends RelatableNote>(notes: readonly T[]) {
+  const byDate = [...notes].sort(comparators.date);
+  const datePosition = new Map(byDate.map((note, index) => [note.slug, index]));
+  const catalogueOrder = new Map(notes.map((note, index) => [note, index]));
+  // Equal authors sit side by side in author order: each run of them is one author's notes.
+  const byAuthor = new Map<T, T[]>();
+  let run: T[] = [];
+  for (const note of [...notes].sort(comparators.author)) {
+    const previous = run[0];
+    if (previous && !isSameText(previous.author, note.author)) run = [];
+    run.push(note);
+    byAuthor.set(note, run);
+  }
+  const byTag = new Map<string, T[]>();
+  for (const note of notes) for (const tag of note.tags) byTag.set(tag, [...(byTag.get(tag) ?? []), note]);
+
+  return {
+    relatedNotes: (note: T, limit = RELATED_LIMIT) => {
+      const candidates = new Set([...(byAuthor.get(note) ?? []), ...note.tags.flatMap((tag) => byTag.get(tag) ?? [])]);
+      // In the catalogue's order, so that equally close notes come out as relatedNotes orders them.
+      const ordered = [...candidates].sort((a, b) => (catalogueOrder.get(a) ?? 0) - (catalogueOrder.get(b) ?? 0));
+      return relatedNotes(note, ordered, limit);
+    },
+    previousAndNext: (note: T): { previous: T | null; next: T | null } => {
+      const index = datePosition.get(note.slug);
+      if (index === undefined) return { previous: null, next: null };
+      return { previous: byDate[index + 1] ?? null, next: byDate[index - 1] ?? null };
+    },
+  };
 }

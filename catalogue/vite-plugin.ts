@@ -8,6 +8,8 @@
  * - under `npm run dev` a content problem is the page itself, the same line, printed once in the
  *   terminal, until the file is fixed;
  * - SITE_URL is read once and baked into the build as `__SITE_URL__` (app/lib/site-url.ts);
+ * - a build keeps what is slow to make (images, compressed copies) in node_modules/.cache/build
+ *   (catalogue/build-cache.ts);
  * - the development server draws the generated covers, SVG and PNG, and the site's icon on request
  *   (the production build writes them as files, see scripts/finish-build.ts); a build stops when
  *   public/ holds a file of the icon's name, which the drawn icon would replace.
@@ -17,6 +19,7 @@ import { readFileSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import { join, resolve } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
+import { enableBuildCache } from "./build-cache.ts";
 import { COVER_IMAGE_SCALE, drawsCoverImage } from "./card.ts";
 import { coverSvg, isGeneratedCover } from "./cover.ts";
 import { contentRoot, loadCatalogue, readContentFiles } from "./disk.ts";
@@ -103,7 +106,9 @@ export function catalogueVitePlugin(): Plugin {
     name: "catalogue",
     config(userConfig, { command }) {
       building = command === "build";
-      root = contentRoot(resolve(userConfig.root ?? process.cwd()));
+      const projectRoot = resolve(userConfig.root ?? process.cwd());
+      root = contentRoot(projectRoot);
+      if (building) enableBuildCache(projectRoot, root, join(projectRoot, "node_modules/.cache/build"));
       return {
         define: { __SITE_URL__: JSON.stringify(siteUrlFromEnvironment(process.env)) },
         publicDir: join(root, "public"),

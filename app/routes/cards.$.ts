@@ -1,3 +1,5 @@
+import { cachedBuildOutput } from "../../catalogue/build-cache.ts";
+import { timeSpent } from "../../catalogue/build-timing.ts";
 import { cardTitles, pagePathOfCard, quoteCards } from "../../catalogue/card.ts";
 import { cardPng, quoteCardPng } from "../../catalogue/card-image.ts";
 import { catalogue, notFound } from "../catalogue.server.ts";
@@ -10,10 +12,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   const site = new URL(SITE_URL).host;
   const quote = quoteCards(catalogue, site).get(path);
   const title = cardTitles(catalogue).get(path);
+  const card = title && { title, owner: catalogue.site.name, site };
   const png = quote
-    ? await quoteCardPng(quote)
-    : title
-      ? await cardPng({ title, owner: catalogue.site.name, site })
+    ? await timeSpent("cards", () => cachedBuildOutput("quote-card", quote, () => quoteCardPng(quote)))
+    : card
+      ? await timeSpent("cards", () => cachedBuildOutput("card", card, () => cardPng(card)))
       : notFound();
   return new Response(new Uint8Array(png), {
     headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=3600" },

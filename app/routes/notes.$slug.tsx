@@ -5,7 +5,7 @@ import { formatMonthYear } from "../../catalogue/dates.ts";
 import { ratingText, SHELF_LABELS } from "../../catalogue/shelves.ts";
 import { bookReviewLd } from "../../catalogue/structured-data.ts";
 import { fillTemplate } from "../../catalogue/template.ts";
-import { catalogue, forPage, notFound } from "../catalogue.server.ts";
+import { catalogue, forPage, notesBySlug, notFound } from "../catalogue.server.ts";
 import { DATE_LABELS } from "../components/BookShelf.tsx";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { Embed, PlayerOnRequest } from "../components/Embed.tsx";
@@ -22,7 +22,7 @@ import type { Route } from "./+types/notes.$slug";
 export const handle = pageHandle("notes", { item: (data: Route.ComponentProps["loaderData"]) => data.note.name });
 
 export function loader({ params }: Route.LoaderArgs) {
-  const note = catalogue.notes.find((note) => note.slug === params.slug) ?? notFound();
+  const note = notesBySlug.get(params.slug) ?? notFound();
   // Without a review, the owner's sentence from site.yaml describes the note to search engines.
   const { noteDescription, shelfNoteDescription } = catalogue.site.sections.notes;
   const description =

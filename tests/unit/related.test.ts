@@ -8,9 +8,11 @@ import {
   previousAndNext,
   RELATED_LIMIT,
   type RelatableNote,
+  relatedIndex,
   relatedNotes,
 } from "../../catalogue/related.ts";
 import { first } from "../support/lists.ts";
+import { seededRandom } from "../support/random.ts";
 
 const { listedNotes: notes } = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
 const slugs = (items: readonly { slug: string }[]) => items.map((item) => item.slug);
@@ -102,5 +104,28 @@ describe("read before and after", () => {
     const notes = [made("b", { name: "B" }), made("a", { name: "A" }), made("c", { name: "C", date: "2019-01-01" })];
     expect(previousAndNext(first(notes), notes)).toEqual({ previous: notes[2], next: notes[1] });
     expect(previousAndNext(made("zz"), notes)).toEqual({ previous: null, next: null });
+  });
+});
+
+describe("the neighbours of every note at once", () => {
+  test("the index answers exactly as the functions given the whole list, re-reads, shared authors and ties included", () => {
+    const { int, pick } = seededRandom(7);
+    const authors = ["Ana Ruiz", "ana ruiz", "Ána Ruiz", "Bo Lind", "Cy Moss", "Di Park", "Ed Vale"];
+    const titles = ["Slow Days", "slow days", "Quiet Rooms", "Long Roads", "Small Hours", "Open Fields"];
+    const tagPool = ["Psychology", "History", "Design", "Money", "Writing"];
+    const many = Array.from({ length: 240 }, (_, index) =>
+      made(`n${index}`, {
+        name: `${pick(titles)}${int(4) === 0 ? "" : ` ${int(30)}`}`,
+        author: pick(authors),
+        date: `20${10 + int(10)}-0${1 + int(9)}-1${int(9)}`,
+        rating: int(11),
+        tags: [...new Set([pick(tagPool), pick(tagPool)])],
+      }),
+    );
+    const index = relatedIndex(many);
+    for (const note of many) {
+      expect(slugs(index.relatedNotes(note))).toEqual(slugs(relatedNotes(note, many)));
+      expect(index.previousAndNext(note)).toEqual(previousAndNext(note, many));
+    }
   });
 });
