@@ -33,7 +33,7 @@ export async function measureKeystrokes(
       await page.evaluate(
         ({ typed, timeoutMs }) => {
           const list = document.querySelector("[data-query]") as HTMLElement;
-          const box = document.querySelector('input[name="q"]') as HTMLInputElement;
+          const box = document.querySelector('.search-bar input[name="q"]') as HTMLInputElement;
           const state = window as unknown as { __keystroke?: Promise<number> };
           state.__keystroke = new Promise<number>((resolve, reject) => {
             let pressedAt = 0;

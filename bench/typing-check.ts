@@ -55,7 +55,7 @@ export type SearchState = { box: string; list: string; url: string };
 export async function settledSearch(page: Page, timeoutMs: number): Promise<SearchState> {
   const read = () =>
     page.evaluate(() => ({
-      box: (document.querySelector('input[name="q"]') as HTMLInputElement).value,
+      box: (document.querySelector('.search-bar input[name="q"]') as HTMLInputElement).value,
       list: (document.querySelector("[data-query]") as HTMLElement).dataset.query ?? "",
       url: new URLSearchParams(location.search).get("q") ?? "",
     }));

@@ -2,6 +2,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { SHELF_LABELS } from "../../catalogue/shelves.ts";
 import type { NoteLink, NoteNeighbours } from "../note-neighbours.server.ts";
 import type { loader as rootLoader } from "../root.tsx";
+import { Pager } from "./Pager.tsx";
 
 /**
  * The end of a note page: up to six related notes
@@ -22,18 +23,13 @@ export function RelatedNotes({ related, previous, next }: NoteNeighbours) {
           </ul>
         </section>
       )}
-      <nav aria-label="Previous and next notes" className="pager">
-        {previous && (
-          <Link to={previous.path} prefetch="intent" rel="prev" className="pager-previous">
-            <span className="pager-label">Read before</span> {previous.name}
-          </Link>
-        )}
-        {next && (
-          <Link to={next.path} prefetch="intent" rel="next" className="pager-next">
-            <span className="pager-label">Read after</span> {next.name}
-          </Link>
-        )}
-      </nav>
+      <Pager
+        label="Previous and next notes"
+        previous={previous && { to: previous.path, text: previous.name }}
+        next={next && { to: next.path, text: next.name }}
+        previousLabel="Read before"
+        nextLabel="Read after"
+      />
       <p className="meta-line">
         <Link to="/stats" prefetch="intent">
           Reading stats

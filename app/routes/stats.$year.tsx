@@ -9,6 +9,7 @@ import { catalogue, notFound } from "../catalogue.server.ts";
 import { BarChart } from "../components/BarChart.tsx";
 import { BookShelf, GoalMeter } from "../components/BookShelf.tsx";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { Pager } from "../components/Pager.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { SITE_URL } from "../lib/site-url.ts";
@@ -127,18 +128,13 @@ export default function YearInBooks({ loaderData: { year, goal, previous, next }
         </section>
       )}
 
-      <nav aria-label="Other years" className="pager">
-        {previous && (
-          <Link to={`/stats/${previous}`} prefetch="intent" rel="prev" className="pager-previous">
-            <span className="pager-label">Year before</span> {previous}
-          </Link>
-        )}
-        {next && (
-          <Link to={`/stats/${next}`} prefetch="intent" rel="next" className="pager-next">
-            <span className="pager-label">Year after</span> {next}
-          </Link>
-        )}
-      </nav>
+      <Pager
+        label="Other years"
+        previous={previous ? { to: `/stats/${previous}`, text: String(previous) } : null}
+        next={next ? { to: `/stats/${next}`, text: String(next) } : null}
+        previousLabel="Year before"
+        nextLabel="Year after"
+      />
       <p className="meta-line">
         <Link to="/stats" prefetch="intent">
           Reading stats

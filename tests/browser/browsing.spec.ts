@@ -274,7 +274,7 @@ test("a keystroke's list is on the page before the keystroke's task ends", async
   const expected = applyFilters(allNotes, { search, sort: "date", tag: "" }).slice(0, 3);
   // Type one key and read the list in the same task: nothing may wait for a later task or frame.
   const shown = await page.evaluate((search) => {
-    const box = document.querySelector<HTMLInputElement>('input[name="q"]');
+    const box = document.querySelector<HTMLInputElement>('.search-bar input[name="q"]');
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
     if (!box || !setValue) throw new Error("no search box");
     setValue.call(box, search);

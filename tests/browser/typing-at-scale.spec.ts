@@ -31,7 +31,7 @@ test.beforeAll(async () => {
     root,
     total: NOTES,
     siteUrl: `http://127.0.0.1:${port}`,
-    prerenderOnly: ["/"],
+    prerenderOnly: ["/", "/notes"],
     from: { content: join(projectRoot, "tests/fixtures/content"), public: join(projectRoot, "tests/fixtures/public") },
   });
   server = await startSiteServer(root, "large", port, join(root, "data"));
@@ -60,8 +60,9 @@ test("typing fast into the search of 10,000 notes loses no keystroke and the lis
   page,
 }) => {
   test.setTimeout(120_000);
-  const notes = loadCatalogue(root).listedNotes;
-  expect(notes).toHaveLength(NOTES);
+  const catalogue = loadCatalogue(root);
+  expect(catalogue.notes).toHaveLength(NOTES);
+  const notes = catalogue.listedNotes;
   await answerDataLate(page);
   await page.goto(`${server?.url}/notes`, { timeout: 60_000 });
   await waitForReady(page);

@@ -1,0 +1,33 @@
+import { Link } from "react-router";
+
+type PagerLink = { to: string; text: string };
+
+/** The previous and next links under an item: a note's neighbours in reading order, a year's neighbours. */
+export function Pager({
+  label,
+  previous,
+  next,
+  previousLabel,
+  nextLabel,
+}: {
+  label: string;
+  previous: PagerLink | null | undefined;
+  next: PagerLink | null | undefined;
+  previousLabel: string;
+  nextLabel: string;
+}) {
+  return (
+    <nav aria-label={label} className="pager">
+      {previous && (
+        <Link to={previous.to} prefetch="intent" rel="prev" className="pager-previous">
+          <span className="pager-label">{previousLabel}</span> {previous.text}
+        </Link>
+      )}
+      {next && (
+        <Link to={next.to} prefetch="intent" rel="next" className="pager-next">
+          <span className="pager-label">{nextLabel}</span> {next.text}
+        </Link>
+      )}
+    </nav>
+  );
+}
