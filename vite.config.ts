@@ -26,10 +26,11 @@ export default defineConfig({
     reactRouter(),
   ],
   environments: {
-    // One server build: React Router's (index.js, which prerendering reads), the HTTP host around it
-    // (host.js), the worker threads that render filtered lists (render-worker.js), the start-up
-    // (main.js, run by `npm start` with no TypeScript loader) and the SITE_URL check `npm start`
-    // runs before any build exists (site-url.js). They share one copy of every module.
+    // One server build: React Router's (index.js), the HTTP host around it (host.js), the worker
+    // threads that render filtered lists (render-worker.js) and prerender the site at the end of the
+    // build (prerender-worker.js), the start-up (main.js, run by `npm start` with no TypeScript
+    // loader) and the SITE_URL check `npm start` runs before any build exists (site-url.js). They
+    // share one copy of every module.
     ssr: {
       build: {
         rollupOptions: {
@@ -37,6 +38,7 @@ export default defineConfig({
             index: "virtual:react-router/server-build",
             host: "server/http/host.ts",
             "render-worker": "server/http/render-worker.ts",
+            "prerender-worker": "scripts/prerender-worker.ts",
             main: "server/main.ts",
             "site-url": "catalogue/site-url.ts",
           },

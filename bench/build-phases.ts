@@ -21,7 +21,7 @@ export type BuildPhases = {
   peakMemoryMB: number;
   pages: number;
   cards: number;
-  /** Seconds per phase, in the build's order; `cards drawn` is part of `prerender`. */
+  /** Seconds per phase, in the build's order; `cards drawn` and `pages compressed` are work inside `prerender`, summed over its threads. */
   phases: Record<string, number>;
 };
 
@@ -73,14 +73,19 @@ function phaseSeconds(events: TimingEvent[]): Record<string, number> {
   };
   const span = (from: number | undefined, to: number | undefined) =>
     from === undefined || to === undefined ? Number.NaN : round1((to - from) / 1000);
-  const spent = events
-    .filter((line) => line.phase === "cards" && line.event === "spent")
-    .reduce((sum, line) => sum + ("ms" in line ? line.ms : 0), 0);
+  const spent = (phase: string) =>
+    round1(
+      events
+        .filter((line) => line.phase === phase && line.event === "spent")
+        .reduce((sum, line) => sum + ("ms" in line ? line.ms : 0), 0) / 1000,
+    );
   return {
     "client bundle": span(at("bundle:client", "start"), at("bundle:client", "end")),
     "server bundle": span(at("bundle:ssr", "start"), at("bundle:ssr", "end")),
-    prerender: span(at("bundle:ssr", "end"), at("covers", "start")),
-    "cards drawn": round1(spent / 1000),
+    prerender: span(at("prerender", "start"), at("prerender", "end")),
+    // Work inside the prerendering, summed over its worker threads (so more than its wall time can hold).
+    "cards drawn": spent("cards"),
+    "pages compressed": spent("page compression"),
     covers: span(at("covers", "start"), at("covers", "end")),
     "inline hashes": span(at("hashes", "start"), at("hashes", "end")),
     compression: span(at("compression", "start"), at("compression", "end")),

@@ -36,8 +36,8 @@ function buildPhasesTable(section: Results["buildPhases"]): string {
     ["build", "notes", "pages", "cards", ...phaseNames, "total", "CPU s", "s/1000 pages", "peak MB"],
     rows,
     [
-      "prerender: HTML and route data of every page and the cards (from the server bundle's end to the covers);",
-      "cards drawn: the time spent drawing inside prerender. CPU s and peak MB: the build's process tree, polled every 250 ms.",
+      "prerender: every page's HTML and data, the cards and feeds, on one worker thread per core; compression: the files prerendering did not write;",
+      "cards drawn, pages compressed: work inside prerender, summed over its worker threads. CPU s and peak MB: the build's process tree, polled every 250 ms.",
     ],
   );
 }

@@ -20,6 +20,49 @@ export function isSameBook(a: Pick<Note, "name" | "author">, b: Pick<Note, "name
   return bookKey(a) === bookKey(b);
 }
 
+/** How a note is ranked against the others: computed once per note when many pages ask. */
+type Ranks<T> = {
+  /** The book's key (bookKey). */
+  book: (note: T) => string;
+  /** The note's place in the rating order (best rated first, ties by title). */
+  rating: (note: T) => number;
+  /** Whether two notes have the same author. */
+  sameAuthor: (a: RelatableNote, b: T) => boolean;
+};
+
+function pickRelated<T extends RelatableNote>(
+  note: RelatableNote,
+  candidates: Iterable<T>,
+  limit: number,
+  ranks: Ranks<T>,
+): T[] {
+  const tags = new Set(note.tags);
+  const book = bookKey(note);
+  const close: { other: T; sameAuthor: number; sharedTags: number; rating: number }[] = [];
+  for (const other of candidates) {
+    if (other.slug === note.slug || ranks.book(other) === book) continue;
+    const sameAuthor = ranks.sameAuthor(note, other) ? 1 : 0;
+    const sharedTags = other.tags.filter((tag) => tags.has(tag)).length;
+    if (sameAuthor > 0 || sharedTags > 0) close.push({ other, sameAuthor, sharedTags, rating: ranks.rating(other) });
+  }
+  close.sort((a, b) => b.sameAuthor - a.sameAuthor || b.sharedTags - a.sharedTags || a.rating - b.rating);
+  // Another reading of a picked book is skipped: each book appears once, with its first reading in that order.
+  const picked: T[] = [];
+  const pickedBooks = new Set<string>();
+  for (const { other } of close) {
+    if (picked.length === limit) break;
+    if (pickedBooks.has(ranks.book(other))) continue;
+    picked.push(other);
+    pickedBooks.add(ranks.book(other));
+  }
+  return picked;
+}
+
+/** Each note's place in the rating order; equally rated notes with the same title keep the list's order. */
+function ratingPlaces<T extends RelatableNote>(notes: readonly T[]): Map<T, number> {
+  return new Map([...notes].sort(comparators.rating).map((other, place) => [other, place]));
+}
+
 /**
  * Up to `limit` notes by the same author or sharing a tag with `note`, never the note itself nor
  * another reading of the same book (those are listed apart). The closest first: the same author,
@@ -31,23 +74,12 @@ export function relatedNotes<T extends RelatableNote>(
   notes: readonly T[],
   limit = RELATED_LIMIT,
 ): T[] {
-  const tags = new Set(note.tags);
-  const closeness = (other: RelatableNote) => ({
-    sameAuthor: isSameText(other.author, note.author) ? 1 : 0,
-    sharedTags: other.tags.filter((tag) => tags.has(tag)).length,
+  const places = ratingPlaces(notes);
+  return pickRelated(note, notes, limit, {
+    book: bookKey,
+    rating: (other) => places.get(other) ?? 0,
+    sameAuthor: (a, b) => isSameText(a.author, b.author),
   });
-  const closest = notes
-    .filter((other) => other.slug !== note.slug && !isSameBook(note, other))
-    .map((other) => ({ other, ...closeness(other) }))
-    .filter(({ sameAuthor, sharedTags }) => sameAuthor > 0 || sharedTags > 0)
-    .sort((a, b) => b.sameAuthor - a.sameAuthor || b.sharedTags - a.sharedTags || comparators.rating(a.other, b.other));
-  // Checked against the picked notes only: a skipped reading is the same book as a picked one.
-  const picked: T[] = [];
-  for (const { other } of closest) {
-    if (picked.length === limit) break;
-    if (!picked.some((earlier) => isSameBook(earlier, other))) picked.push(other);
-  }
-  return picked;
 }
 
 /**
@@ -72,7 +104,8 @@ export function previousAndNext<T extends RelatableNote>(
 export function relatedIndex<T extends RelatableNote>(notes: readonly T[]) {
   const byDate = [...notes].sort(comparators.date);
   const datePosition = new Map(byDate.map((note, index) => [note.slug, index]));
-  const catalogueOrder = new Map(notes.map((note, index) => [note, index]));
+  const books = new Map(notes.map((note) => [note, bookKey(note)]));
+  const places = ratingPlaces(notes);
   // Equal authors sit side by side in author order: each run of them is one author's notes.
   const byAuthor = new Map<T, T[]>();
   let run: T[] = [];
@@ -87,10 +120,13 @@ export function relatedIndex<T extends RelatableNote>(notes: readonly T[]) {
 
   return {
     relatedNotes: (note: T, limit = RELATED_LIMIT) => {
-      const candidates = new Set([...(byAuthor.get(note) ?? []), ...note.tags.flatMap((tag) => byTag.get(tag) ?? [])]);
-      // In the catalogue's order, so that equally close notes come out as relatedNotes orders them.
-      const ordered = [...candidates].sort((a, b) => (catalogueOrder.get(a) ?? 0) - (catalogueOrder.get(b) ?? 0));
-      return relatedNotes(note, ordered, limit);
+      const sameAuthor = new Set(byAuthor.get(note));
+      const candidates = new Set([...sameAuthor, ...note.tags.flatMap((tag) => byTag.get(tag) ?? [])]);
+      return pickRelated(note, candidates, limit, {
+        book: (other) => books.get(other) ?? bookKey(other),
+        rating: (other) => places.get(other) ?? 0,
+        sameAuthor: (_, other) => sameAuthor.has(other),
+      });
     },
     previousAndNext: (note: T): { previous: T | null; next: T | null } => {
       const index = datePosition.get(note.slug);

@@ -1,54 +1,74 @@
 /**
- * Runs once after `react-router build`: writes the generated book covers (SVG, and the PNG copy a
- * note shares on social sites, drawn once and kept in the build cache), the site's icon
- * (catalogue/site-icon.ts), a brotli and a gzip copy of every compressible file (several at once, also
- * kept in the build cache), so the server never compresses per request, build/inline-hashes.json (the
+ * Runs once after `react-router build`: prerenders every page and card (scripts/prerender.ts),
+ * writes the generated book covers (SVG, and the PNG copy a note shares on social sites, drawn once
+ * and kept in the build cache), the site's icon (catalogue/site-icon.ts), a brotli and a gzip copy
+ * of every compressible file (scripts/compressed-copies.ts), build/inline-hashes.json (the
  * inline script and style hashes of every page, for its Content-Security-Policy), build/site-url.txt: the
  * SITE_URL the pages were built for, build/owner.json: the owner's name and address in that content (the
  * server's default recipient, so production reads no content/ folder), and build/content-root.txt:
  * the folder whose content/ the pages hold (`npm start` rebuilds when either changes; the browser
  * tests build the fixture site). content-root.txt is written last: it marks a whole build.
  */
-import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip as gzipCompress } from "node:zlib";
+import { join, relative, sep } from "node:path";
 import { cachedBuildOutput, pruneBuildCache } from "../catalogue/build-cache.ts";
 import { timePhase } from "../catalogue/build-timing.ts";
-import { COVER_IMAGE_SCALE, coverImagePath, drawsCoverImage } from "../catalogue/card.ts";
+import {
+  COVER_IMAGE_SCALE,
+  cardPath,
+  cardTitles,
+  coverImagePath,
+  drawsCoverImage,
+  quoteCards,
+} from "../catalogue/card.ts";
 import { CONTENT_ROOT_FILE, OWNER_FILE } from "../catalogue/content-root.ts";
 import { coverSvg, isGeneratedCover } from "../catalogue/cover.ts";
 import { contentRoot, loadCatalogue } from "../catalogue/disk.ts";
-import type { Catalogue } from "../catalogue/load.ts";
+import { type Catalogue, RESERVED_UPDATE_SLUGS } from "../catalogue/load.ts";
 import { svgToPng } from "../catalogue/png.ts";
 import { siteIconFiles } from "../catalogue/site-icon.ts";
 import { siteUrlFromEnvironment } from "../catalogue/site-url.ts";
-import { INLINE_HASHES_FILE, prerenderedInlineHashes } from "../server/http/security.ts";
-import { NOT_FOUND_DATA_FILE, NOT_FOUND_PAGE_FILE } from "../server/http/static.ts";
+import { derivedPagePaths } from "../catalogue/sitemap.ts";
+import { INLINE_HASHES_FILE, type InlineHashes, prerenderedInlineHashes } from "../server/http/security.ts";
+import { writeCompressedCopies } from "./compressed-copies.ts";
+import { prerender, staticPaths } from "./prerender.ts";
 
-const COMPRESSIBLE = /\.(html|js|css|svg|json|data|xml|atom|txt|webmanifest)$/;
-/** Below this a compressed copy saves less than the extra bytes of headers. */
-const MIN_COMPRESS_BYTES = 1024;
+/** Every page, its data and its card; the newsletter's per-visitor pages excepted. */
+function sitePaths(catalogue: Catalogue, routes: Parameters<typeof staticPaths>[0]): string[] {
+  // The benchmark's 10,000-note copy of the site, for tests of its lists only, prerenders just those.
+  const only = process.env.PRERENDER_ONLY;
+  if (only) return only.split(",");
+  const cards = [...cardTitles(catalogue).keys(), ...quoteCards(catalogue, "").keys()].map(cardPath);
+  // The newsletter's confirm and unsubscribe pages answer per visitor (their token): never prerendered.
+  const perRequest = new Set(RESERVED_UPDATE_SLUGS.map((slug) => `/updates/${slug}`));
+  const pages = staticPaths(routes).filter((path) => !perRequest.has(path));
+  const items = [...catalogue.all, ...catalogue.updates].map((item) => item.path);
+  return [...new Set([...pages, ...items, ...derivedPagePaths(catalogue), ...cards])];
+}
 
-export async function finishClientBuild(root: string, buildDirectory: string): Promise<void> {
+export async function finishClientBuild(
+  root: string,
+  buildDirectory: string,
+  routes: Parameters<typeof staticPaths>[0],
+): Promise<void> {
   const clientDir = join(buildDirectory, "client");
   // The same reading as the one catalogue/vite-plugin.ts baked into the pages, in the same process.
   const siteUrl = siteUrlFromEnvironment(process.env);
   const catalogue = loadCatalogue(contentRoot(root));
+  const prerendered = await timePhase("prerender", () =>
+    prerender(join(buildDirectory, "server"), clientDir, sitePaths(catalogue, routes)),
+  );
   await timePhase("covers", async () => {
     await writeCovers(catalogue, contentRoot(root), clientDir);
     for (const [sitePath, body] of siteIconFiles(contentRoot(root), catalogue.site)) {
       writeFileSync(join(clientDir, sitePath), body);
     }
   });
-  await timePhase("hashes", () => writeInlineHashes(buildDirectory, clientDir));
-  await timePhase("compression", () => precompress(clientDir));
+  await timePhase("hashes", () => writeInlineHashes(buildDirectory, clientDir, prerendered.pages));
+  await timePhase("compression", () => precompress(clientDir, prerendered.written));
   await timePhase("finishing", async () => {
-    await writeNotFoundPage(buildDirectory, siteUrl);
     writeFileSync(join(buildDirectory, "site-url.txt"), `${siteUrl}\n`);
     writeFileSync(
       join(buildDirectory, OWNER_FILE),
@@ -76,63 +96,30 @@ export async function writeCovers(catalogue: Catalogue, root: string, clientDir:
   }
 }
 
-/** The inline script and style hashes of every prerendered page, for the Content-Security-Policy the server sends with it. */
-function writeInlineHashes(buildDirectory: string, clientDir: string): void {
+/**
+ * The inline script and style hashes of every page, for the Content-Security-Policy the server
+ * sends with it: the prerendering's pages as it measured them, any other HTML file read here.
+ */
+function writeInlineHashes(buildDirectory: string, clientDir: string, measured: Map<string, InlineHashes>): void {
   const pages = (readdirSync(clientDir, { recursive: true }) as string[]).filter((name) => name.endsWith(".html"));
-  writeFileSync(join(buildDirectory, INLINE_HASHES_FILE), JSON.stringify(prerenderedInlineHashes(clientDir, pages)));
+  const others = pages.filter((page) => !measured.has(join(clientDir, page)));
+  const hashes = {
+    ...Object.fromEntries([...measured].map(([file, page]) => [relative(clientDir, file).split(sep).join("/"), page])),
+    ...prerenderedInlineHashes(clientDir, others),
+  };
+  writeFileSync(join(buildDirectory, INLINE_HASHES_FILE), JSON.stringify(hashes));
 }
-
-/** A path no route but the not-found one matches: its page is the same whatever the path. */
-const UNKNOWN_PATH = "/not-found";
 
 /**
- * The not-found page and its data (what a client-side navigation to an unknown path fetches),
- * rendered once from the server build, with their compressed copies, beside build/client (never
- * served with a 200 at a URL of their own): the server answers every unknown path with them and
- * a 404, so an odd path costs no render.
+ * The brotli and gzip copies of each file but those the prerendering compressed (`done`), several
+ * files at once: zlib compresses on libuv's worker threads.
  */
-async function writeNotFoundPage(buildDirectory: string, siteUrl: string): Promise<void> {
-  const { createRequestHandler } = await import("react-router");
-  const build = await import(/* @vite-ignore */ pathToFileURL(join(buildDirectory, "server/index.js")).href);
-  const handle = createRequestHandler(build, "production");
-  for (const [path, file] of [
-    [UNKNOWN_PATH, NOT_FOUND_PAGE_FILE],
-    [`${UNKNOWN_PATH}.data`, NOT_FOUND_DATA_FILE],
-  ] as const) {
-    const response = await handle(new Request(new URL(path, siteUrl)));
-    if (response.status !== 404) throw new Error(`Rendering the not-found page (${path}) answered ${response.status}`);
-    const body = Buffer.from(await response.arrayBuffer());
-    writeFileSync(join(buildDirectory, file), body);
-    await writeCompressedCopies(join(buildDirectory, file), body);
-  }
-}
-
-const brotli = promisify(brotliCompress);
-const gzip = promisify(gzipCompress);
-
-/** `file`'s brotli and gzip copies; an unchanged file (most of them after an edit) takes them from the build cache. */
-async function writeCompressedCopies(file: string, content: Buffer): Promise<void> {
-  const inputs = { sha256: createHash("sha256").update(content).digest("hex") };
-  const [br, gz] = await Promise.all([
-    cachedBuildOutput("br", inputs, () =>
-      brotli(content, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
-      }),
-    ),
-    cachedBuildOutput("gz", inputs, () => gzip(content, { level: 9 })),
-  ]);
-  await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
-}
-
-/** Each file's brotli and gzip copies, several files at once: zlib compresses on libuv's worker threads. */
-export async function precompress(dir: string): Promise<void> {
+export async function precompress(dir: string, done: ReadonlySet<string> = new Set()): Promise<void> {
   const files = (readdirSync(dir, { recursive: true }) as string[])
     .map((name) => join(dir, name))
-    .filter((file) => COMPRESSIBLE.test(file) && statSync(file).isFile());
+    .filter((file) => !done.has(file) && !/\.(br|gz)$/.test(file) && statSync(file).isFile());
   await forEachConcurrently(files, availableParallelism(), async (file) => {
-    const content = await readFile(file);
-    if (content.length < MIN_COMPRESS_BYTES) return;
-    await writeCompressedCopies(file, content);
+    await writeCompressedCopies(file, await readFile(file));
   });
 }
 

@@ -1,0 +1,116 @@
+/**
+ * The build's prerendering, on the fixture site's real build (`npm start` makes it when it is
+ * missing): every page and its data as the server would render them afresh, each with its
+ * compressed copies and inline hashes; every card and feed as its file, with no data copy.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { staticPaths } from "../../scripts/prerender.ts";
+import { INLINE_HASHES_FILE, inlineHashes } from "../../server/http/security.ts";
+import { makeTempDir } from "./helpers.ts";
+import { type ProductionServer, root, startProductionServer } from "./production.ts";
+
+const client = join(root, "build/client");
+let server: ProductionServer;
+let render: (path: string) => Promise<Response>;
+let files: string[];
+
+beforeAll(async () => {
+  server = await startProductionServer({ DATA_DIR: makeTempDir().path });
+  const build = (await import(pathToFileURL(join(root, "build/server/index.js")).href)) as ServerBuild;
+  const handle = createRequestHandler(build, "production");
+  render = (path) => handle(new Request(`http://localhost${path}`));
+  files = (readdirSync(client, { recursive: true }) as string[]).map((file) => file.split("\\").join("/"));
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const pages = () => files.filter((file) => file.endsWith("index.html"));
+const pagePath = (file: string) => `/${file.replace(/index\.html$/, "")}`;
+const dataFile = (file: string) => (file === "index.html" ? "_.data" : file.replace(/\/index\.html$/, ".data"));
+
+describe("prerendered pages", () => {
+  test("every page of the sitemap is prerendered with its data", () => {
+    const sitemap = readFileSync(join(client, "sitemap.xml"), "utf8");
+    const listed = [...sitemap.matchAll(/<loc>https?:\/\/[^/<]+([^<]*)<\/loc>/g)].map((match) => match[1] || "/");
+    expect(listed.length).toBeGreaterThan(20);
+    for (const path of listed) {
+      const page = `${path.replace(/^\//, "").replace(/\/?$/, "/")}index.html`.replace(/^\//, "");
+      expect(files, path).toContain(page);
+      expect(files, path).toContain(dataFile(page));
+    }
+  });
+
+  test("a page and its data are what the server renders afresh, loaders and all", async () => {
+    for (const file of pages()) {
+      const fresh = await render(pagePath(file));
+      expect(fresh.status, file).toBe(200);
+      expect(readFileSync(join(client, file), "utf8"), file).toBe(await fresh.text());
+      const data = dataFile(file);
+      const freshData = await render(`/${data}`);
+      expect(readFileSync(join(client, data), "utf8"), data).toBe(await freshData.text());
+    }
+  });
+
+  test("each page and data file has brotli and gzip copies of the same bytes", () => {
+    for (const file of pages().flatMap((page) => [page, dataFile(page)])) {
+      const original = readFileSync(join(client, file));
+      if (original.length < 1024) continue;
+      expect(brotliDecompressSync(readFileSync(join(client, `${file}.br`))).equals(original), file).toBe(true);
+      expect(gunzipSync(readFileSync(join(client, `${file}.gz`))).equals(original), file).toBe(true);
+    }
+  });
+
+  test("each page's inline script and style hashes are recorded for its Content-Security-Policy", () => {
+    const recorded = JSON.parse(readFileSync(join(root, "build", INLINE_HASHES_FILE), "utf8"));
+    expect(Object.keys(recorded).sort()).toEqual(pages().sort());
+    for (const page of pages()) {
+      expect(recorded[page], page).toEqual(inlineHashes(readFileSync(join(client, page), "utf8")));
+    }
+  });
+
+  test("the not-found page lies beside the site's files, rendered with its 404", async () => {
+    for (const [file, path] of [
+      ["not-found.html", "/not-found"],
+      ["not-found.data", "/not-found.data"],
+    ] as const) {
+      const fresh = await render(path);
+      expect(fresh.status).toBe(404);
+      expect(readFileSync(join(root, "build", file), "utf8")).toBe(await fresh.text());
+      expect(existsSync(join(root, "build", `${file}.br`))).toBe(true);
+    }
+  });
+});
+
+describe("prerendered files of resource routes", () => {
+  test("cards, feeds, the sitemap and robots.txt are written as their files, with no data copy", async () => {
+    const resources = files.filter((file) => /^(cards\/.+\.png|feeds\/.+\.atom|sitemap\.xml|robots\.txt)$/.test(file));
+    expect(resources.filter((file) => file.startsWith("cards/")).length).toBeGreaterThan(5);
+    expect(resources).toEqual(expect.arrayContaining(["feeds/notes.atom", "sitemap.xml", "robots.txt"]));
+    for (const file of resources) expect(files, file).not.toContain(`${file}.data`);
+    const feed = await render("/feeds/notes.atom");
+    expect(readFileSync(join(client, "feeds/notes.atom"), "utf8")).toBe(await feed.text());
+  });
+});
+
+describe("the paths of the routes without parameters", () => {
+  test("are each route's whole path, the home page included, never a pattern", () => {
+    const routes = {
+      root: { path: "" },
+      home: { parentId: "root" },
+      notes: { parentId: "root", path: "notes" },
+      shelves: { parentId: "root", path: "notes/shelves" },
+      note: { parentId: "root", path: "notes/:slug" },
+      nested: { parentId: "notes", path: "archive" },
+      cards: { parentId: "root", path: "cards/*" },
+      rest: { parentId: "root", path: "*" },
+    };
+    expect(staticPaths(routes).sort()).toEqual(["/", "/notes", "/notes/archive", "/notes/shelves"]);
+  });
+});
