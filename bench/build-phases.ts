@@ -82,11 +82,11 @@ function phaseSeconds(events: TimingEvent[]): Record<string, number> {
   return {
     "client bundle": span(at("bundle:client", "start"), at("bundle:client", "end")),
     "server bundle": span(at("bundle:ssr", "start"), at("bundle:ssr", "end")),
+    covers: span(at("covers", "start"), at("covers", "end")),
     prerender: span(at("prerender", "start"), at("prerender", "end")),
     // Work inside the prerendering, summed over its worker threads (so more than its wall time can hold).
     "cards drawn": spent("cards"),
     "pages compressed": spent("page compression"),
-    covers: span(at("covers", "start"), at("covers", "end")),
     "inline hashes": span(at("hashes", "start"), at("hashes", "end")),
     compression: span(at("compression", "start"), at("compression", "end")),
     finishing: span(at("finishing", "start"), at("finishing", "end")),

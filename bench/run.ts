@@ -61,6 +61,11 @@ const PAGES = [
   "/contact",
   "/now",
   "/stats",
+  "/stats/2024",
+  "/notes/shelves",
+  "/quotes",
+  "/quotes/walden-1",
+  "/search",
   "/about",
 ] as const;
 

@@ -56,28 +56,33 @@ export async function finishClientBuild(
   const clientDir = join(buildDirectory, "client");
   // The same reading as the one catalogue/vite-plugin.ts baked into the pages, in the same process.
   const siteUrl = siteUrlFromEnvironment(process.env);
+  const { paths, owner } = await fromCatalogue(root, clientDir, routes);
+  const prerendered = await timePhase("prerender", () => prerender(join(buildDirectory, "server"), clientDir, paths));
+  await timePhase("hashes", () => writeInlineHashes(buildDirectory, clientDir, prerendered.pages));
+  await timePhase("compression", () => precompress(clientDir, prerendered.written));
+  await timePhase("finishing", async () => {
+    writeFileSync(join(buildDirectory, "site-url.txt"), `${siteUrl}\n`);
+    writeFileSync(join(buildDirectory, OWNER_FILE), `${JSON.stringify(owner)}\n`);
+    // After the last cached output.
+    pruneBuildCache();
+    writeFileSync(join(buildDirectory, CONTENT_ROOT_FILE), `${contentRoot(root)}\n`);
+  });
+}
+
+/**
+ * What the build needs of the catalogue: the covers and the site's icon, written here, then the
+ * paths to prerender and the owner. The catalogue is let go before the prerendering, whose workers
+ * each load their own: at 10,000 notes a copy held here would be hundreds of megabytes more.
+ */
+async function fromCatalogue(root: string, clientDir: string, routes: Parameters<typeof staticPaths>[0]) {
   const catalogue = loadCatalogue(contentRoot(root));
-  const prerendered = await timePhase("prerender", () =>
-    prerender(join(buildDirectory, "server"), clientDir, sitePaths(catalogue, routes)),
-  );
   await timePhase("covers", async () => {
     await writeCovers(catalogue, contentRoot(root), clientDir);
     for (const [sitePath, body] of siteIconFiles(contentRoot(root), catalogue.site)) {
       writeFileSync(join(clientDir, sitePath), body);
     }
   });
-  await timePhase("hashes", () => writeInlineHashes(buildDirectory, clientDir, prerendered.pages));
-  await timePhase("compression", () => precompress(clientDir, prerendered.written));
-  await timePhase("finishing", async () => {
-    writeFileSync(join(buildDirectory, "site-url.txt"), `${siteUrl}\n`);
-    writeFileSync(
-      join(buildDirectory, OWNER_FILE),
-      `${JSON.stringify({ name: catalogue.site.name, email: catalogue.site.email })}\n`,
-    );
-    // After the last cached output (the not-found page's compressed copies).
-    pruneBuildCache();
-    writeFileSync(join(buildDirectory, CONTENT_ROOT_FILE), `${contentRoot(root)}\n`);
-  });
+  return { paths: sitePaths(catalogue, routes), owner: { name: catalogue.site.name, email: catalogue.site.email } };
 }
 
 export async function writeCovers(catalogue: Catalogue, root: string, clientDir: string): Promise<void> {

@@ -23,6 +23,13 @@ export function staticPaths(routes: Record<string, { path?: string; parentId?: s
   return [...new Set(paths.map((path) => `/${path}`))];
 }
 
+/**
+ * Each worker holds the server build and the whole catalogue (about 300 MB at 10,000 notes), and
+ * rendering is bound by memory and the garbage collector as much as by cores: more workers than
+ * this would cost memory for little time.
+ */
+const MAX_WORKERS = 4;
+
 export type Prerendered = {
   /** Every file written, their compressed copies aside. */
   written: Set<string>;
@@ -36,7 +43,7 @@ export async function prerender(serverDir: string, clientDir: string, paths: str
   const jobs: PrerenderJob[] = [{ notFound: true }, ...paths.map((path) => ({ path }))];
   const settings: PrerenderSettings = { clientDir: resolve(clientDir) };
   const workers = Array.from(
-    { length: Math.min(availableParallelism(), jobs.length) },
+    { length: Math.min(availableParallelism(), MAX_WORKERS, jobs.length) },
     () => new Worker(resolve(serverDir, "prerender-worker.js"), { workerData: settings }),
   );
   let next = 0;

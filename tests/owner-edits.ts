@@ -1,7 +1,7 @@
 /**
  * Tests survive the owner: in a copy of the project, make the first edits a real owner
  * makes to the shipped sample — a new note (read before 2000, with a review), a re-read, a draft
- * note as the READMEs show it, a new essay, a Goodreads history and Medium essays moved in with
+ * note as the READMEs show it, a book begun (one file, shown as reading now), a new essay, a Goodreads history and Medium essays moved in with
  * `npm run import`, a new name in site.yaml, a new Now date — with the
  * owner's own commands, then run what touches content: the unit suites, `npm run check:content`
  * and the production build. All must pass: no test may depend on the sample catalogue (its facts
@@ -95,6 +95,7 @@ try {
   if (!reread.includes("This is a re-read")) fail("npm run new did not say the note was a re-read");
   editFile("content/notes/atomic-habits-2.md", (text) => `${text}\nBetter the second time.\n`);
   newContent(["note", "Dune Messiah", "--author", "Frank Herbert"]);
+  newContent(["note", "The Glass Orchard", "--author", "Ines Varga", "--shelf", "reading"]);
   newContent(["write", "On Owning a Site"]);
   editFile(
     "content/write/on-owning-a-site.md",
@@ -146,6 +147,12 @@ try {
     if (!existsSync(join(client, path, "index.html"))) fail(`the build has no page ${path}`);
   }
   if (existsSync(join(client, "notes/dune-messiah"))) fail("the draft note was published");
+  for (const page of ["index.html", "now/index.html"]) {
+    const readingNow = /<section[^>]*aria-labelledby="reading-now[^"]*"[\s\S]*?<\/section>/.exec(
+      readFileSync(join(client, page), "utf8"),
+    )?.[0];
+    if (!readingNow?.includes("The Glass Orchard")) fail(`the book begun is not under "Reading now" on ${page}`);
+  }
   const imported = readFileSync(join(client, "notes/the-lighthouse-keepers-almanac/index.html"), "utf8");
   if (!imported.includes("Maren Holt") || !imported.includes("<strong>poetry</strong>"))
     fail("the imported book's page does not show its author and review");
