@@ -20,43 +20,27 @@ export function isSameBook(a: Pick<Note, "name" | "author">, b: Pick<Note, "name
   return bookKey(a) === bookKey(b);
 }
 
-/** How a note is ranked against the others: computed once per note when many pages ask. */
-type Ranks<T> = {
-  /** The book's key (bookKey). */
-  book: (note: T) => string;
-  /** The note's place in the rating order (best rated first, ties by title). */
-  rating: (note: T) => number;
-  /** Whether two notes have the same author. */
-  sameAuthor: (a: RelatableNote, b: T) => boolean;
-};
-
-function pickRelated<T extends RelatableNote>(
-  note: RelatableNote,
-  candidates: Iterable<T>,
-  limit: number,
-  ranks: Ranks<T>,
-): T[] {
-  const tags = new Set(note.tags);
-  const book = bookKey(note);
-  const close: { other: T; sameAuthor: number; sharedTags: number; rating: number }[] = [];
-  for (const other of candidates) {
-    if (other.slug === note.slug || ranks.book(other) === book) continue;
-    const sameAuthor = ranks.sameAuthor(note, other) ? 1 : 0;
-    const sharedTags = other.tags.filter((tag) => tags.has(tag)).length;
-    if (sameAuthor > 0 || sharedTags > 0) close.push({ other, sameAuthor, sharedTags, rating: ranks.rating(other) });
-  }
-  close.sort((a, b) => b.sameAuthor - a.sameAuthor || b.sharedTags - a.sharedTags || a.rating - b.rating);
-  // Another reading of a picked book is skipped: each book appears once, with its first reading in that order.
+/** The first `limit` notes of `closestFirst` that are not another reading of a book already picked. */
+function firstBooks<T>(closestFirst: Iterable<T>, limit: number, book: (note: T) => string): T[] {
   const picked: T[] = [];
   const pickedBooks = new Set<string>();
-  for (const { other } of close) {
+  for (const other of closestFirst) {
     if (picked.length === limit) break;
-    if (pickedBooks.has(ranks.book(other))) continue;
+    if (pickedBooks.has(book(other))) continue;
     picked.push(other);
-    pickedBooks.add(ranks.book(other));
+    pickedBooks.add(book(other));
   }
   return picked;
 }
+
+type Closeness<T> = { other: T; sameAuthor: number; sharedTags: number; place: number };
+
+/** The same author first, then the most tags in common, then the place in the rating order. */
+const closerFirst = <T>(a: Closeness<T>, b: Closeness<T>) =>
+  b.sameAuthor - a.sameAuthor || b.sharedTags - a.sharedTags || a.place - b.place;
+
+const countShared = (tags: ReadonlySet<string>, other: RelatableNote) =>
+  other.tags.reduce((count, tag) => (tags.has(tag) ? count + 1 : count), 0);
 
 /** Each note's place in the rating order; equally rated notes with the same title keep the list's order. */
 function ratingPlaces<T extends RelatableNote>(notes: readonly T[]): Map<T, number> {
@@ -75,11 +59,23 @@ export function relatedNotes<T extends RelatableNote>(
   limit = RELATED_LIMIT,
 ): T[] {
   const places = ratingPlaces(notes);
-  return pickRelated(note, notes, limit, {
-    book: bookKey,
-    rating: (other) => places.get(other) ?? 0,
-    sameAuthor: (a, b) => isSameText(a.author, b.author),
-  });
+  const tags = new Set(note.tags);
+  const book = bookKey(note);
+  const close = notes
+    .filter((other) => other.slug !== note.slug && bookKey(other) !== book)
+    .map((other) => ({
+      other,
+      sameAuthor: isSameText(other.author, note.author) ? 1 : 0,
+      sharedTags: countShared(tags, other),
+      place: places.get(other) ?? 0,
+    }))
+    .filter(({ sameAuthor, sharedTags }) => sameAuthor > 0 || sharedTags > 0)
+    .sort(closerFirst);
+  return firstBooks(
+    close.map(({ other }) => other),
+    limit,
+    bookKey,
+  );
 }
 
 /**
@@ -105,7 +101,9 @@ export function relatedIndex<T extends RelatableNote>(notes: readonly T[]) {
   const byDate = [...notes].sort(comparators.date);
   const datePosition = new Map(byDate.map((note, index) => [note.slug, index]));
   const books = new Map(notes.map((note) => [note, bookKey(note)]));
+  const bookOf = (note: T) => books.get(note) ?? bookKey(note);
   const places = ratingPlaces(notes);
+  const placeOf = (note: T) => places.get(note) ?? 0;
   // Equal authors sit side by side in author order: each run of them is one author's notes.
   const byAuthor = new Map<T, T[]>();
   let run: T[] = [];
@@ -115,19 +113,69 @@ export function relatedIndex<T extends RelatableNote>(notes: readonly T[]) {
     run.push(note);
     byAuthor.set(note, run);
   }
+  // Each tag's notes, best rated first.
   const byTag = new Map<string, T[]>();
-  for (const note of notes) for (const tag of note.tags) byTag.set(tag, [...(byTag.get(tag) ?? []), note]);
+  for (const note of [...notes].sort(comparators.rating)) {
+    for (const tag of note.tags) {
+      const list = byTag.get(tag);
+      if (list) list.push(note);
+      else byTag.set(tag, [note]);
+    }
+  }
+
+  /**
+   * relatedNotes's order, read only as far as the page needs: the same author's notes, then those
+   * sharing two tags or more, then those sharing one in rating order — so a page does not score
+   * every note of its tags (thousands in a large catalogue).
+   */
+  function* closestFirst(note: T): Generator<T> {
+    const tags = new Set(note.tags);
+    const sameAuthor = new Set(byAuthor.get(note));
+    const book = bookOf(note);
+    const closeness = (other: T, authorShared: number) => ({
+      other,
+      sameAuthor: authorShared,
+      sharedTags: countShared(tags, other),
+      place: placeOf(other),
+    });
+    const isOther = (other: T) => other.slug !== note.slug && bookOf(other) !== book;
+    for (const { other } of [...sameAuthor]
+      .filter(isOther)
+      .map((other) => closeness(other, 1))
+      .sort(closerFirst)) {
+      yield other;
+    }
+    // A note sharing two tags is in two of the note's tag lists: in one of them but the longest.
+    const lists = note.tags.map((tag) => byTag.get(tag) ?? []);
+    const longest = lists.reduce((a, b) => (b.length > a.length ? b : a), []);
+    const several = new Map<T, Closeness<T>>();
+    for (const list of lists) {
+      if (list === longest) continue;
+      for (const other of list) {
+        if (sameAuthor.has(other) || several.has(other) || !isOther(other)) continue;
+        const close = closeness(other, 0);
+        if (close.sharedTags >= 2) several.set(other, close);
+      }
+    }
+    for (const { other } of [...several.values()].sort(closerFirst)) yield other;
+    // The rest share one tag, so each is in one list: the lists merged in rating order.
+    const heads = lists.map(() => 0);
+    for (;;) {
+      let next = -1;
+      for (const [index, list] of lists.entries()) {
+        const head = list[heads[index] ?? 0];
+        const best = lists[next]?.[heads[next] ?? 0];
+        if (head && (!best || placeOf(head) < placeOf(best))) next = index;
+      }
+      if (next < 0) return;
+      const other = lists[next]?.[heads[next] ?? 0] as T;
+      heads[next] = (heads[next] ?? 0) + 1;
+      if (!sameAuthor.has(other) && !several.has(other) && isOther(other)) yield other;
+    }
+  }
 
   return {
-    relatedNotes: (note: T, limit = RELATED_LIMIT) => {
-      const sameAuthor = new Set(byAuthor.get(note));
-      const candidates = new Set([...sameAuthor, ...note.tags.flatMap((tag) => byTag.get(tag) ?? [])]);
-      return pickRelated(note, candidates, limit, {
-        book: (other) => books.get(other) ?? bookKey(other),
-        rating: (other) => places.get(other) ?? 0,
-        sameAuthor: (_, other) => sameAuthor.has(other),
-      });
-    },
+    relatedNotes: (note: T, limit = RELATED_LIMIT) => firstBooks(closestFirst(note), limit, bookOf),
     previousAndNext: (note: T): { previous: T | null; next: T | null } => {
       const index = datePosition.get(note.slug);
       if (index === undefined) return { previous: null, next: null };

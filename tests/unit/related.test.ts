@@ -119,12 +119,13 @@ describe("the neighbours of every note at once", () => {
         author: pick(authors),
         date: `20${10 + int(10)}-0${1 + int(9)}-1${int(9)}`,
         rating: int(11),
-        tags: [...new Set([pick(tagPool), pick(tagPool)])],
+        tags: [...new Set(Array.from({ length: 1 + int(3) }, () => pick(tagPool)))],
       }),
     );
     const index = relatedIndex(many);
     for (const note of many) {
       expect(slugs(index.relatedNotes(note))).toEqual(slugs(relatedNotes(note, many)));
+      expect(slugs(index.relatedNotes(note, 40))).toEqual(slugs(relatedNotes(note, many, 40)));
       expect(index.previousAndNext(note)).toEqual(previousAndNext(note, many));
     }
   });
