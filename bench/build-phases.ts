@@ -105,7 +105,7 @@ export async function measureBuild(
   const keepTimingLines = (text: string) => {
     const lines = (partialLine + text).split("\n");
     partialLine = lines.pop() ?? "";
-    timingLines += lines.filter((line) => line.startsWith(TIMING_LINE_PREFIX)).join("\n") + "\n";
+    timingLines += `${lines.filter((line) => line.startsWith(TIMING_LINE_PREFIX)).join("\n")}\n`;
   };
   let peak = 0;
   let cpuSeconds = 0;
