@@ -19,7 +19,8 @@ import { SiteFooter } from "./components/SiteFooter.tsx";
 import { SiteHeader } from "./components/SiteHeader.tsx";
 import { useHydrated } from "./lib/hydrated.ts";
 import { DEFAULT_TITLE } from "./lib/meta.ts";
-import { wantsHydration } from "./lib/page-handle.ts";
+import { pageHandleOf, wantsHydration } from "./lib/page-handle.ts";
+import { playerProbeScript } from "./lib/player-probe.ts";
 import { searchAssets } from "./search.server.ts";
 import { SPECULATION_RULES, shellScriptProps } from "./shell/shell.ts";
 import siteCss from "./styles/site.css?inline";
@@ -57,6 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const hydrated = useHydrated();
   const matches = useMatches();
   const interactive = hydrated || wantsHydration(matches);
+  const players = pageHandleOf(matches)?.players;
   return (
     <html lang="en">
       <head>
@@ -64,6 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Before the first paint: the theme, the signed-up flag, then the shell's buttons. */}
         <script {...shellScriptProps} data-search-module={data?.search.module} data-search-index={data?.search.index} />
+        {players && <script dangerouslySetInnerHTML={{ __html: playerProbeScript(players) }} />}
         <Meta />
         <Links />
         {/* A page without scripts carries its CSS (3 kB gzip): one round trip less before the first

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates.ts";
-import { EMBED_ORIGINS, PLAYER_PAGE_LABEL, playerPageOf } from "../../catalogue/embeds.ts";
+import { PLAYER_PAGE_LABEL, playerPageOf } from "../../catalogue/embeds.ts";
+import { earlyPlayerProbe, playerProbeUrl } from "../lib/player-probe.ts";
 import { Embed, type EmbedKind } from "./Embed.tsx";
 
 /** An embed that has not loaded by then no longer holds up the next one. */
@@ -22,17 +23,22 @@ export type EmbedItem = {
  * Whether the players' host can be reached: false when a request to it fails outright (offline, a
  * blocker, a privacy setting, no DNS). A player then could only show an error in its box, so the
  * list leaves the players out. The probe asks for the host's icon: an image, which no browser
- * withholds from a cross-origin no-cors request (its answer is not read, only that one came), with
- * a query of its own so that no cached copy answers for a host now out of reach; it stops at the
- * headers.
+ * withholds from a cross-origin no-cors request (its answer is not read, only that one came); it
+ * stops at the headers.
  * (`navigator.onLine` is no answer: a browser on a machine without a network link other than
  * loopback says false even when the host is served from that machine.)
  */
 function usePlayerHostReachable(kind: EmbedKind): boolean {
   const [reachable, setReachable] = useState(true);
   useEffect(() => {
+    // The page's head may have asked already (lib/player-probe.ts).
+    const early = earlyPlayerProbe(kind);
+    if (early !== undefined) {
+      setReachable(early);
+      return;
+    }
     const probe = new AbortController();
-    fetch(`${EMBED_ORIGINS[kind]}/favicon.ico?player-check`, {
+    fetch(playerProbeUrl(kind), {
       mode: "no-cors",
       credentials: "omit",
       signal: probe.signal,

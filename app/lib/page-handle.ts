@@ -6,6 +6,7 @@
  */
 import { type SectionId, sectionOf } from "../../catalogue/sections.ts";
 import type { Crumb } from "../../catalogue/structured-data.ts";
+import type { PlayerHost } from "./player-probe.ts";
 
 /**
  * Pages hydrate only when an interaction needs React (an instant filter, a form that answers in
@@ -15,6 +16,8 @@ export type HydrationHandle = { hydrate?: true };
 
 export type PageHandle = HydrationHandle & {
   section: SectionId;
+  /** The host of the players the page lists: its head asks early whether it can be reached (lib/player-probe.ts). */
+  players?: PlayerHost;
   /** The name of the item the page shows ("Deep Work" under Notes), from the page's loader data. */
   item?: (loaderData: never) => string;
 };
@@ -22,12 +25,13 @@ export type PageHandle = HydrationHandle & {
 /** A handle for a section page, or for an item page with its name read from the loader data. */
 export function pageHandle<Data>(
   section: SectionId,
-  { item, hydrate }: { item?: (loaderData: Data) => string; hydrate?: true } = {},
+  { item, hydrate, players }: { item?: (loaderData: Data) => string; hydrate?: true; players?: PlayerHost } = {},
 ): PageHandle {
   return {
     section,
     ...(item ? { item: item as (loaderData: never) => string } : {}),
     ...(hydrate ? { hydrate } : {}),
+    ...(players ? { players } : {}),
   };
 }
 

@@ -5,7 +5,7 @@ import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/podcast";
 
-export const handle = pageHandle("podcast", { hydrate: true });
+export const handle = pageHandle("podcast", { hydrate: true, players: "podcast" });
 
 export function loader() {
   return { episodes: embedItems("podcast") };

@@ -5,7 +5,7 @@ import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/videos";
 
-export const handle = pageHandle("videos", { hydrate: true });
+export const handle = pageHandle("videos", { hydrate: true, players: "video" });
 
 export function loader() {
   return { videos: embedItems("video") };
