@@ -1,4 +1,3 @@
-import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -25,9 +24,6 @@ const POSTGRES_SUITES = [
 
 export default defineConfig({
   test: {
-    // Most server suites wait on child processes, sockets, timers and mail leases rather than
-    // compute: three files at a time on 2 cores ran the whole run in 285 s instead of 470 s.
-    maxWorkers: Math.max(3, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
