@@ -8,7 +8,8 @@
  * - the not-found page and its data, beside build/client (the server answers every unknown path
  *   with them).
  * Each file gets its compressed copies at once, from memory, and each page's inline script and
- * style hashes go back to the build with the list of files written. Built to build/server/prerender-worker.js beside React Router's server build: plain JavaScript.
+ * style hashes go back to the build with the list of files written. Built to
+ * build/server/prerender-worker.js beside React Router's server build: plain JavaScript.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
