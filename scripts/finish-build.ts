@@ -72,7 +72,7 @@ export async function finishClientBuild(
 /**
  * What the build needs of the catalogue: the covers and the site's icon, written here, then the
  * paths to prerender and the owner. The catalogue is let go before the prerendering, whose workers
- * each load their own: at 10,000 notes a copy held here would be hundreds of megabytes more.
+ * each load their own: a copy held here would add to the build's peak memory.
  */
 async function fromCatalogue(root: string, clientDir: string, routes: Parameters<typeof staticPaths>[0]) {
   const catalogue = loadCatalogue(contentRoot(root));
