@@ -28,9 +28,10 @@ export default defineConfig({
   environments: {
     // One server build: React Router's (index.js), the HTTP host around it (host.js), the worker
     // threads that render filtered lists (render-worker.js) and prerender the site at the end of the
-    // build (prerender-worker.js), the start-up (main.js, run by `npm start` with no TypeScript
-    // loader) and the SITE_URL check `npm start` runs before any build exists (site-url.js). They
-    // share one copy of every module.
+    // build (prerender-worker.js), the build's last step, run alone when only the content changed
+    // (finish-build.js), the start-up (main.js, run by `npm start` with no TypeScript loader) and
+    // the SITE_URL check `npm start` runs before any build exists (site-url.js). They share one
+    // copy of every module.
     ssr: {
       build: {
         rollupOptions: {
@@ -39,6 +40,7 @@ export default defineConfig({
             host: "server/http/host.ts",
             "render-worker": "server/http/render-worker.ts",
             "prerender-worker": "scripts/prerender-worker.ts",
+            "finish-build": "scripts/finish-build.ts",
             main: "server/main.ts",
             "site-url": "catalogue/site-url.ts",
           },

@@ -1,7 +1,7 @@
 /**
- * The catalogue as the server-side loaders see it. The catalogue's Vite plugin bundles the content
- * files into the server build (and reloads them in development), so production needs no content
- * folder.
+ * The catalogue as the server-side loaders see it. The content files come with the build, in a file
+ * beside the server bundle (reloaded on change in development: catalogue/vite-plugin.ts), so
+ * production needs no content folder.
  */
 import contentFiles from "virtual:content-files";
 import type { DerivedBody } from "../catalogue/derive.ts";

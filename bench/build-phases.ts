@@ -1,5 +1,5 @@
 /**
- * One `npx react-router build` timed phase by phase: the build prints its phase boundaries when
+ * One `npm run build` timed phase by phase: the build prints its phase boundaries when
  * BUILD_TIMINGS is set (catalogue/build-timing.ts), and the whole process tree's resident memory
  * is polled from /proc for its peak.
  */
@@ -21,8 +21,12 @@ export type BuildPhases = {
   peakMemoryMB: number;
   pages: number;
   cards: number;
-  /** Seconds per phase, in the build's order; `cards drawn` and `pages compressed` are work inside `prerender`, summed over its threads. */
-  phases: Record<string, number>;
+  /**
+   * Seconds per phase, in the build's order, null for a phase the build skipped (the bundles, when
+   * only the content changed); `cards drawn` and `pages compressed` are work inside `prerender`,
+   * summed over its threads.
+   */
+  phases: Record<string, number | null>;
 };
 
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -64,7 +68,7 @@ function treeUsage(pid: number): { residentBytes: number; cpuSeconds: number } {
   return { residentBytes, cpuSeconds: ticks / CLOCK_TICKS_PER_SECOND };
 }
 
-function phaseSeconds(events: TimingEvent[]): Record<string, number> {
+function phaseSeconds(events: TimingEvent[]): Record<string, number | null> {
   // A phase may be reported more than once (React Router's own passes over the routes): from its first start to its last end.
   const at = (phase: string, event: "start" | "end") => {
     const matching = events.filter((candidate) => candidate.phase === phase && candidate.event === event);
@@ -72,7 +76,7 @@ function phaseSeconds(events: TimingEvent[]): Record<string, number> {
     return line && "at" in line ? line.at : undefined;
   };
   const span = (from: number | undefined, to: number | undefined) =>
-    from === undefined || to === undefined ? Number.NaN : round1((to - from) / 1000);
+    from === undefined || to === undefined ? null : round1((to - from) / 1000);
   const spent = (phase: string) =>
     round1(
       events
@@ -82,7 +86,7 @@ function phaseSeconds(events: TimingEvent[]): Record<string, number> {
   return {
     "client bundle": span(at("bundle:client", "start"), at("bundle:client", "end")),
     "server bundle": span(at("bundle:ssr", "start"), at("bundle:ssr", "end")),
-    covers: span(at("covers", "start"), at("covers", "end")),
+    "content files": span(at("content", "start"), at("content", "end")),
     prerender: span(at("prerender", "start"), at("prerender", "end")),
     // Work inside the prerendering, summed over its worker threads (so more than its wall time can hold).
     "cards drawn": spent("cards"),
@@ -117,7 +121,7 @@ export async function measureBuild(
     cpuSeconds = Math.max(cpuSeconds, usage.cpuSeconds);
   }, USAGE_POLL_MS);
   try {
-    const { ms } = await runCommand("npx", ["react-router", "build"], {
+    const { ms } = await runCommand("npm", ["run", "build"], {
       cwd: root,
       env: { ...process.env, SITE_URL: siteUrl, BUILD_TIMINGS: "1", ...extraEnv },
       timeoutMs: BUILD_TIMEOUT_MS,
@@ -147,8 +151,9 @@ const countNotes = (root: string) =>
 
 /**
  * The builds the budgets speak of, each in its own copy of the project (own build cache): the
- * sample from nothing, again with nothing changed, again after one note's text changed; then a
- * full build (every page prerendered) of a copy filled up to each of `sizes` notes.
+ * sample from nothing, again with nothing changed, again after one note's text changed (both keep
+ * the bundles: only the content changed), again from an emptied build/ (the build cache kept);
+ * then a full build (every page prerendered) of a copy filled up to each of `sizes` notes.
  */
 export async function measureBuildRuns(
   projectRoot: string,
@@ -174,6 +179,8 @@ export async function measureBuildRuns(
   );
   appendFileSync(edited, "\nOne more sentence, added by the benchmark.\n");
   await run("sample, one note changed", sample);
+  rmSync(join(sample, "build"), { recursive: true, force: true });
+  await run("sample, clean build/", sample);
   rmSync(sample, { recursive: true, force: true });
   for (const size of sizes) {
     const root = tempDir(`build-${size}`);

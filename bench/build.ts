@@ -10,9 +10,9 @@ import { runCommand } from "./processes.ts";
 
 const BUILD_TIMEOUT_MS = 5 * 60_000;
 
-/** `npx react-router build` in `root`, for pages served at `siteUrl`; resolves with its duration. */
+/** `npm run build` in `root`, for pages served at `siteUrl`; resolves with its duration. */
 export async function buildSite(root: string, siteUrl: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<number> {
-  const { ms } = await runCommand("npx", ["react-router", "build"], {
+  const { ms } = await runCommand("npm", ["run", "build"], {
     cwd: root,
     env: { ...process.env, SITE_URL: siteUrl, ...extraEnv },
     timeoutMs: BUILD_TIMEOUT_MS,

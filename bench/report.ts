@@ -16,7 +16,7 @@ function minutes(seconds: number): string {
 }
 
 function buildPhasesTable(section: Results["buildPhases"]): string {
-  const title = "Build phases (npx react-router build, BUILD_TIMINGS=1), seconds";
+  const title = "Build phases (npm run build, BUILD_TIMINGS=1), seconds";
   const figures = ok(section);
   if (!figures) return failed(title, section) ?? "";
   const phaseNames = Object.keys(figures.runs[0]?.phases ?? {});
@@ -36,7 +36,8 @@ function buildPhasesTable(section: Results["buildPhases"]): string {
     ["build", "notes", "pages", "cards", ...phaseNames, "total", "CPU s", "s/1000 pages", "peak MB"],
     rows,
     [
-      "prerender: every page's HTML and data, the cards and feeds, on one worker thread per core; compression: the files prerendering did not write;",
+      "content files: the content for the server, public files, covers, icon, search index; prerender: every page's HTML and data, the cards and feeds, on one worker",
+      "thread per core (a page whose data did not change is not rendered again); compression: the files prerendering did not write, beside it;",
       "cards drawn, pages compressed: work inside prerender, summed over its worker threads. CPU s and peak MB: the build's process tree, polled every 250 ms.",
     ],
   );
@@ -56,7 +57,7 @@ export function renderReport(results: Results): string {
   );
 
   const build = ok(results.build);
-  parts.push(build ? `Build (npx react-router build): ${build.seconds} s\n` : (failed("Build", results.build) ?? ""));
+  parts.push(build ? `Build (npm run build): ${build.seconds} s\n` : (failed("Build", results.build) ?? ""));
   parts.push(buildPhasesTable(results.buildPhases));
 
   const lighthouseTitle = "Lighthouse 12: mobile, default (simulated) throttling";

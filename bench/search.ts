@@ -1,6 +1,6 @@
 /**
  * The site search at one size of the catalogue (the sample's 268 notes, or the 10,000-note copy):
- * - the index file the build wrote (build/client/assets/search-index-*.json): raw, gzip and brotli;
+ * - the index file the build wrote (build/client/search-index.json): raw, gzip and brotli;
  * - the server's query time: 200 queries made from the catalogue (a title word's first letters, a
  *   title with a typo, an author, three words of a review or an essay), p50 and p99, both the
  *   ranking alone (in process, the index the server builds on its first search) and /search?q=…
@@ -9,13 +9,19 @@
  *   the time from the first keystroke in the header's search field to the first results on
  *   screen, the search module's and the index's download included.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { get } from "node:http";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { loadCatalogue } from "../catalogue/disk.ts";
-import { buildSearchIndex, type SearchDocument, searchDocuments, searchSite } from "../catalogue/site-search.ts";
+import {
+  buildSearchIndex,
+  SEARCH_INDEX_PATH,
+  type SearchDocument,
+  searchDocuments,
+  searchSite,
+} from "../catalogue/site-search.ts";
 import { seededRandom } from "../tests/support/random.ts";
 import { kB, median, round1 } from "./stats.ts";
 
@@ -78,12 +84,7 @@ export function benchQueries(documents: readonly SearchDocument[]): string[] {
   return [...queries];
 }
 
-function indexFile(root: string) {
-  const assets = join(root, "build/client/assets");
-  const name = readdirSync(assets).find((file) => /^search-index-[\w-]+\.json$/.test(file));
-  if (!name) throw new Error(`no search index in ${assets}`);
-  return readFileSync(join(assets, name));
-}
+const indexFile = (root: string) => readFileSync(join(root, "build/client", SEARCH_INDEX_PATH));
 
 async function phoneFirstResults(browser: Browser, baseUrl: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });

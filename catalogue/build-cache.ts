@@ -44,7 +44,11 @@ export function buildCodeVersion(projectRoot: string): string {
  * Turns the cache on for this build process: a folder per content root under `cacheRoot`, so the
  * fixture site and the sample keep their own outputs.
  */
-export function enableBuildCache(projectRoot: string, contentRoot: string, cacheRoot: string): void {
+export function enableBuildCache(
+  projectRoot: string,
+  contentRoot: string,
+  cacheRoot = join(projectRoot, "node_modules/.cache/build"),
+): void {
   if (process.env[CACHE_VARIABLE] === "off") return;
   const settings: CacheSettings = {
     dir: join(cacheRoot, hash([contentRoot]).slice(0, 16)),

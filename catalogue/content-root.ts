@@ -15,3 +15,10 @@ export const CONTENT_ROOT_FILE = "content-root.txt";
 
 /** The file in build/ that holds the owner's name and address in that content, so the server reads no content/ folder. */
 export const OWNER_FILE = "owner.json";
+
+/**
+ * The file in build/server that holds the published content files: the server build reads it
+ * instead of bundling them, so that a build where only the content changed rewrites it and keeps
+ * the bundles (scripts/build.mjs).
+ */
+export const CONTENT_FILES_FILE = "content-files.json";

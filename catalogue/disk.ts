@@ -1,7 +1,7 @@
 /** Reads the content folder from disk, for the build, the owner's scripts and the tests. */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { buildCatalogue, type Catalogue, ContentError, type ContentFile } from "./load.ts";
+import { buildCatalogue, type Catalogue, ContentError, type ContentFile, isDraft } from "./load.ts";
 import { type BrokenReference, summarizeCatalogue } from "./summary.ts";
 
 export { contentRoot } from "./content-root.ts";
@@ -19,6 +19,11 @@ export function readContentFiles(root: string): ContentFile[] {
       return { path: relative(root, absolute).split("\\").join("/"), text: readFileSync(absolute, "utf8") };
     })
     .filter((file) => file.path !== "content/README.md");
+}
+
+/** The content files the server reads, as JSON: drafts stay out. */
+export function publishedContentJson(files: ContentFile[]): string {
+  return JSON.stringify(files.filter((file) => !isDraft(file)));
 }
 
 /** Whether the site path of an image ("/images/x.svg") names a file under `root`/public. */

@@ -140,6 +140,13 @@ export function buildSearchIndex(documents: readonly SearchDocument[]): SiteSear
 /** The index as the file the browser fetches. */
 export const serialiseSearchIndex = (index: SiteSearchIndex) => JSON.stringify(index);
 
+/** Where the site serves the index the browser searches, the same in every build. */
+export const SEARCH_INDEX_PATH = "/search-index.json";
+
+/** The index file the browser fetches. */
+export const searchIndexFile = (catalogue: Parameters<typeof searchDocuments>[0]) =>
+  serialiseSearchIndex(buildSearchIndex(searchDocuments(catalogue)));
+
 export const loadSearchIndex = (json: string): SiteSearchIndex => MiniSearch.loadJSON(json, INDEX_OPTIONS);
 
 type StoredFields = Pick<SearchDocument, "kind" | "title" | "date" | "path" | "text">;

@@ -1,8 +1,11 @@
 /**
  * Connects the catalogue to Vite:
- * - the published content files reach the server build as the module `virtual:content-files`
+ * - the published content files reach the server as the module `virtual:content-files`
  *   (app/catalogue.server.ts), read from the content root (catalogue/content-root.ts: the project,
- *   or CONTENT_ROOT), whose public/ is the site's public folder; drafts stay out;
+ *   or CONTENT_ROOT), whose public/ is the site's public folder; drafts stay out. A build leaves
+ *   both out of its bundles: the server build reads build/server/content-files.json, which the
+ *   build's last step writes with the public files (scripts/finish-build.ts), so a build where only
+ *   the content changed can keep the bundles (scripts/build.mjs);
  * - a build stops on the first content problem, printed last as one line (file, field, reason),
  *   and exits non-zero;
  * - under `npm run dev` a content problem is the page itself, the same line, printed once in the
@@ -21,9 +24,10 @@ import { join, resolve } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import { enableBuildCache } from "./build-cache.ts";
 import { COVER_IMAGE_SCALE, drawsCoverImage } from "./card.ts";
+import { CONTENT_FILES_FILE } from "./content-root.ts";
 import { coverSvg, isGeneratedCover } from "./cover.ts";
-import { contentRoot, loadCatalogue, readContentFiles } from "./disk.ts";
-import { ContentError, isDraft } from "./load.ts";
+import { contentRoot, loadCatalogue, publishedContentJson, readContentFiles } from "./disk.ts";
+import { type Catalogue, ContentError } from "./load.ts";
 import { svgToPng } from "./png.ts";
 import { replacedIconProblem, siteIconFiles } from "./site-icon.ts";
 import { SITE_ICON_FILES } from "./site-icon-files.ts";
@@ -37,6 +41,26 @@ export const contentErrorLine = (error: ContentError) => `Content error: ${error
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * The catalogue a build is made from; the build stops before anything else when the content has a
+ * problem. The owner's mistake, not the build's: one line with the file, the field and the reason,
+ * printed last, instead of a stack trace through the build tools.
+ */
+export function catalogueOrStop(root: string): Catalogue {
+  const replaced = replacedIconProblem(root);
+  if (replaced) {
+    console.error(`\nContent error: ${replaced}`);
+    process.exit(1);
+  }
+  try {
+    return loadCatalogue(root);
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    console.error(`\n${contentErrorLine(error)}`);
+    process.exit(1);
+  }
+}
 
 /** The development page that stands for every page while the content has a problem. */
 function contentErrorPage(line: string): string {
@@ -108,37 +132,31 @@ export function catalogueVitePlugin(): Plugin {
       building = command === "build";
       const projectRoot = resolve(userConfig.root ?? process.cwd());
       root = contentRoot(projectRoot);
-      if (building) enableBuildCache(projectRoot, root, join(projectRoot, "node_modules/.cache/build"));
+      if (building) enableBuildCache(projectRoot, root);
       return {
         define: { __SITE_URL__: JSON.stringify(siteUrlFromEnvironment(process.env)) },
         publicDir: join(root, "public"),
+        build: { copyPublicDir: false },
       };
     },
     buildStart() {
-      if (!building) return;
-      const replaced = replacedIconProblem(root);
-      if (replaced) {
-        console.error(`\nContent error: ${replaced}`);
-        process.exit(1);
-      }
-      try {
-        loadCatalogue(root);
-      } catch (error) {
-        if (!(error instanceof ContentError)) throw error;
-        // The owner's mistake, not the build's: one line with the file, the field and the reason,
-        // printed last, instead of a stack trace through the build tools.
-        console.error(`\n${contentErrorLine(error)}`);
-        process.exit(1);
-      }
+      if (building) catalogueOrStop(root);
     },
     resolveId(id) {
       return id === CONTENT_FILES ? RESOLVED_CONTENT_FILES : undefined;
     },
     load(id) {
       if (id !== RESOLVED_CONTENT_FILES) return;
+      if (building) {
+        // The file beside the server build, wherever the module lands among its chunks; the bundle
+        // holds it empty until the build's last step writes it.
+        const file = this.emitFile({ type: "asset", fileName: CONTENT_FILES_FILE, source: "[]" });
+        return `import { readFileSync } from "node:fs";
+export default JSON.parse(readFileSync(new URL(import.meta.ROLLUP_FILE_URL_${file}), "utf8"));`;
+      }
       const files = readContentFiles(root);
       for (const file of files) this.addWatchFile(join(root, file.path));
-      return `export default ${JSON.stringify(files.filter((file) => !isDraft(file)))};`;
+      return `export default ${publishedContentJson(files)};`;
     },
     configureServer(server) {
       contentProblem = watchContent(server, root);

@@ -1,19 +1,30 @@
 /**
- * Runs once after `react-router build`: prerenders every page and card (scripts/prerender.ts),
- * writes the generated book covers (SVG, and the PNG copy a note shares on social sites, drawn once
- * and kept in the build cache), the site's icon (catalogue/site-icon.ts), a brotli and a gzip copy
- * of every compressible file (scripts/compressed-copies.ts), build/inline-hashes.json (the
- * inline script and style hashes of every page, for its Content-Security-Policy), build/site-url.txt: the
- * SITE_URL the pages were built for, build/owner.json: the owner's name and address in that content (the
- * server's default recipient, so production reads no content/ folder), and build/content-root.txt:
- * the folder whose content/ the pages hold (`npm start` rebuilds when either changes; the browser
- * tests build the fixture site). content-root.txt is written last: it marks a whole build.
+ * The build's last step, which makes everything that comes from the content; the bundles before
+ * it come from the code alone. It runs after `react-router build` (`finishClientBuild`), and alone,
+ * from its compiled copy build/server/finish-build.js, when only the content changed since the last
+ * build (`rebuildContent`, chosen by scripts/build.mjs). It writes into build/client the public
+ * files, the generated book covers (SVG, and the PNG copy a note shares on social sites, drawn once
+ * and kept in the build cache), the site's icon (catalogue/site-icon.ts) and the search index, then
+ * prerenders every page and card (scripts/prerender.ts), and writes a brotli and a gzip copy of
+ * every compressible file (scripts/compressed-copies.ts); beside build/client:
+ * server/content-files.json (the content the server build reads), inline-hashes.json (the inline
+ * script and style hashes of every page, for its Content-Security-Policy), site-url.txt (the
+ * SITE_URL the pages were built for), owner.json (the owner's name and address in that content:
+ * the server's default recipient, so production reads no content/ folder), code.json (what the
+ * next build needs to keep the bundles) and content-root.txt, the folder whose content/ the pages
+ * hold (`npm start` rebuilds when either changes; the browser tests build the fixture site).
+ * content-root.txt is written last: it marks a whole build.
+ *
+ * A file that already holds what this build would write is left as it is, with its compressed
+ * copies, and a page whose data did not change is not rendered again; anything not produced this
+ * time is removed. After `react-router build` build/client holds only the bundles, so everything
+ * is written.
  */
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import { join, relative, sep } from "node:path";
-import { cachedBuildOutput, pruneBuildCache } from "../catalogue/build-cache.ts";
+import { dirname, join, relative, sep } from "node:path";
+import { cachedBuildOutput, enableBuildCache, pruneBuildCache } from "../catalogue/build-cache.ts";
 import { timePhase } from "../catalogue/build-timing.ts";
 import {
   COVER_IMAGE_SCALE,
@@ -23,106 +34,217 @@ import {
   drawsCoverImage,
   quoteCards,
 } from "../catalogue/card.ts";
-import { CONTENT_ROOT_FILE, OWNER_FILE } from "../catalogue/content-root.ts";
+import { CONTENT_FILES_FILE, CONTENT_ROOT_FILE, OWNER_FILE } from "../catalogue/content-root.ts";
 import { coverSvg, isGeneratedCover } from "../catalogue/cover.ts";
-import { contentRoot, loadCatalogue } from "../catalogue/disk.ts";
+import { contentRoot, publishedContentJson, readContentFiles } from "../catalogue/disk.ts";
 import { type Catalogue, RESERVED_UPDATE_SLUGS } from "../catalogue/load.ts";
 import { svgToPng } from "../catalogue/png.ts";
 import { siteIconFiles } from "../catalogue/site-icon.ts";
+import { SEARCH_INDEX_PATH, searchIndexFile } from "../catalogue/site-search.ts";
 import { siteUrlFromEnvironment } from "../catalogue/site-url.ts";
 import { derivedPagePaths } from "../catalogue/sitemap.ts";
-import { INLINE_HASHES_FILE, type InlineHashes, prerenderedInlineHashes } from "../server/http/security.ts";
+import { catalogueOrStop } from "../catalogue/vite-plugin.ts";
+import { INLINE_HASHES_FILE, type InlineHashes, inlineHashes } from "../server/http/security.ts";
+import { filesUnder, holds, removeAllBut } from "./build-files.ts";
 import { writeCompressedCopies } from "./compressed-copies.ts";
 import { prerender, staticPaths } from "./prerender.ts";
 
+/** The file in build/ that lets the next build keep the bundles when the code has not changed. */
+export const CODE_RECORD_FILE = "code.json";
+
+/** What a build with the same code can keep of this one, and what it needs of the code to do so. */
+export type CodeRecord = {
+  /** A hash of the code the bundles were made from (scripts/build.mjs). */
+  fingerprint: string;
+  /** The bundles' files in build/client, relative to it. */
+  clientFiles: string[];
+  /** The paths of the routes without parameters. */
+  staticPaths: string[];
+};
+
 /** Every page, its data and its card; the newsletter's per-visitor pages excepted. */
-function sitePaths(catalogue: Catalogue, routes: Parameters<typeof staticPaths>[0]): string[] {
+function sitePaths(catalogue: Catalogue, routePaths: string[]): string[] {
   // The benchmark's 10,000-note copy of the site, for tests of its lists only, prerenders just those.
   const only = process.env.PRERENDER_ONLY;
   if (only) return only.split(",");
   const cards = [...cardTitles(catalogue).keys(), ...quoteCards(catalogue, "").keys()].map(cardPath);
   // The newsletter's confirm and unsubscribe pages answer per visitor (their token): never prerendered.
   const perRequest = new Set(RESERVED_UPDATE_SLUGS.map((slug) => `/updates/${slug}`));
-  const pages = staticPaths(routes).filter((path) => !perRequest.has(path));
+  const pages = routePaths.filter((path) => !perRequest.has(path));
   const items = [...catalogue.all, ...catalogue.updates].map((item) => item.path);
   return [...new Set([...pages, ...items, ...derivedPagePaths(catalogue), ...cards])];
 }
 
+/** `react-router build`'s last step: build/client holds the bundles and nothing else yet. */
 export async function finishClientBuild(
   root: string,
   buildDirectory: string,
   routes: Parameters<typeof staticPaths>[0],
 ): Promise<void> {
   const clientDir = join(buildDirectory, "client");
-  // The same reading as the one catalogue/vite-plugin.ts baked into the pages, in the same process.
+  const code: CodeRecord = {
+    // Set by scripts/build.mjs: a build run otherwise records nothing, and the next one bundles again.
+    fingerprint: process.env.BUILD_CODE_FINGERPRINT ?? "",
+    clientFiles: filesUnder(clientDir)
+      .map((file) => relative(clientDir, file).split(sep).join("/"))
+      .sort(),
+    staticPaths: staticPaths(routes),
+  };
+  await finishBuild(root, buildDirectory, code, {});
+}
+
+/** A build where only the content changed: the last build's bundles, everything else made again. */
+export async function rebuildContent(root: string, buildDirectory: string): Promise<void> {
+  enableBuildCache(root, contentRoot(root));
+  const code: CodeRecord = JSON.parse(readFileSync(join(buildDirectory, CODE_RECORD_FILE), "utf8"));
+  const recorded: Record<string, InlineHashes> = JSON.parse(
+    readFileSync(join(buildDirectory, INLINE_HASHES_FILE), "utf8"),
+  );
+  await finishBuild(root, buildDirectory, code, recorded);
+}
+
+/**
+ * `earlierHashes`: the inline hashes the last build recorded, for the pages this one keeps as they
+ * were without rendering them.
+ */
+async function finishBuild(
+  root: string,
+  buildDirectory: string,
+  code: CodeRecord,
+  earlierHashes: Record<string, InlineHashes>,
+): Promise<void> {
+  const clientDir = join(buildDirectory, "client");
+  // The same reading as the one catalogue/vite-plugin.ts baked into the pages.
   const siteUrl = siteUrlFromEnvironment(process.env);
-  const { paths, owner } = await fromCatalogue(root, clientDir, routes);
-  const prerendered = await timePhase("prerender", () => prerender(join(buildDirectory, "server"), clientDir, paths));
-  await timePhase("hashes", () => writeInlineHashes(buildDirectory, clientDir, prerendered.pages));
-  await timePhase("compression", () => precompress(clientDir, prerendered.written));
+  const output = new BuildOutput();
+  const bundles = code.clientFiles.map((file) => join(clientDir, ...file.split("/")));
+  for (const file of bundles) output.produced.add(file);
+  const { paths, owner } = await fromCatalogue(root, buildDirectory, code, output);
+  const [prerendered] = await Promise.all([
+    timePhase("prerender", () => prerender(join(buildDirectory, "server"), clientDir, paths)),
+    // On zlib's threads while the pages are rendered (the prerendering compresses what it writes).
+    // The bundles' copies come from the build cache when a build keeps them.
+    timePhase("compression", () => precompress([...bundles, ...output.changed])),
+  ]);
+  for (const file of [...prerendered.written, ...prerendered.kept]) output.produced.add(file);
+  removeAllBut(clientDir, output.produced);
+  await timePhase("hashes", () =>
+    writeInlineHashes(buildDirectory, clientDir, prerendered.pages, (page) =>
+      output.changed.has(page) ? undefined : earlierHashes[relative(clientDir, page).split(sep).join("/")],
+    ),
+  );
   await timePhase("finishing", async () => {
     writeFileSync(join(buildDirectory, "site-url.txt"), `${siteUrl}\n`);
     writeFileSync(join(buildDirectory, OWNER_FILE), `${JSON.stringify(owner)}\n`);
+    if (code.fingerprint) writeFileSync(join(buildDirectory, CODE_RECORD_FILE), `${JSON.stringify(code)}\n`);
     // After the last cached output.
     pruneBuildCache();
     writeFileSync(join(buildDirectory, CONTENT_ROOT_FILE), `${contentRoot(root)}\n`);
   });
 }
 
-/**
- * What the build needs of the catalogue: the covers and the site's icon, written here, then the
- * paths to prerender and the owner. The catalogue is let go before the prerendering, whose workers
- * each load their own: a copy held here would add to the build's peak memory.
- */
-async function fromCatalogue(root: string, clientDir: string, routes: Parameters<typeof staticPaths>[0]) {
-  const catalogue = loadCatalogue(contentRoot(root));
-  await timePhase("covers", async () => {
-    await writeCovers(catalogue, contentRoot(root), clientDir);
-    for (const [sitePath, body] of siteIconFiles(contentRoot(root), catalogue.site)) {
-      writeFileSync(join(clientDir, sitePath), body);
-    }
-  });
-  return { paths: sitePaths(catalogue, routes), owner: { name: catalogue.site.name, email: catalogue.site.email } };
+/** What the build writes itself into build/client, each file only when its bytes changed. */
+export class BuildOutput {
+  /** Every file of build/client this build stands for. */
+  readonly produced = new Set<string>();
+  /** Those it wrote: only they need new compressed copies. */
+  readonly changed = new Set<string>();
+
+  write(file: string, body: Buffer | string): void {
+    this.produced.add(file);
+    if (holds(file, body)) return;
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, body);
+    this.changed.add(file);
+  }
 }
 
-export async function writeCovers(catalogue: Catalogue, root: string, clientDir: string): Promise<void> {
-  mkdirSync(join(clientDir, "covers"), { recursive: true });
+/**
+ * What the build needs of the catalogue: the content module for the server build, the public
+ * files, the covers, the site's icon and the search index, written here, then the paths to
+ * prerender and the owner. The catalogue is let go before the prerendering, whose workers each
+ * load their own: a copy held here would add to the build's peak memory.
+ */
+async function fromCatalogue(root: string, buildDirectory: string, code: CodeRecord, output: BuildOutput) {
+  const contentDir = contentRoot(root);
+  const clientDir = join(buildDirectory, "client");
+  const catalogue = catalogueOrStop(contentDir);
+  await timePhase("content", async () => {
+    const contentFiles = join(buildDirectory, "server", CONTENT_FILES_FILE);
+    const published = publishedContentJson(readContentFiles(contentDir));
+    if (!holds(contentFiles, published)) writeFileSync(contentFiles, published);
+    copyPublicFiles(join(contentDir, "public"), clientDir, output);
+    await writeCovers(catalogue, contentDir, clientDir, output);
+    for (const [sitePath, body] of siteIconFiles(contentDir, catalogue.site))
+      output.write(join(clientDir, sitePath), body);
+    output.write(join(clientDir, SEARCH_INDEX_PATH.slice(1)), searchIndexFile(catalogue));
+  });
+  return {
+    paths: sitePaths(catalogue, code.staticPaths),
+    owner: { name: catalogue.site.name, email: catalogue.site.email },
+  };
+}
+
+/** The content root's public/ folder, as is. */
+function copyPublicFiles(publicDir: string, clientDir: string, output: BuildOutput): void {
+  let files: string[];
+  try {
+    files = filesUnder(publicDir);
+  } catch {
+    return;
+  }
+  for (const file of files) output.write(join(clientDir, relative(publicDir, file)), readFileSync(file));
+}
+
+export async function writeCovers(
+  catalogue: Catalogue,
+  root: string,
+  clientDir: string,
+  output: BuildOutput,
+): Promise<void> {
   for (const note of catalogue.notes) {
     const generated = isGeneratedCover(note);
     const svg = generated ? coverSvg(note.name, note.author) : undefined;
-    if (svg) writeFileSync(join(clientDir, note.photo), svg);
+    if (svg) output.write(join(clientDir, note.photo), svg);
     if (drawsCoverImage(note)) {
       const source = svg ?? readFileSync(join(root, "public", note.photo), "utf8");
       const png = await cachedBuildOutput("cover", { source, scale: COVER_IMAGE_SCALE }, () =>
         svgToPng(source, COVER_IMAGE_SCALE),
       );
-      writeFileSync(join(clientDir, coverImagePath(note.slug)), png);
+      output.write(join(clientDir, coverImagePath(note.slug)), png);
     }
   }
 }
 
 /**
  * The inline script and style hashes of every page, for the Content-Security-Policy the server
- * sends with it: the prerendering's pages as it measured them, any other HTML file read here.
+ * sends with it: those the prerendering measured, those of a page kept as it was (`kept`), and
+ * those of any other HTML file, read here.
  */
-function writeInlineHashes(buildDirectory: string, clientDir: string, measured: Map<string, InlineHashes>): void {
-  const pages = (readdirSync(clientDir, { recursive: true }) as string[]).filter((name) => name.endsWith(".html"));
-  const others = pages.filter((page) => !measured.has(join(clientDir, page)));
-  const hashes = {
-    ...Object.fromEntries([...measured].map(([file, page]) => [relative(clientDir, file).split(sep).join("/"), page])),
-    ...prerenderedInlineHashes(clientDir, others),
-  };
+function writeInlineHashes(
+  buildDirectory: string,
+  clientDir: string,
+  measured: Map<string, InlineHashes>,
+  kept: (page: string) => InlineHashes | undefined,
+): void {
+  // In path order: the file is the same whichever order a build wrote its pages in.
+  const pages = filesUnder(clientDir)
+    .filter((file) => file.endsWith(".html"))
+    .sort();
+  const hashes = Object.fromEntries(
+    pages.map((page) => [
+      relative(clientDir, page).split(sep).join("/"),
+      measured.get(page) ?? kept(page) ?? inlineHashes(readFileSync(page, "utf8")),
+    ]),
+  );
   writeFileSync(join(buildDirectory, INLINE_HASHES_FILE), JSON.stringify(hashes));
 }
 
 /**
- * The brotli and gzip copies of each file but those the prerendering compressed (`done`), several
+ * The brotli and gzip copies of `files` (the prerendering compresses what it writes), several
  * files at once: zlib compresses on libuv's worker threads.
  */
-export async function precompress(dir: string, done: ReadonlySet<string> = new Set()): Promise<void> {
-  const files = (readdirSync(dir, { recursive: true }) as string[])
-    .map((name) => join(dir, name))
-    .filter((file) => !done.has(file) && !/\.(br|gz)$/.test(file) && statSync(file).isFile());
+export async function precompress(files: string[]): Promise<void> {
   await forEachConcurrently(files, availableParallelism(), async (file) => {
     await writeCompressedCopies(file, await readFile(file));
   });

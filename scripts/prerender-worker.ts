@@ -8,10 +8,13 @@
  * - the not-found page and its data, beside build/client (the server answers every unknown path
  *   with them).
  * Each file gets its compressed copies at once, from memory, and each page's inline script and
- * style hashes go back to the build with the list of files written. Built to
+ * style hashes go back to the build with the list of files written. A file that already holds what
+ * would be written is kept as it is, and so is a page whose data is unchanged, without rendering
+ * it: build/client holds only this code's output (a build with new code starts from its bundles
+ * alone), and a page's HTML depends on nothing but the code and its data. Built to
  * build/server/prerender-worker.js beside React Router's server build: plain JavaScript.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import * as build from "virtual:react-router/server-build";
@@ -19,12 +22,13 @@ import { createRequestHandler, matchRoutes, type RouteObject } from "react-route
 import { timeSpentNow } from "../catalogue/build-timing.ts";
 import { type InlineHashes, inlineHashes } from "../server/http/security.ts";
 import { NOT_FOUND_DATA_FILE, NOT_FOUND_PAGE_FILE } from "../server/http/static.ts";
+import { holds } from "./build-files.ts";
 import { writeCompressedCopiesNow } from "./compressed-copies.ts";
 
 export type PrerenderJob = { path: string } | { notFound: true };
 export type PrerenderReply =
-  /** The files written (their compressed copies aside), and the hashes of each page among them. */
-  { written: string[]; pages: [file: string, hashes: InlineHashes][] } | { error: string };
+  /** The files written (their compressed copies aside) and kept, and the hashes of each page written. */
+  { written: string[]; kept: string[]; pages: [file: string, hashes: InlineHashes][] } | { error: string };
 export type PrerenderSettings = { clientDir: string };
 
 // React Router then reads a page's data from the header below instead of running its loaders again.
@@ -65,9 +69,13 @@ async function render(path: string, status: number, headers: Record<string, stri
 /** The folders made so far: most pages share theirs with many others. */
 const madeFolders = new Set<string>();
 /** What the job in hand has written. */
-let reply: Extract<PrerenderReply, { written: string[] }> = { written: [], pages: [] };
+let reply: Extract<PrerenderReply, { written: string[] }> = { written: [], kept: [], pages: [] };
 
 function write(file: string, body: Buffer): void {
+  if (holds(file, body)) {
+    reply.kept.push(file);
+    return;
+  }
   const folder = dirname(file);
   if (!madeFolders.has(folder)) {
     mkdirSync(folder, { recursive: true });
@@ -92,10 +100,15 @@ async function prerenderPath(path: string): Promise<void> {
   }
   const dataPath = path.endsWith("/") ? `${path}_.data` : `${path}.data`;
   const data = await render(dataPath, 200);
-  write(inClient(dataPath), data);
   const pagePath = `${path}/`.replace(/\/\/+/g, "/");
+  const page = inClient(`${pagePath}index.html`);
+  if (holds(inClient(dataPath), data) && existsSync(page)) {
+    reply.kept.push(inClient(dataPath), page);
+    return;
+  }
+  write(inClient(dataPath), data);
   const html = await render(pagePath, 200, { [PRERENDERED_DATA_HEADER]: encodeURI(data.toString("utf8")) });
-  write(inClient(`${pagePath}index.html`), html);
+  write(page, html);
 }
 
 async function prerenderNotFound(): Promise<void> {
@@ -105,7 +118,7 @@ async function prerenderNotFound(): Promise<void> {
 }
 
 parentPort?.on("message", async (job: PrerenderJob) => {
-  reply = { written: [], pages: [] };
+  reply = { written: [], kept: [], pages: [] };
   try {
     await ("notFound" in job ? prerenderNotFound() : prerenderPath(job.path));
     parentPort?.postMessage(reply);

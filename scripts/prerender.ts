@@ -33,13 +33,15 @@ const MAX_WORKERS = 4;
 export type Prerendered = {
   /** Every file written, their compressed copies aside. */
   written: Set<string>;
+  /** The files left as they were: an earlier build of the same code wrote what this one would. */
+  kept: Set<string>;
   /** The inline script and style hashes of each page written, by file. */
   pages: Map<string, InlineHashes>;
 };
 
 /** Writes `paths` and the not-found page, rendered by the server build in `serverDir`; the first failure fails the build. */
 export async function prerender(serverDir: string, clientDir: string, paths: string[]): Promise<Prerendered> {
-  const prerendered: Prerendered = { written: new Set(), pages: new Map() };
+  const prerendered: Prerendered = { written: new Set(), kept: new Set(), pages: new Map() };
   const jobs: PrerenderJob[] = [{ notFound: true }, ...paths.map((path) => ({ path }))];
   const settings: PrerenderSettings = { clientDir: resolve(clientDir) };
   const workers = Array.from(
@@ -57,6 +59,7 @@ export async function prerender(serverDir: string, clientDir: string, paths: str
       worker.on("message", (reply: PrerenderReply) => {
         if ("error" in reply) return fail(new Error(reply.error));
         for (const file of reply.written) prerendered.written.add(file);
+        for (const file of reply.kept) prerendered.kept.add(file);
         for (const [file, hashes] of reply.pages) prerendered.pages.set(file, hashes);
         giveNext();
       });

@@ -8,22 +8,12 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { CODE_SOURCES } from "./build-code.mjs";
 
 const root = join(import.meta.dirname, "..");
 // catalogue/content-root.ts, in plain JavaScript: this script runs before any build exists.
 const contentDir = resolve(root, process.env.CONTENT_ROOT || ".");
-const SOURCES = [
-  "app",
-  "catalogue",
-  "rules",
-  "server",
-  join(contentDir, "content"),
-  join(contentDir, "public"),
-  "react-router.config.ts",
-  "vite.config.ts",
-  "package-lock.json",
-  "scripts/finish-build.ts",
-];
+const SOURCES = [...CODE_SOURCES, join(contentDir, "content"), join(contentDir, "public")];
 
 function newestChange(path) {
   const stat = statSync(path);
@@ -53,7 +43,10 @@ const otherContent = !existsSync(builtFrom) || readFileSync(builtFrom, "utf8").t
 
 if (stale || otherSiteUrl || otherContent) {
   console.log(stale || otherContent ? "Building the site…" : `Building the site for SITE_URL=${siteUrl.origin}…`);
-  const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  const result = spawnSync(process.execPath, [join(root, "scripts/build.mjs")], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -126,7 +126,7 @@ try {
   const [check] = await Promise.all([
     runAside("npm run check:content", "npx", ["tsx", "scripts/check-content.ts"]),
     runAside("the unit suites (vitest run tests/unit)", "npx", ["vitest", "run", "tests/unit", "--reporter=dot"]),
-    runAside("npm run build", "npx", ["react-router", "build", "--logLevel", "warn"]),
+    runAside("npm run build", "npm", ["run", "build", "--", "--logLevel", "warn"]),
   ]);
   // A new owner's content is theirs: nothing compares it with the sample or speaks in codes.
   if (/shipped sample|SPEC|✗/.test(check)) fail(`check:content spoke of the sample or an error:\n${check}`);

@@ -124,7 +124,7 @@ suite(
 check("owner edits leave the tests green (tests/owner-edits.ts)", run("npx", ["tsx", "tests/owner-edits.ts"]));
 
 // The browser tests run on the fixture site (tests/browser/fixture-site.ts), never on the owner's content.
-const built = run("npx", ["react-router", "build", "--logLevel", "warn"], { CONTENT_ROOT: FIXTURE_CONTENT_ROOT });
+const built = run("npm", ["run", "build", "--", "--logLevel", "warn"], { CONTENT_ROOT: FIXTURE_CONTENT_ROOT });
 check("production build", built);
 
 const chromium = ensureChromium();

@@ -46,13 +46,6 @@ export function inlineHashes(html: string): InlineHashes {
 /** Where the build records the inline hashes of every prerendered page (build/inline-hashes.json). */
 export const INLINE_HASHES_FILE = "inline-hashes.json";
 
-/** The hashes of every page under build/client, by its path there ("notes/x/index.html"), for the build to write. */
-export function prerenderedInlineHashes(clientDir: string, pages: readonly string[]): Record<string, InlineHashes> {
-  return Object.fromEntries(
-    pages.map((page) => [page.split(sep).join("/"), inlineHashes(readFileSync(join(clientDir, page), "utf8"))]),
-  );
-}
-
 /** The recorded hashes of a prerendered page file; a page the build did not record has none. */
 export function readInlineHashes(clientDir: string): (file: string) => InlineHashes {
   const manifest = join(clientDir, "..", INLINE_HASHES_FILE);

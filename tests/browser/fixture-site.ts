@@ -19,5 +19,5 @@ export function fixtureBuildProblem(): string | null {
   const recorded = join(PROJECT_ROOT, "build", CONTENT_ROOT_FILE);
   const fixture = contentRoot(PROJECT_ROOT, { CONTENT_ROOT: FIXTURE_CONTENT_ROOT });
   if (existsSync(recorded) && readFileSync(recorded, "utf8").trim() === fixture) return null;
-  return `The browser tests run on the fixture site: build it first with CONTENT_ROOT=${FIXTURE_CONTENT_ROOT} npx react-router build`;
+  return `The browser tests run on the fixture site: build it first with CONTENT_ROOT=${FIXTURE_CONTENT_ROOT} npm run build`;
 }

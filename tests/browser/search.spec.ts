@@ -127,14 +127,21 @@ test("/search, with or without a query, loads no module script: it is a page wit
   }
 });
 
-test("the index has a hashed name and is kept by the browser as immutable", async ({ page, request }) => {
+test("the index has one address in every build, compressed, and the browser asks again only whether it changed", async ({
+  page,
+  request,
+}) => {
   await page.goto("/about");
   const url = await page.locator("script[data-search-index]").getAttribute("data-search-index");
-  expect(url).toMatch(/^\/assets\/search-index-[\w-]+\.json$/);
+  expect(url).toBe("/search-index.json");
   const response = await request.get(url ?? "", { headers: { "Accept-Encoding": "gzip" } });
   expect(response.status()).toBe(200);
-  expect(response.headers()["cache-control"]).toContain("immutable");
+  expect(response.headers()["cache-control"]).toBe("public, max-age=0, must-revalidate");
   expect(response.headers()["content-encoding"]).toBe("gzip");
+  const etag = response.headers().etag ?? "";
+  expect(etag).not.toBe("");
+  const again = await request.get(url ?? "", { headers: { "If-None-Match": etag } });
+  expect(again.status()).toBe(304);
 });
 
 test("keyboard only: from the header's field, results as one types, arrows to a result, Enter opens it", async ({

@@ -8,7 +8,6 @@ import {
   contentSecurityPolicy,
   INLINE_HASHES_FILE,
   inlineHashes,
-  prerenderedInlineHashes,
   readInlineHashes,
 } from "../../server/http/security.ts";
 
@@ -53,8 +52,11 @@ test("HEADERS the build records each prerendered page's hashes and the server re
   mkdirSync(join(client, "notes", "x"), { recursive: true });
   writeFileSync(join(client, "index.html"), "<script>home()</script>");
   writeFileSync(join(client, "notes", "x", "index.html"), "<script>note()</script>");
-  const pages = ["index.html", join("notes", "x", "index.html")];
-  writeFileSync(join(build, INLINE_HASHES_FILE), JSON.stringify(prerenderedInlineHashes(client, pages)));
+  const recorded = {
+    "index.html": inlineHashes("<script>home()</script>"),
+    "notes/x/index.html": inlineHashes("<script>note()</script>"),
+  };
+  writeFileSync(join(build, INLINE_HASHES_FILE), JSON.stringify(recorded));
   const hashesOf = readInlineHashes(client);
   expect(hashesOf(join(client, "index.html"))).toEqual({ scripts: [hashOf("home()")], styles: [] });
   expect(hashesOf(join(client, "notes", "x", "index.html"))).toEqual({ scripts: [hashOf("note()")], styles: [] });

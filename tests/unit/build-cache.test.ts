@@ -13,7 +13,8 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { cachedBuildOutput, enableBuildCache, pruneBuildCache } from "../../catalogue/build-cache.ts";
 import { cardPng } from "../../catalogue/card-image.ts";
 import { loadCatalogue } from "../../catalogue/disk.ts";
-import { precompress, writeCovers } from "../../scripts/finish-build.ts";
+import { filesUnder } from "../../scripts/build-files.ts";
+import { BuildOutput, precompress, writeCovers } from "../../scripts/finish-build.ts";
 
 const PROJECT = resolve(import.meta.dirname, "../..");
 const FIXTURES = join(PROJECT, "tests/fixtures");
@@ -84,8 +85,8 @@ async function finish(root: string, name: string, cache: boolean): Promise<Recor
   process.env.BUILD_CACHE = cache ? "" : "off";
   if (cache) enableBuildCache(PROJECT, root, cacheRoot());
   const client = join(prerenderedFolder(name), "client");
-  await writeCovers(loadCatalogue(root), root, client);
-  await precompress(client);
+  await writeCovers(loadCatalogue(root), root, client, new BuildOutput());
+  await precompress(filesUnder(client));
   pruneBuildCache();
   return filesOf(client);
 }
