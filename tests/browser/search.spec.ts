@@ -13,7 +13,7 @@ const resultTitles = (page: Page, scope = "main") => page.locator(`${scope} .sea
 function trackSearchFiles(page: Page) {
   const requested: string[] = [];
   page.on("request", (request) => {
-    if (/\/assets\/search-(client|index)-[\w-]+\.(js|json)$/.test(request.url())) requested.push(request.url());
+    if (/\/(assets\/search-client-[\w-]+\.js|search-index\.json)$/.test(request.url())) requested.push(request.url());
   });
   return {
     modules: () => requested.filter((url) => url.endsWith(".js")),
