@@ -1,5 +1,6 @@
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { Config } from "@react-router/dev/config";
-import { finishClientBuild } from "./scripts/finish-build.ts";
 
 export default {
   appDirectory: "app",
@@ -18,6 +19,11 @@ export default {
     v8_trailingSlashAwareDataRequests: true,
   },
   async buildEnd({ reactRouterConfig }) {
-    await finishClientBuild(process.cwd(), reactRouterConfig.buildDirectory, reactRouterConfig.routes);
+    const { buildDirectory, routes } = reactRouterConfig;
+    // The build's last step, from the server build just made: a build where only the content
+    // changes runs the same file alone (scripts/build.mjs).
+    const finishBuild = pathToFileURL(join(buildDirectory, "server/finish-build.js")).href;
+    const { finishClientBuild } = (await import(finishBuild)) as typeof import("./scripts/finish-build.ts");
+    await finishClientBuild(process.cwd(), buildDirectory, routes);
   },
 } satisfies Config;

@@ -1,8 +1,8 @@
 /**
  * The build's last step, which makes everything that comes from the content; the bundles before
- * it come from the code alone. It runs after `react-router build` (`finishClientBuild`), and alone,
- * from its compiled copy build/server/finish-build.js, when only the content changed since the last
- * build (`rebuildContent`, chosen by scripts/build.mjs). It writes into build/client the public
+ * it come from the code alone. It runs from its compiled copy, build/server/finish-build.js: after
+ * `react-router build` (`finishClientBuild`, react-router.config.ts), and alone when only the
+ * content changed since the last build (`rebuildContent`, chosen by scripts/build.mjs). It writes into build/client the public
  * files, the generated book covers (SVG, and the PNG copy a note shares on social sites, drawn once
  * and kept in the build cache), the site's icon (catalogue/site-icon.ts) and the search index, then
  * prerenders every page and card (scripts/prerender.ts), and writes a brotli and a gzip copy of
@@ -119,13 +119,23 @@ async function finishBuild(
   const output = new BuildOutput();
   const bundles = code.clientFiles.map((file) => join(clientDir, ...file.split("/")));
   for (const file of bundles) output.produced.add(file);
-  const { paths, owner } = await fromCatalogue(root, buildDirectory, code, output);
-  const [prerendered] = await Promise.all([
-    timePhase("prerender", () => prerender(join(buildDirectory, "server"), clientDir, paths)),
-    // On zlib's threads while the pages are rendered (the prerendering compresses what it writes).
-    // The bundles' copies come from the build cache when a build keeps them.
-    timePhase("compression", () => precompress([...bundles, ...output.changed])),
-  ]);
+  const contentDir = contentRoot(root);
+  // Let go once its files are written: the prerendering's workers each load their own, and a copy
+  // held here would add to the build's peak memory.
+  let catalogue: Catalogue | undefined = catalogueOrStop(contentDir);
+  writeContentForServer(contentDir, buildDirectory);
+  const paths = sitePaths(catalogue, code.staticPaths);
+  const owner = { name: catalogue.site.name, email: catalogue.site.email };
+  // The workers load the server build while this thread writes the files that come from the
+  // content, then compresses them on zlib's threads (the prerendering compresses what it writes;
+  // the bundles' copies come from the build cache when a build keeps them).
+  const prerendering = timePhase("prerender", () => prerender(join(buildDirectory, "server"), clientDir, paths));
+  const writing = (async () => {
+    await timePhase("content", () => writeContentFiles(catalogue as Catalogue, contentDir, clientDir, output));
+    catalogue = undefined;
+    await timePhase("compression", () => precompress([...bundles, ...output.changed]));
+  })();
+  const [prerendered] = await Promise.all([prerendering, writing]);
   for (const file of [...prerendered.written, ...prerendered.kept]) output.produced.add(file);
   removeAllBut(clientDir, output.produced);
   await timePhase("hashes", () =>
@@ -139,7 +149,7 @@ async function finishBuild(
     if (code.fingerprint) writeFileSync(join(buildDirectory, CODE_RECORD_FILE), `${JSON.stringify(code)}\n`);
     // After the last cached output.
     pruneBuildCache();
-    writeFileSync(join(buildDirectory, CONTENT_ROOT_FILE), `${contentRoot(root)}\n`);
+    writeFileSync(join(buildDirectory, CONTENT_ROOT_FILE), `${contentDir}\n`);
   });
 }
 
@@ -159,30 +169,20 @@ export class BuildOutput {
   }
 }
 
-/**
- * What the build needs of the catalogue: the content module for the server build, the public
- * files, the covers, the site's icon and the search index, written here, then the paths to
- * prerender and the owner. The catalogue is let go before the prerendering, whose workers each
- * load their own: a copy held here would add to the build's peak memory.
- */
-async function fromCatalogue(root: string, buildDirectory: string, code: CodeRecord, output: BuildOutput) {
-  const contentDir = contentRoot(root);
-  const clientDir = join(buildDirectory, "client");
-  const catalogue = catalogueOrStop(contentDir);
-  await timePhase("content", async () => {
-    const contentFiles = join(buildDirectory, "server", CONTENT_FILES_FILE);
-    const published = publishedContentJson(readContentFiles(contentDir));
-    if (!holds(contentFiles, published)) writeFileSync(contentFiles, published);
-    copyPublicFiles(join(contentDir, "public"), clientDir, output);
-    await writeCovers(catalogue, contentDir, clientDir, output);
-    for (const [sitePath, body] of siteIconFiles(contentDir, catalogue.site))
-      output.write(join(clientDir, sitePath), body);
-    output.write(join(clientDir, SEARCH_INDEX_PATH.slice(1)), searchIndexFile(catalogue));
-  });
-  return {
-    paths: sitePaths(catalogue, code.staticPaths),
-    owner: { name: catalogue.site.name, email: catalogue.site.email },
-  };
+/** The content the server build reads (catalogue/vite-plugin.ts), written before the prerendering starts. */
+function writeContentForServer(contentDir: string, buildDirectory: string): void {
+  const file = join(buildDirectory, "server", CONTENT_FILES_FILE);
+  const published = publishedContentJson(readContentFiles(contentDir));
+  if (!holds(file, published)) writeFileSync(file, published);
+}
+
+/** The files of build/client that come from the content alone: public files, covers, the site's icon, the search index. */
+async function writeContentFiles(catalogue: Catalogue, contentDir: string, clientDir: string, output: BuildOutput) {
+  copyPublicFiles(join(contentDir, "public"), clientDir, output);
+  await writeCovers(catalogue, contentDir, clientDir, output);
+  for (const [sitePath, body] of siteIconFiles(contentDir, catalogue.site))
+    output.write(join(clientDir, sitePath), body);
+  output.write(join(clientDir, SEARCH_INDEX_PATH.slice(1)), searchIndexFile(catalogue));
 }
 
 /** The content root's public/ folder, as is. */
