@@ -8,11 +8,13 @@
  */
 import { dirname, join } from "node:path";
 import * as build from "virtual:react-router/server-build";
+import { prepareSiteSearch } from "../../app/search.server.ts";
 import { createHttpApp, type HttpOptions } from "./app.ts";
 import { createRenderPool } from "./render-pool.ts";
 import { readNotFoundFiles } from "./static.ts";
 
 export function createHost(options: Omit<HttpOptions, "build" | "notFound" | "renderList">) {
+  prepareSiteSearch();
   if (!options.clientDir) return createHttpApp({ ...options, build });
   const pool = createRenderPool(join(import.meta.dirname, "render-worker.js"), options.renders.concurrency);
   return createHttpApp({

@@ -7,9 +7,12 @@
 import { parentPort } from "node:worker_threads";
 import * as build from "virtual:react-router/server-build";
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { prepareSiteSearch } from "../../app/search.server.ts";
 import type { RenderJob, RenderResult } from "./render-pool.ts";
 
 const handle = createRequestHandler(build, "production");
+// The site search's results are rendered here too.
+prepareSiteSearch();
 
 parentPort?.on("message", async ({ id, url }: RenderJob) => {
   let result: RenderResult;
