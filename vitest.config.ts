@@ -24,8 +24,12 @@ const POSTGRES_SUITES = [
 
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Two test files at a time on two cores: several start servers or run the owner's commands
+    // (a build, check:content), which then take up to twice as long as alone. The timeouts only
+    // catch a hang, with room for a busy machine.
+    maxWorkers: 2,
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     projects: [
       {
         extends: true,

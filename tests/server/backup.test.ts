@@ -126,7 +126,7 @@ test("a backup taken while the server writes restores into a fresh DATA_DIR with
     await served.close();
     await backend.close();
   }
-}, 60_000);
+});
 
 test("a backup keeps the newsletter's secret beside it, and a restore puts it back: mailed links keep working", async () => {
   const dataDir = tempDir();
@@ -163,7 +163,7 @@ test("a backup keeps the newsletter's secret beside it, and a restore puts it ba
   expect(readOrCreateSecret(changedDir)).toBe(secret);
   const replaced = readdirSync(changedDir).find((name) => name.startsWith("secret.replaced-"));
   expect(replaced && readFileSync(join(changedDir, replaced), "utf8")).toBe("a-newer-secret\n");
-}, 60_000);
+});
 
 test("backups and restores are their owner's only: files 0600 in folders 0700, an open folder narrowed", async () => {
   const dataDir = tempDir();
@@ -196,4 +196,4 @@ test("backups and restores are their owner's only: files 0600 in folders 0700, a
   expect(mode(restoredDir)).toBe(0o700);
   expect(mode(join(restoredDir, "site.db"))).toBe(0o600);
   expect(mode(join(restoredDir, "secret"))).toBe(0o600);
-}, 60_000);
+});

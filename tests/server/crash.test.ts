@@ -116,7 +116,7 @@ test("a worker killed mid-SMTP with the default lease: a restart delivers the me
   expect(smtp.received[0]?.parsed.messageId).toBe(stored?.message_id);
   second.process.kill("SIGTERM");
   await second.exited;
-}, 40_000);
+});
 
 test("after a SIGKILL the next process delivers what is pending (.eml files), and once its backend is closed the process ends by itself", async () => {
   const first = startChild({});

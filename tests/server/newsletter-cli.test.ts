@@ -197,7 +197,7 @@ test("Ctrl-C during a send stops watching and leaves the rest to the server's wo
     await backend.close();
     own.remove();
   }
-}, 60_000);
+});
 
 test("a send the SMTP server refuses the sender of ends paused; status says why; resume delivers each recipient once", async () => {
   const own = makeTempDir("site-newsletter-paused-");
@@ -235,4 +235,4 @@ test("a send the SMTP server refuses the sender of ends paused; status says why;
     smtp.refuseSender(false);
     own.remove();
   }
-}, 60_000);
+});

@@ -77,7 +77,7 @@ test(`a send to ${RECIPIENTS} recipients killed with SIGKILL half-way and resume
   smtp = await startSmtp({ holdAfter: KILLED_AFTER });
   const first = startServerProcess(smtp.url);
   await waitFor(() => smtp?.received.length === KILLED_AFTER, {
-    timeoutMs: 60_000,
+    timeoutMs: 180_000,
     what: `the first ${KILLED_AFTER} mails (output: ${first.output()})`,
   });
   await sleep(200);
@@ -89,7 +89,7 @@ test(`a send to ${RECIPIENTS} recipients killed with SIGKILL half-way and resume
 
   const second = startServerProcess(smtp.url);
   await waitFor(async () => (await deliveryRows()).every((row) => row.status === "sent"), {
-    timeoutMs: 60_000,
+    timeoutMs: 180_000,
     intervalMs: 250,
     what: `the rest of the send (output: ${second.output()})`,
   });

@@ -196,4 +196,4 @@ test("the generated secret is DATA_DIR/secret, readable by the owner only, and n
       for (const hidden of secrets) expect(body.includes(hidden), `${path} must not show ${hidden}`).toBe(false);
     }
   }
-}, 60_000);
+});

@@ -77,7 +77,7 @@ test("through nginx, pages and sign-ups reach the instances, which share one Pos
     expect(answer.status).toBe(201);
   }
   expect(await database.db.selectFrom("subscribers").select("email").execute()).toHaveLength(20);
-}, 60_000);
+});
 
 test("nginx serves the hashed assets from build/client itself, immutable and gzipped, with every instance gone", async () => {
   for (const instance of instances) await instance.stop();
@@ -90,4 +90,4 @@ test("nginx serves the hashed assets from build/client itself, immutable and gzi
   expect(await response.text()).toBe(readFileSync(join(root, "build/client/assets", name), "utf8"));
   expect((await fetch(`${proxyUrl}/assets/no-such-file.js`)).status).toBe(404);
   expect((await fetch(`${proxyUrl}/`)).status).toBe(502);
-}, 60_000);
+});
