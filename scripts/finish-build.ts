@@ -2,11 +2,12 @@
  * The build's last step, which makes everything that comes from the content; the bundles before
  * it come from the code alone. It runs from its compiled copy, build/server/finish-build.js: after
  * `react-router build` (`finishClientBuild`, react-router.config.ts), and alone when only the
- * content changed since the last build (`rebuildContent`, chosen by scripts/build.mjs). It writes into build/client the public
- * files, the generated book covers (SVG, and the PNG copy a note shares on social sites, drawn once
- * and kept in the build cache), the site's icon (catalogue/site-icon.ts) and the search index, then
- * prerenders every page and card (scripts/prerender.ts), and writes a brotli and a gzip copy of
- * every compressible file (scripts/compressed-copies.ts); beside build/client:
+ * content changed since the last build (`rebuildContent`, chosen by scripts/build.mjs). It writes
+ * into build/client the public files, the generated book covers (SVG, and the PNG copy a note
+ * shares on social sites, drawn once and kept in the build cache), the site's icon
+ * (catalogue/site-icon.ts) and the search index, prerenders every page and card
+ * (scripts/prerender.ts), and writes a brotli and a gzip copy of every compressible file
+ * (scripts/compressed-copies.ts); beside build/client:
  * server/content-files.json (the content the server build reads), inline-hashes.json (the inline
  * script and style hashes of every page, for its Content-Security-Policy), site-url.txt (the
  * SITE_URL the pages were built for), owner.json (the owner's name and address in that content:
