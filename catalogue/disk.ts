@@ -55,8 +55,8 @@ export function brokenReferenceProblem({ target, problem }: BrokenReference): st
  * every link from a body to a site item leads to one. The first problem stops the load, as in
  * the build, `npm start` and `npm run check:content`.
  */
-export function loadCatalogue(root: string): Catalogue {
-  const catalogue = buildCatalogue(readContentFiles(root));
+export function loadCatalogue(root: string, files: ContentFile[] = readContentFiles(root)): Catalogue {
+  const catalogue = buildCatalogue(files);
   const [broken] = summarizeCatalogue(catalogue, (sitePath) => imageExists(root, sitePath)).broken;
   if (broken) throw new ContentError(broken.file, broken.field, brokenReferenceProblem(broken));
   return catalogue;

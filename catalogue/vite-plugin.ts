@@ -27,7 +27,7 @@ import { COVER_IMAGE_SCALE, drawsCoverImage } from "./card.ts";
 import { CONTENT_FILES_FILE } from "./content-root.ts";
 import { coverSvg, isGeneratedCover } from "./cover.ts";
 import { contentRoot, loadCatalogue, publishedContentJson, readContentFiles } from "./disk.ts";
-import { type Catalogue, ContentError } from "./load.ts";
+import { type Catalogue, ContentError, type ContentFile } from "./load.ts";
 import { svgToPng } from "./png.ts";
 import { replacedIconProblem, siteIconFiles } from "./site-icon.ts";
 import { SITE_ICON_FILES } from "./site-icon-files.ts";
@@ -47,14 +47,14 @@ const escapeHtml = (text: string) =>
  * problem. The owner's mistake, not the build's: one line with the file, the field and the reason,
  * printed last, instead of a stack trace through the build tools.
  */
-export function catalogueOrStop(root: string): Catalogue {
+export function catalogueOrStop(root: string, files: ContentFile[] = readContentFiles(root)): Catalogue {
   const replaced = replacedIconProblem(root);
   if (replaced) {
     console.error(`\nContent error: ${replaced}`);
     process.exit(1);
   }
   try {
-    return loadCatalogue(root);
+    return loadCatalogue(root, files);
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     console.error(`\n${contentErrorLine(error)}`);

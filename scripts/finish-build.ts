@@ -38,7 +38,7 @@ import {
 import { CONTENT_FILES_FILE, CONTENT_ROOT_FILE, OWNER_FILE } from "../catalogue/content-root.ts";
 import { coverSvg, isGeneratedCover } from "../catalogue/cover.ts";
 import { contentRoot, publishedContentJson, readContentFiles } from "../catalogue/disk.ts";
-import { type Catalogue, RESERVED_UPDATE_SLUGS } from "../catalogue/load.ts";
+import { type Catalogue, type ContentFile, RESERVED_UPDATE_SLUGS } from "../catalogue/load.ts";
 import { svgToPng } from "../catalogue/png.ts";
 import { siteIconFiles } from "../catalogue/site-icon.ts";
 import { SEARCH_INDEX_PATH, searchIndexFile } from "../catalogue/site-search.ts";
@@ -123,8 +123,9 @@ async function finishBuild(
   const contentDir = contentRoot(root);
   // Let go once its files are written: the prerendering's workers each load their own, and a copy
   // held here would add to the build's peak memory.
-  let catalogue: Catalogue | undefined = catalogueOrStop(contentDir);
-  writeContentForServer(contentDir, buildDirectory);
+  const files = readContentFiles(contentDir);
+  let catalogue: Catalogue | undefined = catalogueOrStop(contentDir, files);
+  writeContentForServer(files, buildDirectory);
   const paths = sitePaths(catalogue, code.staticPaths);
   const owner = { name: catalogue.site.name, email: catalogue.site.email };
   // The workers load the server build while this thread writes the files that come from the
@@ -171,9 +172,9 @@ export class BuildOutput {
 }
 
 /** The content the server build reads (catalogue/vite-plugin.ts), written before the prerendering starts. */
-function writeContentForServer(contentDir: string, buildDirectory: string): void {
+function writeContentForServer(files: ContentFile[], buildDirectory: string): void {
   const file = join(buildDirectory, "server", CONTENT_FILES_FILE);
-  const published = publishedContentJson(readContentFiles(contentDir));
+  const published = publishedContentJson(files);
   if (!holds(file, published)) writeFileSync(file, published);
 }
 
