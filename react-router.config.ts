@@ -23,7 +23,9 @@ export default {
     // The build's last step, from the server build just made: a build where only the content
     // changes runs the same file alone (scripts/build.mjs).
     const finishBuild = pathToFileURL(join(buildDirectory, "server/finish-build.js")).href;
-    const { finishClientBuild } = (await import(finishBuild)) as typeof import("./scripts/finish-build.ts");
+    const { finishClientBuild } = (await import(
+      /* @vite-ignore */ finishBuild
+    )) as typeof import("./scripts/finish-build.ts");
     await finishClientBuild(process.cwd(), buildDirectory, routes);
   },
 } satisfies Config;
