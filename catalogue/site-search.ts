@@ -118,16 +118,35 @@ const INDEX_OPTIONS: Options<SearchDocument> = {
   processTerm,
 };
 
-/**
- * Ranking: a title or author match above a body match; a word being typed matches by its prefix
- * ("habi" finds "Habits"); a word of 4 letters or more may have one typo, of 8 or more two.
- */
+/** Ranking: a title or author match above a body match; a typo or a prefix scores below the word itself. */
 const SEARCH_OPTIONS = {
   boost: { title: 5, byline: 3, keywords: 2, text: 1 },
-  prefix: true,
-  fuzzy: (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0),
   weights: { fuzzy: 0.6, prefix: 0.8 },
 } as const;
+
+/** Distinct words of a query searched at all; a longer query is searched by its first ones. */
+export const MAX_QUERY_TERMS = 10;
+/** Words, counted from the first, that may match with a typo (the last word may too). */
+export const TYPO_TERMS = 3;
+
+/** One word of a query and how far it may stretch: by its prefix, with up to `typos` edits. */
+export type QueryTerm = { term: string; prefix: boolean; typos: number };
+
+/**
+ * The words a query is searched by, each once, and which of them stretch: each stretched word
+ * costs a walk of the index, so a query of a hundred words costs about what a few do. The last
+ * word, the one being typed, matches by its prefix ("habi" finds "Habits"); it and the first
+ * TYPO_TERMS words may have one typo from 4 letters, two from 8; other words match as written.
+ */
+export function queryTerms(query: string): QueryTerm[] {
+  const words = wordsOf(cutQuery(query)).flatMap((word) => processTerm(word) ?? []);
+  const terms = [...new Set(words)].slice(0, MAX_QUERY_TERMS);
+  return terms.map((term, at) => {
+    const last = at === terms.length - 1;
+    const typos = at < TYPO_TERMS || last ? (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0) : 0;
+    return { term, prefix: last, typos };
+  });
+}
 
 export type SiteSearchIndex = MiniSearch<SearchDocument>;
 
@@ -152,16 +171,18 @@ export const loadSearchIndex = (json: string): SiteSearchIndex => MiniSearch.loa
 type StoredFields = Pick<SearchDocument, "kind" | "title" | "date" | "path" | "text">;
 
 /**
- * The documents that match `query` (cut with cutQuery), best first: every word must match (by
- * prefix or with a typo), or, when no document has them all, any word. Equal scores put the newer
- * first. An empty query finds nothing.
+ * The documents that match `query` (its queryTerms), best first: those with every word, or, when
+ * no document has them all, those with any word. Equal scores put the newer first. An empty query
+ * finds nothing.
  */
 export function searchSite(index: SiteSearchIndex, query: string, limit = 20): SearchHit[] {
-  const cut = cutQuery(query);
-  if (!cut) return [];
-  let ranked = index.search(cut, { ...SEARCH_OPTIONS, combineWith: "AND" });
-  if (ranked.length === 0) ranked = index.search(cut, { ...SEARCH_OPTIONS, combineWith: "OR" });
-  return ranked
+  const terms = queryTerms(query);
+  if (terms.length === 0) return [];
+  const queries = terms.map(({ term, prefix, typos }) => ({ queries: [term], prefix, fuzzy: typos }));
+  // One pass: a document that has every word scores the same as it would in an AND search.
+  const ranked = index.search({ combineWith: "OR", queries }, SEARCH_OPTIONS);
+  const complete = ranked.filter((document) => document.queryTerms.length === terms.length);
+  return (complete.length > 0 ? complete : ranked)
     .sort((a, b) => b.score - a.score || dateOf(b).localeCompare(dateOf(a)))
     .slice(0, limit)
     .map(toHit);

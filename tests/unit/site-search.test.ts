@@ -6,9 +6,12 @@ import { cutQuery, MAX_QUERY_LENGTH, normaliseWord, snippetOf, wordsOf } from ".
 import {
   buildSearchIndex,
   loadSearchIndex,
+  MAX_QUERY_TERMS,
+  queryTerms,
   searchDocuments,
   searchSite,
   serialiseSearchIndex,
+  TYPO_TERMS,
 } from "../../catalogue/site-search.ts";
 
 const catalogue = loadCatalogue(join(import.meta.dirname, "../fixtures"));
@@ -150,5 +153,57 @@ describe("searching the site", () => {
     for (const query of ["miners", "atomik habbits", "emile", "deep work", "four agreements"]) {
       expect(searchSite(loaded, query)).toEqual(searchSite(index, query));
     }
+  });
+});
+
+describe("what a query costs", () => {
+  const letters = "bcdefghjklmnopqrstuvwxyz";
+  const worstQueries = {
+    "a hundred one-letter words": Array.from({ length: 100 }, (_, at) => letters[at % letters.length]).join(" "),
+    "one-letter words joined by dots": Array.from({ length: 100 }, (_, at) => letters[at % letters.length]).join("."),
+    "many two-letter words": Array.from({ length: 66 }, (_, at) => `${letters[at % 24]}${letters[(at * 7) % 24]}`).join(
+      " ",
+    ),
+    "one word repeated": "habits ".repeat(40),
+    "long words": Array.from({ length: 20 }, (_, at) => `understanding${letters[at]}`).join(" "),
+    "one word of two hundred letters": "x".repeat(200),
+    "words in another script": "мысль слово ".repeat(20),
+    "punctuation only": "!?.,;:".repeat(40),
+  };
+
+  test.each(Object.entries(worstQueries))("%s: a few words at most stretch by prefix or typo", (_, query) => {
+    const terms = queryTerms(query);
+    expect(terms.length).toBeLessThanOrEqual(MAX_QUERY_TERMS);
+    expect(new Set(terms.map((term) => term.term)).size).toBe(terms.length);
+    expect(terms.filter((term) => term.prefix).length).toBeLessThanOrEqual(1);
+    expect(terms.filter((term) => term.typos > 0).length).toBeLessThanOrEqual(TYPO_TERMS + 1);
+  });
+
+  test("a word said twice is searched once", () => {
+    expect(queryTerms("habits HABITS Habits").map((term) => term.term)).toEqual(["habits"]);
+  });
+
+  test("the word being typed matches by its prefix; the first words and the last forgive typos", () => {
+    expect(queryTerms("thiking fast")).toEqual([
+      { term: "thiking", prefix: false, typos: 1 },
+      { term: "fast", prefix: true, typos: 1 },
+    ]);
+    const words = "alpha bravo charlie delta echoes foxtrot golfing";
+    expect(queryTerms(words).map(({ prefix, typos }) => [prefix, typos])).toEqual([
+      [false, 1],
+      [false, 1],
+      [false, 1],
+      [false, 0],
+      [false, 0],
+      [false, 0],
+      [true, 1],
+    ]);
+  });
+
+  test("a query beyond its first words is searched by them, the last of them as the word being typed", () => {
+    const words = Array.from({ length: 30 }, (_, at) => `word${at}`);
+    const terms = queryTerms(words.join(" "));
+    expect(terms.map((term) => term.term)).toEqual(words.slice(0, MAX_QUERY_TERMS));
+    expect(terms.at(-1)?.prefix).toBe(true);
   });
 });
