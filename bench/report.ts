@@ -366,6 +366,26 @@ export function renderReport(results: Results): string {
     );
   }
 
+  if (results.searchCost) {
+    const cost = ok(results.searchCost);
+    const title = "The costliest searches";
+    parts.push(
+      cost
+        ? table(
+            title,
+            ["Query", "Ranking ms p50", "/search ms p50"],
+            [...cost.ordinary, ...cost.worst].map((query) => [query.query, query.rankingMs, query.httpMs]),
+            [
+              `${cost.samples} spellings of each, new to the render cache; the costliest worst query over the ordinary one: ${cost.worstOverOrdinary}x.`,
+              `While ${cost.fairness.attackers} connections sent "${cost.fairness.query}", another visitor's new searches answered ${cost.fairness.search} of ${cost.fairness.of},`,
+              `new filtered lists ${cost.fairness.notes} of ${cost.fairness.of} (p50 ${cost.fairness.p50Ms} ms).`,
+              `${cost.uniqueQueries.requests} unique queries on ${cost.uniqueQueries.connections} connections: RSS ${cost.uniqueQueries.rssBeforeMb} → ${cost.uniqueQueries.rssAfterMb} MB; answers ${JSON.stringify(cost.uniqueQueries.statuses)}.`,
+            ],
+          )
+        : (failed(title, results.searchCost) ?? ""),
+    );
+  }
+
   if (results.newsletter) {
     const newsletter = ok(results.newsletter);
     parts.push(

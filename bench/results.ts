@@ -8,6 +8,7 @@ import type { KeystrokeFigures } from "./measure-keystrokes.ts";
 import type { NavigationFigures } from "./navigation.ts";
 import type { NewsletterFigures } from "./newsletter.ts";
 import type { SearchFigures } from "./search.ts";
+import type { SearchCostFigures } from "./search-cost.ts";
 import type { TypingCheck } from "./typing-check.ts";
 
 export type Section<T> = ({ status: "ok" } & T) | { status: "failed" | "skipped"; reason: string };
@@ -70,6 +71,8 @@ export type Results = {
   navigation?: Section<{ journeys: NavigationFigures[] }>;
   /** The site search at the sample's size and at 10,000 notes; absent in results written before it existed. */
   search?: { real: Section<SearchFigures>; large: Section<SearchFigures> };
+  /** The costliest queries, fairness between visitors, memory after unique queries; absent before it was measured. */
+  searchCost?: Section<SearchCostFigures>;
   /** Absent in results written before the newsletter was measured. */
   newsletter?: Section<NewsletterFigures>;
   budgets: Budget[];

@@ -14,7 +14,7 @@
  * (the whole run's target, 600: Lighthouse does fewer passes rather than pass it), BENCH_NOTES
  * (10000), BENCH_RECIPIENTS (10000), BENCH_BUILD_NOTES (2000,10000; empty for the sample alone),
  * BENCH_SKIP (comma-separated: build-phases, lighthouse, bytes, load, signups,
- * signups-postgres, amplification, newsletter, newsletter-postgres, keystrokes, navigation, search, large). BENCH_ONLY
+ * signups-postgres, amplification, newsletter, newsletter-postgres, keystrokes, navigation, search, search-cost, large). BENCH_ONLY
  * (comma-separated section names) skips every other section, e.g. `BENCH_ONLY=amplification npm
  * run bench` for the API latency under list load alone; `BENCH_ONLY=build` for the build's phases.
  */
@@ -41,6 +41,7 @@ import { freePort, installExitHandlers, tempDir, withTimeout } from "./processes
 import { renderReport } from "./report.ts";
 import type { Results, Section, ServedLoad } from "./results.ts";
 import { measureSearch, type SearchFigures } from "./search.ts";
+import { measureSearchCost } from "./search-cost.ts";
 import { type RunningServer, startSiteServer } from "./server.ts";
 import { reason, round1 } from "./stats.ts";
 import { checkFastTyping } from "./typing-check.ts";
@@ -222,6 +223,7 @@ async function main() {
   let real: Results["keystrokes"]["real"] = unavailable("the build failed");
   let navigation: Results["navigation"] = unavailable("the build failed");
   let searchReal: Section<SearchFigures> = unavailable("the build failed");
+  let searchCost: Results["searchCost"] = unavailable("the build failed");
   if (build.status === "ok") {
     let server: RunningServer | undefined;
     try {
@@ -238,7 +240,7 @@ async function main() {
         real =
         navigation =
           unavailable(why);
-      searchReal = unavailable(why);
+      searchReal = searchCost = unavailable(why);
       log(why);
     }
     if (server) {
@@ -298,6 +300,9 @@ async function main() {
             600_000,
             "the search measurement",
           ),
+        );
+        searchCost = await section("search-cost", () =>
+          withTimeout(measureSearchCost(ROOT, url, server?.pid, log), 600_000, "the search cost measurement"),
         );
       } finally {
         await server.stop();
@@ -388,6 +393,7 @@ async function main() {
     keystrokes: partial.keystrokes,
     navigation,
     search: partial.search,
+    searchCost,
     newsletter,
     budgets: checkBudgets(partial),
   };
