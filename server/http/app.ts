@@ -10,6 +10,7 @@
  */
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { etag } from "hono/etag";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { clientAddress } from "../../app/lib/form-actions.server.ts";
@@ -18,9 +19,17 @@ import { FORM_BODY_LIMIT_BYTES } from "../../rules/forms.ts";
 import type { Backend } from "../backend.ts";
 import { createApi, isClientAbort } from "./api.ts";
 import { checkOrigin } from "./forwarded.ts";
+import { allowedMethods } from "./methods.ts";
 import { busyAnswer, createRenderCache, createRenderLimiter, filteredListKey } from "./render-cache.ts";
 import { contentSecurityPolicy, inlineHashes } from "./security.ts";
-import { createStaticFiles, type NotFoundFiles, pickEncoding, type StaticFile } from "./static.ts";
+import {
+  createStaticFiles,
+  encodedETag,
+  type NotFoundFiles,
+  pickEncoding,
+  type StaticFile,
+  unreadablePath,
+} from "./static.ts";
 
 export type HttpOptions = {
   /** The React Router build; in development a function that loads the current one. */
@@ -93,25 +102,28 @@ function cacheControl(c: Context, file: StaticFile): string {
 }
 
 /**
- * A prerendered file or a cached render: conditional, compressed, with its page's CSP. The
- * not-found page (404) is never stored by a cache, as a rendered one was not.
+ * A prerendered file or a cached render: compressed, with its page's CSP (Hono's `etag` answers a
+ * matching If-None-Match with a 304). The not-found page (404) is never stored by a cache, as a
+ * rendered one was not.
  */
 function answerFile(c: Context, file: StaticFile, status: 200 | 404 = 200): Response {
+  const encoding = pickEncoding(c.req.header("Accept-Encoding"), file);
   const headers: Record<string, string> = {
     "Content-Type": file.contentType,
     "Cache-Control": status === 200 ? cacheControl(c, file) : "no-store",
     Vary: "Accept-Encoding",
   };
-  if (status === 200) headers.ETag = file.etag;
+  if (status === 200) headers.ETag = encodedETag(file.etag, encoding);
   if (file.inlineHashes) headers["Content-Security-Policy"] = contentSecurityPolicy(file.inlineHashes);
-  if (status === 200 && c.req.header("If-None-Match") === file.etag) return c.body(null, 304, headers);
-  const encoding = pickEncoding(c.req.header("Accept-Encoding"), file);
   if (encoding !== "identity") headers["Content-Encoding"] = encoding;
   const body = file.bodies[encoding] ?? file.bodies.identity;
   headers["Content-Length"] = String(body.length);
   if (c.req.method === "HEAD") return c.body(null, status, headers);
   return c.body(new Uint8Array(body), status, headers);
 }
+
+/** A path as a log line shows it: its beginning only, whatever its length. */
+const loggedPath = (path: string) => (path.length > 80 ? `${path.slice(0, 80)}…` : path);
 
 export function createHttpApp(options: HttpOptions): Hono {
   const { build, mode, clientDir, notFound, renderList, siteUrl, backend, clientIp, ownOrigin, renders } = options;
@@ -135,6 +147,23 @@ export function createHttpApp(options: HttpOptions): Hono {
     }),
   );
 
+  app.use("*", async (c, next) => {
+    const pathname = new URL(c.req.url).pathname;
+    const unreadable = unreadablePath(pathname);
+    if (!unreadable) return next();
+    log(`Not found, ${unreadable}: ${loggedPath(pathname)}`);
+    return c.text("Not found.", 404, { "Cache-Control": "no-store" });
+  });
+
+  // Before any render: React Router would answer a method it cannot serve with a rendered error page.
+  app.use("*", async (c, next) => {
+    const { method, path } = c.req;
+    if (method === "GET" || method === "HEAD" || path.startsWith("/api/")) return next();
+    const allow = allowedMethods(typeof build === "function" ? await build() : build, new URL(c.req.url));
+    if (method === "POST" && allow.endsWith("POST")) return next();
+    return c.text("Method not allowed.", 405, { Allow: allow, "Cache-Control": "no-store" });
+  });
+
   app.route("/", createApi({ backend, siteUrl, clientIp, ownOrigin, log }));
 
   /** React Router's answer; an HTML page gets its CSP and charset, and HEAD the headers GET would have. */
@@ -156,11 +185,13 @@ export function createHttpApp(options: HttpOptions): Hono {
   }
 
   const limiter = createRenderLimiter(renders.concurrency);
+  /** Renders are counted per visitor; visitors whose address is unknown count as one. */
+  const renderClient = (c: Context) => clientIp(c) ?? "";
 
   if (clientDir) {
     const lookup = createStaticFiles(clientDir);
     const lists = createRenderCache(renders.cacheBytes, limiter);
-    app.on(["GET", "HEAD"], "*", async (c, next) => {
+    app.on(["GET", "HEAD"], "*", etag(), async (c, next) => {
       const url = new URL(c.req.url);
       const file = lookup(url.pathname);
       if (!file) {
@@ -172,7 +203,7 @@ export function createHttpApp(options: HttpOptions): Hono {
       if (key === null) return answerFile(c, file);
       // Rendered at the public origin, never the request's Host: a cached page is shared by all visitors.
       const canonical = new Request(new URL(key, siteUrl), { headers: { Accept: "text/html" } });
-      const cached = await lists.page(key, file.urlPath, () =>
+      const cached = await lists.page(key, file.urlPath, renderClient(c), () =>
         renderList ? renderList(canonical.url) : render(c, canonical),
       );
       return cached.kind === "busy" ? busyAnswer(c) : answerFile(c, cached.page);
@@ -199,7 +230,7 @@ export function createHttpApp(options: HttpOptions): Hono {
     const write = !["GET", "HEAD"].includes(c.req.method) || isPerRequestPage(new URL(c.req.url).pathname);
     if (write) return render(c, isOneClickUnsubscribe(c) ? withoutOrigin(c.req.raw) : c.req.raw);
     // Reads that reach here are rendered only in development (production answers them with files).
-    const release = limiter.acquire();
+    const release = limiter.acquire(renderClient(c));
     if (!release) return busyAnswer(c);
     try {
       return await render(c, c.req.raw);

@@ -59,25 +59,26 @@ export function filteredListKey(urlPath: string, search: string): string | null 
 }
 
 export type RenderLimiter = {
-  /** A release function when a render may start now, or null when the limit is reached. */
-  acquire(): (() => void) | null;
+  /** A release function when `client` may start a render now; null when all renders are taken or it has one running. */
+  acquire(client: string): (() => void) | null;
   running(): number;
 };
 
+/** At most `maxConcurrent` renders at once, and one per client: two connections cannot take every render. */
 export function createRenderLimiter(maxConcurrent: number): RenderLimiter {
-  let running = 0;
+  const rendering = new Set<string>();
   return {
-    acquire() {
-      if (running >= maxConcurrent) return null;
-      running++;
+    acquire(client) {
+      if (rendering.size >= maxConcurrent || rendering.has(client)) return null;
+      rendering.add(client);
       let released = false;
       return () => {
         if (released) return;
         released = true;
-        running--;
+        rendering.delete(client);
       };
     },
-    running: () => running,
+    running: () => rendering.size,
   };
 }
 
@@ -139,12 +140,12 @@ export function createRenderCache(maxBytes: number, limiter: RenderLimiter) {
   }
 
   return {
-    async page(key: string, urlPath: string, render: () => Promise<Response>): Promise<CachedRender> {
+    async page(key: string, urlPath: string, client: string, render: () => Promise<Response>): Promise<CachedRender> {
       const cached = pages.get(key);
       if (cached) return { kind: "page", page: cached };
       const pending = rendering.get(key);
       if (pending) return { kind: "page", page: await pending };
-      const release = limiter.acquire();
+      const release = limiter.acquire(client);
       if (!release) return { kind: "busy" };
       const work = renderOnce(key, urlPath, render, release);
       rendering.set(key, work);

@@ -53,11 +53,44 @@ export function pickEncoding(acceptEncoding: string | undefined, file: StaticFil
   return "identity";
 }
 
+/** Each encoding's bytes have their own tag, so that a cache never revalidates one with another's. */
+export const encodedETag = (etag: string, encoding: Encoding) =>
+  encoding === "identity" ? etag : etag.replace(/"$/, `-${encoding}"`);
+
 export const bodyBytes = (file: Pick<StaticFile, "bodies">) =>
   Object.values(file.bodies).reduce((total, body) => total + (body?.byteLength ?? 0), 0);
 
 /** 32 MB holds a typical site's pages and assets with both compressed copies. */
 export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
+
+/** Linux's longest file name; a path is looked for on disk only below these lengths. */
+const MAX_SEGMENT_BYTES = 255;
+const MAX_PATH_BYTES = 1024;
+
+/** Why no file can have this request path (it is answered 404 and logged), or null when one may. */
+export function unreadablePath(pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return "bad percent-encoding";
+  }
+  if (decoded.includes("\0")) return "a NUL byte";
+  if (Buffer.byteLength(decoded) > MAX_PATH_BYTES) return `longer than ${MAX_PATH_BYTES} bytes`;
+  if (decoded.split("/").some((segment) => Buffer.byteLength(segment) > MAX_SEGMENT_BYTES)) {
+    return `a segment longer than ${MAX_SEGMENT_BYTES} bytes`;
+  }
+  return null;
+}
+
+/** A file's stat, or null for any path that names none (a file used as a folder: ENOTDIR). */
+function statOrNull(path: string) {
+  try {
+    return statSync(path, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
+  }
+}
 
 export function createStaticFiles(clientDir: string, maxCacheBytes = DEFAULT_CACHE_BYTES) {
   const clientRoot = clientDir.endsWith(sep) ? clientDir : clientDir + sep;
@@ -84,18 +117,12 @@ export function createStaticFiles(clientDir: string, maxCacheBytes = DEFAULT_CAC
   }
 
   function resolve(pathname: string): { path: string; mtimeMs: number } | null {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(pathname);
-    } catch {
-      return null;
-    }
-    if (decoded.includes("\0")) return null;
-    const inside = normalize(decoded).replace(/^[/\\]+/, "");
+    if (unreadablePath(pathname)) return null;
+    const inside = normalize(decodeURIComponent(pathname)).replace(/^[/\\]+/, "");
     if (inside.startsWith("..") || /\.(br|gz)$/.test(inside)) return null;
     for (const candidate of [join(clientDir, inside), join(clientDir, inside, "index.html")]) {
       if (!candidate.startsWith(clientRoot)) continue;
-      const stat = statSync(candidate, { throwIfNoEntry: false });
+      const stat = statOrNull(candidate);
       if (stat?.isFile()) return { path: candidate, mtimeMs: stat.mtimeMs };
     }
     return null;

@@ -59,12 +59,14 @@ test("a site search is one key in any spelling, cut to its maximum length; a bla
   expect(key).toBe(`/search?q=${"a".repeat(200)}`);
 });
 
+const VISITOR = "203.0.113.1";
+
 test("SERVER thousands of distinct queries keep the rendered lists within their byte bound", async () => {
   const maxBytes = 256 * 1024;
   const cache = createRenderCache(maxBytes, createRenderLimiter(4));
   for (let index = 0; index < 2000; index++) {
     const key = filteredListKey("/notes", `?q=${index}`) as string;
-    const answer = await cache.page(key, "/notes", async () => page(`search ${index}`));
+    const answer = await cache.page(key, "/notes", VISITOR, async () => page(`search ${index}`));
     expect(answer.kind).toBe("page");
   }
   const { entries, bytes } = cache.size();
@@ -80,8 +82,8 @@ test("SERVER a cached list is served again without a render, with its compressed
     renders++;
     return page("notes");
   };
-  const first = await cache.page("/notes?q=x", "/notes", render);
-  const second = await cache.page("/notes?q=x", "/notes", render);
+  const first = await cache.page("/notes?q=x", "/notes", VISITOR, render);
+  const second = await cache.page("/notes?q=x", "/notes", VISITOR, render);
   expect(renders).toBe(1);
   if (first.kind !== "page" || second.kind !== "page") throw new Error("expected pages");
   expect(second.page).toBe(first.page);
@@ -99,7 +101,7 @@ test("SERVER requests for one filter while it renders wait for that one render",
     await held.opened;
     return page("notes");
   };
-  const answers = Array.from({ length: 20 }, () => cache.page("/notes?q=x", "/notes", render));
+  const answers = Array.from({ length: 20 }, () => cache.page("/notes?q=x", "/notes", VISITOR, render));
   held.open();
   const pages = await Promise.all(answers);
   expect(renders).toBe(1);
@@ -110,23 +112,44 @@ test("SERVER beyond the concurrency limit a render is refused at once, and the s
   const limiter = createRenderLimiter(1);
   const cache = createRenderCache(1024 * 1024, limiter);
   const held = gate();
-  const slow = cache.page("/notes?q=slow", "/notes", async () => {
+  const slow = cache.page("/notes?q=slow", "/notes", VISITOR, async () => {
     await held.opened;
     return page("slow");
   });
   expect(limiter.running()).toBe(1);
-  expect(await cache.page("/notes?q=other", "/notes", async () => page("other"))).toEqual({ kind: "busy" });
+  expect(await cache.page("/notes?q=other", "/notes", VISITOR, async () => page("other"))).toEqual({ kind: "busy" });
   held.open();
   expect((await slow).kind).toBe("page");
   expect(limiter.running()).toBe(0);
-  expect((await cache.page("/notes?q=other", "/notes", async () => page("other"))).kind).toBe("page");
+  expect((await cache.page("/notes?q=other", "/notes", VISITOR, async () => page("other"))).kind).toBe("page");
+});
+
+test("a client with a render running is refused a second one at once, while another client renders", async () => {
+  const limiter = createRenderLimiter(2);
+  const cache = createRenderCache(1024 * 1024, limiter);
+  const held = gate();
+  let renders = 0;
+  const slow = cache.page("/search?q=slow", "/search", "198.51.100.1", async () => {
+    renders++;
+    await held.opened;
+    return page("slow");
+  });
+  expect(await cache.page("/search?q=again", "/search", "198.51.100.1", async () => page("again"))).toEqual({
+    kind: "busy",
+  });
+  expect((await cache.page("/search?q=other", "/search", "198.51.100.2", async () => page("other"))).kind).toBe("page");
+  // Asking again for the query it is rendering is no second render: it waits for that one.
+  const same = cache.page("/search?q=slow", "/search", "198.51.100.1", async () => page("never"));
+  held.open();
+  expect([(await slow).kind, (await same).kind, renders]).toEqual(["page", "page", 1]);
+  expect((await cache.page("/search?q=again", "/search", "198.51.100.1", async () => page("again"))).kind).toBe("page");
 });
 
 test("SERVER a failed render frees its slot and caches nothing", async () => {
   const limiter = createRenderLimiter(1);
   const cache = createRenderCache(1024 * 1024, limiter);
   const broken = async () => new Response("oops", { status: 500, headers: { "Content-Type": "text/html" } });
-  await expect(cache.page("/notes?q=x", "/notes", broken)).rejects.toThrow(/answered 500/);
+  await expect(cache.page("/notes?q=x", "/notes", VISITOR, broken)).rejects.toThrow(/answered 500/);
   expect(limiter.running()).toBe(0);
   expect(cache.size().entries).toBe(0);
 });

@@ -68,9 +68,9 @@ test("SERVER one filter in different spellings is one cached render of the list"
   expect(answers[0]?.body).toContain('value="habit"');
   const compressed = await fetch(`${origin}${spellings[1]}`, { headers: { "Accept-Encoding": "br" } });
   expect(compressed.headers.get("Content-Encoding")).toBe("br");
-  expect(compressed.headers.get("ETag")).toBe(answers[0]?.headers.get("ETag"));
+  expect(compressed.headers.get("ETag")).not.toBe(answers[0]?.headers.get("ETag"));
   const revalidated = await fetch(`${origin}${spellings[2]}`, {
-    headers: { "If-None-Match": answers[0]?.headers.get("ETag") ?? "" },
+    headers: { "Accept-Encoding": "identity", "If-None-Match": answers[0]?.headers.get("ETag") ?? "" },
   });
   expect(revalidated.status).toBe(304);
 });

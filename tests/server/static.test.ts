@@ -5,7 +5,7 @@
 import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { createStaticFiles } from "../../server/http/static.ts";
+import { createStaticFiles, encodedETag, unreadablePath } from "../../server/http/static.ts";
 import { makeTempDir } from "./helpers.ts";
 
 let temp: ReturnType<typeof makeTempDir>;
@@ -56,4 +56,28 @@ test("a file changed on disk is read again", () => {
   const after = lookup("/notes/");
   expect(after?.bodies.identity.toString()).toContain("Changed notes");
   expect(after).not.toBe(before);
+});
+
+test("a path no file can have is no file, whatever the disk would say of it", () => {
+  const lookup = createStaticFiles(temp.path);
+  const reasons = {
+    [`/${"a".repeat(256)}`]: "a segment longer than 255 bytes",
+    [`/${"é".repeat(128)}`]: "a segment longer than 255 bytes",
+    [`/${"a/".repeat(600)}`]: "longer than 1024 bytes",
+    "/%ZZ": "bad percent-encoding",
+    "/notes/%00/x": "a NUL byte",
+  };
+  for (const [path, reason] of Object.entries(reasons)) {
+    expect(unreadablePath(path)).toBe(reason);
+    expect(lookup(path)).toBeNull();
+  }
+  expect(unreadablePath(`/${"a".repeat(255)}`)).toBeNull();
+  // A file's name used as a folder: the disk answers ENOTDIR.
+  expect(lookup("/notes/index.html/x")).toBeNull();
+  expect(lookup.cacheSize().files).toBe(0);
+});
+
+test("each encoding's bytes have their own ETag", () => {
+  const tags = (["identity", "br", "gzip"] as const).map((encoding) => encodedETag('"abc-1"', encoding));
+  expect(tags).toEqual(['"abc-1"', '"abc-1-br"', '"abc-1-gzip"']);
 });
