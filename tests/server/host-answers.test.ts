@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { setRunningBackend } from "../../server/backend.ts";
 import { createHttpApp } from "../../server/http/app.ts";
 import { requestOriginReader } from "../../server/http/forwarded.ts";
 import { readNotFoundFiles } from "../../server/http/static.ts";
@@ -221,6 +222,7 @@ describe("renders counted on the same build, served in process", () => {
     });
     const dataDir = makeTempDir();
     const backend = await startTestBackend(testConfig(dataDir.path), { startOutbox: false });
+    setRunningBackend(backend);
     const app = createHttpApp({
       build: counted,
       mode: "production",
@@ -245,6 +247,9 @@ describe("renders counted on the same build, served in process", () => {
       expect((await send("POST", "/about", {}, "127.0.0.1", served.url)).status).toBe(405);
       expect((await send("GET", `/${"a".repeat(300)}`, {}, "127.0.0.1", served.url)).status).toBe(404);
       expect(renders).toBe(0);
+      // The counter counts: a token page is rendered per request.
+      await send("GET", "/updates/confirm?token=1.x", {}, "127.0.0.1", served.url);
+      expect(renders).toBe(1);
       const visitor = { "x-test-ip": "198.51.100.1" };
       const holding = send("GET", "/search?q=held", visitor, "127.0.0.1", served.url);
       await sleep(100);
