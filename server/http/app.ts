@@ -230,7 +230,7 @@ export function createHttpApp(options: HttpOptions): Hono {
     const write = !["GET", "HEAD"].includes(c.req.method) || isPerRequestPage(new URL(c.req.url).pathname);
     if (write) return render(c, isOneClickUnsubscribe(c) ? withoutOrigin(c.req.raw) : c.req.raw);
     // Reads that reach here are rendered only in development (production answers them with files).
-    const release = limiter.acquire(renderClient(c));
+    const release = await limiter.acquire(renderClient(c));
     if (!release) return busyAnswer(c);
     try {
       return await render(c, c.req.raw);

@@ -12,9 +12,9 @@
  *   list is the prerendered file.
  * - A rendered list is kept in an LRU bounded in bytes (RENDER_CACHE_MB) with its brotli and
  *   gzip copies, made off the main thread; concurrent requests for one key wait for one render.
- * - At most RENDER_CONCURRENCY renders run at once; one more is answered at once with 503 and
- *   Retry-After instead of queueing, so the API and the prerendered files, which never render,
- *   keep their latency while the lists are hammered with distinct queries.
+ * - At most RENDER_CONCURRENCY renders run at once, one per client; one more is answered at once
+ *   with 503 and Retry-After instead of queueing, so the API and the prerendered files, which
+ *   never render, keep their latency while the lists are hammered with distinct queries.
  */
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
@@ -58,27 +58,66 @@ export function filteredListKey(urlPath: string, search: string): string | null 
   return query ? urlPath + query : null;
 }
 
+type Release = () => void;
+
 export type RenderLimiter = {
-  /** A release function when `client` may start a render now; null when all renders are taken or it has one running. */
-  acquire(client: string): (() => void) | null;
+  /**
+   * A release function once `client` may render: at once when it has no render running and a slot
+   * is free; after its running render when it has one (at most MAX_WAITING_PER_CLIENT wait, for
+   * CLIENT_WAIT_MS at most); otherwise null.
+   */
+  acquire(client: string): Promise<Release | null>;
   running(): number;
 };
 
-/** At most `maxConcurrent` renders at once, and one per client: two connections cannot take every render. */
-export function createRenderLimiter(maxConcurrent: number): RenderLimiter {
-  const rendering = new Set<string>();
+/** A client's renders beyond its running one that may wait for it, and how long. */
+export const MAX_WAITING_PER_CLIENT = 4;
+export const CLIENT_WAIT_MS = 2_000;
+
+/**
+ * At most `maxConcurrent` renders at once, and one per client, its others waiting their turn
+ * briefly: two connections of one client cannot take every render, and visitors sharing an
+ * address (a household, a carrier's NAT) wait a render's time instead of being refused
+ * (docs/decisions/one-render-per-client.md).
+ */
+export function createRenderLimiter(maxConcurrent: number, waitMs = CLIENT_WAIT_MS): RenderLimiter {
+  /** The clients with a render running, each with the renders waiting for it. */
+  const clients = new Map<string, Array<(release: Release) => void>>();
+
+  function releaseOf(client: string): Release {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      // The client's next render takes its slot at once, before anyone else can.
+      const next = clients.get(client)?.shift();
+      if (next) next(releaseOf(client));
+      else clients.delete(client);
+    };
+  }
+
   return {
-    acquire(client) {
-      if (rendering.size >= maxConcurrent || rendering.has(client)) return null;
-      rendering.add(client);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        rendering.delete(client);
-      };
+    async acquire(client) {
+      const waiting = clients.get(client);
+      if (!waiting) {
+        if (clients.size >= maxConcurrent) return null;
+        clients.set(client, []);
+        return releaseOf(client);
+      }
+      if (waiting.length >= MAX_WAITING_PER_CLIENT) return null;
+      return new Promise((resolve) => {
+        const turn = (release: Release) => {
+          clearTimeout(timer);
+          resolve(release);
+        };
+        const timer = setTimeout(() => {
+          waiting.splice(waiting.indexOf(turn), 1);
+          resolve(null);
+        }, waitMs);
+        waiting.push(turn);
+      });
     },
-    running: () => rendering.size,
+    running: () => clients.size,
   };
 }
 
@@ -122,9 +161,12 @@ export function createRenderCache(maxBytes: number, limiter: RenderLimiter) {
     maxSize: maxBytes,
     sizeCalculation: (page) => Math.max(1, bodyBytes(page)),
   });
-  const rendering = new Map<string, Promise<StaticFile>>();
+  /** Renders under way by key: null when the client's turn never came (a 503, for all who asked). */
+  const rendering = new Map<string, Promise<StaticFile | null>>();
 
-  async function renderOnce(key: string, urlPath: string, render: () => Promise<Response>, release: () => void) {
+  async function renderOnce(key: string, urlPath: string, client: string, render: () => Promise<Response>) {
+    const release = await limiter.acquire(client);
+    if (!release) return null;
     try {
       const response = await render();
       if (response.status !== 200 || !response.headers.get("Content-Type")?.startsWith("text/html")) {
@@ -135,7 +177,6 @@ export function createRenderCache(maxBytes: number, limiter: RenderLimiter) {
       return page;
     } finally {
       release();
-      rendering.delete(key);
     }
   }
 
@@ -143,13 +184,13 @@ export function createRenderCache(maxBytes: number, limiter: RenderLimiter) {
     async page(key: string, urlPath: string, client: string, render: () => Promise<Response>): Promise<CachedRender> {
       const cached = pages.get(key);
       if (cached) return { kind: "page", page: cached };
-      const pending = rendering.get(key);
-      if (pending) return { kind: "page", page: await pending };
-      const release = limiter.acquire(client);
-      if (!release) return { kind: "busy" };
-      const work = renderOnce(key, urlPath, render, release);
-      rendering.set(key, work);
-      return { kind: "page", page: await work };
+      let work = rendering.get(key);
+      if (!work) {
+        work = renderOnce(key, urlPath, client, render).finally(() => rendering.delete(key));
+        rendering.set(key, work);
+      }
+      const page = await work;
+      return page ? { kind: "page", page } : { kind: "busy" };
     },
     size: () => ({ entries: pages.size, bytes: pages.calculatedSize }),
   };

@@ -140,7 +140,7 @@ test("the index has one address in every build, compressed, and the browser asks
   expect(response.headers()["content-encoding"]).toBe("gzip");
   const etag = response.headers().etag ?? "";
   expect(etag).not.toBe("");
-  const again = await request.get(url ?? "", { headers: { "If-None-Match": etag } });
+  const again = await request.get(url ?? "", { headers: { "Accept-Encoding": "gzip", "If-None-Match": etag } });
   expect(again.status()).toBe(304);
 });
 

@@ -7,7 +7,12 @@
 import { gunzipSync } from "node:zlib";
 import { expect, test } from "vitest";
 import { ConfigError, readConfig } from "../../server/config.ts";
-import { createRenderCache, createRenderLimiter, filteredListKey } from "../../server/http/render-cache.ts";
+import {
+  createRenderCache,
+  createRenderLimiter,
+  filteredListKey,
+  MAX_WAITING_PER_CLIENT,
+} from "../../server/http/render-cache.ts";
 import { makeTempDir } from "./helpers.ts";
 
 const page = (text: string) =>
@@ -117,32 +122,46 @@ test("SERVER beyond the concurrency limit a render is refused at once, and the s
     return page("slow");
   });
   expect(limiter.running()).toBe(1);
-  expect(await cache.page("/notes?q=other", "/notes", VISITOR, async () => page("other"))).toEqual({ kind: "busy" });
+  const another = "203.0.113.2";
+  expect(await cache.page("/notes?q=other", "/notes", another, async () => page("other"))).toEqual({ kind: "busy" });
   held.open();
   expect((await slow).kind).toBe("page");
   expect(limiter.running()).toBe(0);
   expect((await cache.page("/notes?q=other", "/notes", VISITOR, async () => page("other"))).kind).toBe("page");
 });
 
-test("a client with a render running is refused a second one at once, while another client renders", async () => {
+test("a client's second render waits for its first, while another client renders at once", async () => {
   const limiter = createRenderLimiter(2);
   const cache = createRenderCache(1024 * 1024, limiter);
   const held = gate();
-  let renders = 0;
+  const order: string[] = [];
   const slow = cache.page("/search?q=slow", "/search", "198.51.100.1", async () => {
-    renders++;
     await held.opened;
+    order.push("slow");
     return page("slow");
   });
-  expect(await cache.page("/search?q=again", "/search", "198.51.100.1", async () => page("again"))).toEqual({
-    kind: "busy",
+  const second = cache.page("/search?q=second", "/search", "198.51.100.1", async () => {
+    order.push("second");
+    return page("second");
   });
   expect((await cache.page("/search?q=other", "/search", "198.51.100.2", async () => page("other"))).kind).toBe("page");
-  // Asking again for the query it is rendering is no second render: it waits for that one.
-  const same = cache.page("/search?q=slow", "/search", "198.51.100.1", async () => page("never"));
+  expect(limiter.running()).toBe(1);
   held.open();
-  expect([(await slow).kind, (await same).kind, renders]).toEqual(["page", "page", 1]);
-  expect((await cache.page("/search?q=again", "/search", "198.51.100.1", async () => page("again"))).kind).toBe("page");
+  expect([(await slow).kind, (await second).kind]).toEqual(["page", "page"]);
+  expect(order).toEqual(["slow", "second"]);
+  expect(limiter.running()).toBe(0);
+});
+
+test("a client's renders beyond the few that may wait, or waiting too long, are refused", async () => {
+  const limiter = createRenderLimiter(2, 50);
+  const first = await limiter.acquire("198.51.100.1");
+  const waiting = Array.from({ length: MAX_WAITING_PER_CLIENT }, () => limiter.acquire("198.51.100.1"));
+  expect(await limiter.acquire("198.51.100.1")).toBeNull();
+  // Nothing released within the wait: each waiting render is refused.
+  expect(await Promise.all(waiting)).toEqual(Array(MAX_WAITING_PER_CLIENT).fill(null));
+  first?.();
+  expect(limiter.running()).toBe(0);
+  expect(await limiter.acquire("198.51.100.1")).toBeTypeOf("function");
 });
 
 test("SERVER a failed render frees its slot and caches nothing", async () => {

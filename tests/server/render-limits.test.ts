@@ -190,7 +190,7 @@ test("SERVER while the one render slot is taken, a list render is refused at onc
   try {
     const held = fetch(`${served.url}/notes?q=held`);
     await sleep(100);
-    const refused = await fetch(`${served.url}/notes?q=another`);
+    const refused = await fetch(`${served.url}/notes?q=another`, { headers: { "x-test-ip": "198.51.100.9" } });
     expect(refused.status).toBe(503);
     expect(refused.headers.get("Retry-After")).toBe("2");
     expect(await refused.text()).toMatch(/busy/i);
