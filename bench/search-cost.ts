@@ -39,7 +39,7 @@ const SAMPLES = 12;
 /** The query two connections send while another visitor searches. */
 const FAIRNESS_QUERY = "100 one-letter words";
 const FAIRNESS_REQUESTS = 40;
-const UNIQUE_QUERIES = { requests: 50_000, connections: 4 };
+const UNIQUE_QUERIES = { requests: 50_000, connections: 8 };
 
 export type QueryCost = { query: string; rankingMs: number; httpMs: number };
 
