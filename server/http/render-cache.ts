@@ -12,9 +12,9 @@
  *   list is the prerendered file.
  * - A rendered list is kept in an LRU bounded in bytes (RENDER_CACHE_MB) with its brotli and
  *   gzip copies, made off the main thread; concurrent requests for one key wait for one render.
- * - At most RENDER_CONCURRENCY renders run at once, one per client; one more is answered at once
- *   with 503 and Retry-After instead of queueing, so the API and the prerendered files, which
- *   never render, keep their latency while the lists are hammered with distinct queries.
+ * - At most RENDER_CONCURRENCY renders run at once, one per client (its next few wait briefly);
+ *   one more is answered with 503 and Retry-After instead of queueing, so the API and the
+ *   prerendered files, which never render, keep their latency while the lists are hammered.
  */
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
