@@ -69,8 +69,8 @@ export const GOODREADS_SHELVES: Record<string, Shelf> = {
 export const goodreadsShelfOf = (shelf: Shelf) =>
   ({ read: "read", reading: "currently-reading", want: "to-read", "did-not-finish": "did-not-finish" })[shelf];
 
-export function readGoodreads(text: string, scale: number): SourceBooks {
-  const table = readCsv(text);
+export async function readGoodreads(input: string | AsyncIterable<string>, scale: number): Promise<SourceBooks> {
+  const table = await readCsv(input);
   const notGoodreads = missingColumns(table, REQUIRED, "a Goodreads export (Export Library on goodreads.com)");
   if (notGoodreads) throw new Error(notGoodreads);
   const { books: result, rows } = sourceRows(table, {
@@ -78,6 +78,7 @@ export function readGoodreads(text: string, scale: number): SourceBooks {
     shelf: "Exclusive Shelf",
     shelfName: "exclusive shelf",
     rating: "My Rating",
+    review: "My Review",
     shelves: GOODREADS_SHELVES,
   });
   for (const { line, field, title, author, shelf, stars, unreadable } of rows) {

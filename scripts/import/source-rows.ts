@@ -2,6 +2,7 @@
  * The row walk Goodreads and StoryGraph share: every row of their CSV export with a title, an
  * author, a known shelf and a star rating, the others reported as skipped with the reason.
  */
+import { MAX_CONTENT_FILE_BYTES, sizeText } from "../../catalogue/limits.ts";
 import type { Shelf } from "../../catalogue/schema.ts";
 import { type SourceBooks, starsFrom } from "./book.ts";
 import type { CsvTable } from "./csv.ts";
@@ -13,6 +14,8 @@ export type SourceColumns = {
   /** The shelf column as a sentence names it: "exclusive shelf", "read status". */
   shelfName: string;
   rating: string;
+  /** The review, the note's body: one larger than a note may hold skips its row. */
+  review: string;
   shelves: Readonly<Record<string, Shelf>>;
 };
 
@@ -56,6 +59,15 @@ export function sourceRows(table: CsvTable, columns: SourceColumns): { books: So
       const shelf = columns.shelves[shelfText];
       if (!shelf) {
         unreadable(`its ${columns.shelfName} "${shelfText}" is none of ${Object.keys(columns.shelves).join(", ")}`);
+        continue;
+      }
+      const reviewBytes = Buffer.byteLength(fields[columns.review] ?? "");
+      if (reviewBytes > MAX_CONTENT_FILE_BYTES) {
+        books.skipped.push({
+          line,
+          what,
+          reason: `its ${columns.review} is ${sizeText(reviewBytes)}, more than a note may hold (${sizeText(MAX_CONTENT_FILE_BYTES)})`,
+        });
         continue;
       }
       const stars = starsFrom(field(columns.rating));

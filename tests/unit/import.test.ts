@@ -29,8 +29,8 @@ import { addTagsToSiteYaml, parseTagMap, resolveTags, tagNameOf } from "../../sc
 
 const IMPORTS = join(import.meta.dirname, "../fixtures/imports");
 const fixture = (name: string) => readFileSync(join(IMPORTS, name), "utf8");
-const goodreads = readGoodreads(fixture("goodreads_library_export.csv"), 2);
-const storygraph = readStoryGraph(fixture("storygraph_export.csv"), 2);
+const goodreads = await readGoodreads(fixture("goodreads_library_export.csv"), 2);
+const storygraph = await readStoryGraph(fixture("storygraph_export.csv"), 2);
 const FIXTURE_FILES = readContentFiles(join(import.meta.dirname, "../fixtures"));
 const DECLARED = ["Fiction", "Philosophy", "History", "Self-help"];
 
@@ -48,8 +48,10 @@ const reading = (overrides: Partial<Reading>): Reading => ({
 });
 
 describe("reading a CSV file", () => {
-  test("quoted fields keep their commas, quotes and new lines; a byte-order mark and CRLF are read", () => {
-    const table = readCsv('\ufeffTitle,Review\r\n"Salt, Smoke, and ""Other"" Stories","one\r\ntwo"\r\nPlain,x\r\n');
+  test("quoted fields keep their commas, quotes and new lines; a byte-order mark and CRLF are read", async () => {
+    const table = await readCsv(
+      '\ufeffTitle,Review\r\n"Salt, Smoke, and ""Other"" Stories","one\r\ntwo"\r\nPlain,x\r\n',
+    );
     expect(table.header).toEqual(["Title", "Review"]);
     expect(table.rows).toEqual([
       { line: 2, fields: { Title: 'Salt, Smoke, and "Other" Stories', Review: "one\ntwo" } },
@@ -57,8 +59,8 @@ describe("reading a CSV file", () => {
     ]);
   });
 
-  test("a row with the wrong number of fields is reported with the line it starts on, and the rest is read", () => {
-    const table = readCsv('a,b\n1,"two\nlines"\nbroken\n\n3,4\n');
+  test("a row with the wrong number of fields is reported with the line it starts on, and the rest is read", async () => {
+    const table = await readCsv('a,b\n1,"two\nlines"\nbroken\n\n3,4\n');
     expect(table.broken).toEqual([{ line: 4, problem: "has 1 fields where the header has 2" }]);
     expect(table.rows.map((row) => [row.line, row.fields.a])).toEqual([
       [2, "1"],
@@ -66,8 +68,8 @@ describe("reading a CSV file", () => {
     ]);
   });
 
-  test("a quote never closed is reported, with the rows before it read", () => {
-    const table = readCsv('a,b\n1,2\n3,"never closed\n');
+  test("a quote never closed is reported, with the rows before it read", async () => {
+    const table = await readCsv('a,b\n1,2\n3,"never closed\n');
     expect(table.rows).toHaveLength(1);
     expect(table.broken[0]?.line).toBe(3);
     expect(table.broken[0]?.problem).toContain("never closed");
@@ -189,8 +191,8 @@ describe("Goodreads' export", () => {
     expect(goodreads.remarks.join("\n")).toContain('"Ledger of Small Hours" was read 3 times');
   });
 
-  test("a file that is not Goodreads' export is refused, naming what is missing", () => {
-    expect(() => readGoodreads("Name,Stars\nx,1\n", 2)).toThrow(/no column "Title", "Author"/);
+  test("a file that is not Goodreads' export is refused, naming what is missing", async () => {
+    await expect(readGoodreads("Name,Stars\nx,1\n", 2)).rejects.toThrow(/no column "Title", "Author"/);
   });
 });
 
@@ -421,9 +423,9 @@ describe("the Goodreads file the export writes", () => {
     );
   });
 
-  test("read back, the file gives every note's title, author, rating in whole stars, day, shelf and tags", () => {
+  test("read back, the file gives every note's title, author, rating in whole stars, day, shelf and tags", async () => {
     const notes = siteNotes(FIXTURE_FILES).filter((note) => !note.draft);
-    const back = readGoodreads(goodreadsCsv(notes, 2, "https://site.example"), 2);
+    const back = await readGoodreads(goodreadsCsv(notes, 2, "https://site.example"), 2);
     expect(back.skipped).toEqual([]);
     expect(back.readings).toHaveLength(notes.length);
     for (const [index, note] of notes.entries()) {
