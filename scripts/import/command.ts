@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { contentRoot, imageExists, loadCatalogue, readContentFiles } from "../../catalogue/disk.ts";
 import { sizeText } from "../../catalogue/limits.ts";
 import { ContentError, type ContentFile } from "../../catalogue/load.ts";
+import { terminalText } from "../terminal-text.ts";
 import type { SourceBooks } from "./book.ts";
 import { COVER_REQUEST_INTERVAL_MS, coverFile, fetchCover, OPEN_LIBRARY_COVERS, paced } from "./covers.ts";
 import { readGoodreads } from "./goodreads.ts";
@@ -65,9 +66,12 @@ function parseOptions(args: readonly string[]) {
 /** Runs the command on its arguments; prints the report (or the problem) and returns the exit code. */
 export async function importCommand(
   args: readonly string[],
-  print: (text: string) => void,
-  printError: (text: string) => void,
+  output: (text: string) => void,
+  errorOutput: (text: string) => void,
 ): Promise<number> {
+  // The report is made of the export's titles, authors and file names.
+  const print = (text: string) => output(terminalText(text));
+  const printError = (text: string) => errorOutput(terminalText(text));
   try {
     return await run();
   } catch (error) {
