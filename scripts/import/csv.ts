@@ -2,7 +2,7 @@
  * The CSV files of Goodreads and StoryGraph, streamed through csv-parse: quoted fields with commas,
  * quotes and new lines inside, a byte-order mark, CRLF. A row that cannot be read is reported with
  * its line number instead of stopping the import; a file of more rows than an import takes stops
- * at the first row too many.
+ * at the first row too many. Also the guard against spreadsheet formulas the export puts on cells.
  */
 import { Readable } from "node:stream";
 import { CsvError, parse } from "csv-parse";
@@ -96,3 +96,17 @@ export function missingColumns(table: CsvTable, required: readonly string[], wha
   if (missing.length === 0) return null;
   return `This is not ${what}: it has no column ${missing.map((column) => `"${column}"`).join(", ")}.`;
 }
+
+/**
+ * What a spreadsheet would run as a formula (OWASP's CSV injection list), and the quote that guards
+ * it. A cell that starts with the guard itself gets one more, so that removing one gives it back.
+ */
+const FORMULA_START = /^[=+\-@\t\r']/;
+const GUARD = "'";
+
+/** A cell a spreadsheet shows as text: the guard before a formula's first character. */
+export const spreadsheetSafe = (cell: string) => (FORMULA_START.test(cell) ? `${GUARD}${cell}` : cell);
+
+/** A cell as it was before `spreadsheetSafe`: the guard taken off where it stands before what it guards. */
+export const withoutFormulaGuard = (cell: string) =>
+  cell.startsWith(GUARD) && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;

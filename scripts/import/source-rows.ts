@@ -5,7 +5,7 @@
 import { MAX_CONTENT_FILE_BYTES, sizeText } from "../../catalogue/limits.ts";
 import type { Shelf } from "../../catalogue/schema.ts";
 import { type SourceBooks, starsFrom } from "./book.ts";
-import type { CsvTable } from "./csv.ts";
+import { type CsvTable, withoutFormulaGuard } from "./csv.ts";
 
 /** How one source names the columns every reading needs, and its shelves in the site's terms. */
 export type SourceColumns = {
@@ -22,7 +22,7 @@ export type SourceColumns = {
 /** A row with what every reading needs; `unreadable` skips it later for a reason of the source's own. */
 export type SourceRow = {
   line: number;
-  /** A column's text, trimmed; "" when the row has none. */
+  /** A column's text, trimmed and without the export's formula guard; "" when the row has none. */
   field: (name: string) => string;
   title: string;
   author: string;
@@ -44,7 +44,7 @@ export function sourceRows(table: CsvTable, columns: SourceColumns): { books: So
   };
   function* rows(): Generator<SourceRow> {
     for (const { line, fields } of table.rows) {
-      const field = (name: string) => (fields[name] ?? "").trim();
+      const field = (name: string) => withoutFormulaGuard((fields[name] ?? "").trim());
       const title = field("Title");
       const what = title ? `"${title}"` : "a row";
       const unreadable = (reason: string) => {

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { parse as parseCsvSync } from "csv-parse/sync";
 import { describe, expect, test } from "vitest";
 import { readContentFiles } from "../../catalogue/disk.ts";
 import { buildCatalogue } from "../../catalogue/load.ts";
@@ -23,7 +24,7 @@ import { goodreadsCsv, readGoodreads, reviewToHtml } from "../../scripts/import/
 import { htmlToMarkdown, reviewToMarkdown } from "../../scripts/import/html-markdown.ts";
 import { mediumFiles, readMediumPost } from "../../scripts/import/medium.ts";
 import { planBooks, planEssays } from "../../scripts/import/plan.ts";
-import { siteNotes } from "../../scripts/import/site-notes.ts";
+import { type SiteNote, siteNotes } from "../../scripts/import/site-notes.ts";
 import { readingSpans, readStoryGraph } from "../../scripts/import/storygraph.ts";
 import { addTagsToSiteYaml, parseTagMap, resolveTags, tagNameOf } from "../../scripts/import/tags.ts";
 
@@ -436,5 +437,55 @@ describe("the Goodreads file the export writes", () => {
       ).toEqual(note.tags);
       if (note.rating !== null) expect(again?.rating).toBe(starsOf(note.rating, 2) * 2);
     }
+  });
+});
+
+describe("spreadsheet formulas in the exported file", () => {
+  const FORMULAS = ['=HYPERLINK("http://x","y")', "+SUM(1,1)", "-2+3", "@SUM(1)", "\tTab-led Title", "\rCR-led Title"];
+  const siteNote = (title: string, overrides: Partial<SiteNote> = {}): SiteNote => ({
+    slug: "x",
+    path: "content/notes/x.md",
+    draft: false,
+    title,
+    author: "Maren Holt",
+    isbn: "9780306406157",
+    shelf: "read",
+    date: "2021-03-14",
+    rating: 8,
+    tags: ["Fiction"],
+    review: "",
+    ...overrides,
+  });
+  /** The cells of each row as a spreadsheet reads them: the file's own text, unquoted, nothing removed. */
+  const cellsOf = (csv: string) =>
+    parseCsvSync(csv, { columns: true, record_delimiter: "\n" }) as Record<string, string>[];
+
+  test("a cell that starts with =, +, -, @, a tab or a carriage return gets a quote before it and is quoted", () => {
+    const csv = goodreadsCsv(
+      FORMULAS.map((title) => siteNote(title, { author: title })),
+      2,
+      "https://site.example",
+    );
+    for (const [index, cell] of cellsOf(csv).entries()) {
+      expect(cell.Title).toBe(`'${FORMULAS[index]}`);
+      expect(cell.Author).toBe(`'${FORMULAS[index]}`);
+    }
+    expect(csv).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(csv).toContain('"\'+SUM(1,1)"');
+  });
+
+  test('Goodreads\' own ="…" form of the ISBN stays as its importer expects it, and other cells as they are', () => {
+    const [cell] = cellsOf(goodreadsCsv([siteNote("Plain Title")], 2, "https://site.example"));
+    expect(cell).toMatchObject({ Title: "Plain Title", ISBN: '=""', ISBN13: '="9780306406157"', "My Rating": "4" });
+  });
+
+  test("read back, every title, author and review is as it was, a title that really starts with a quote too", async () => {
+    const titles = [...FORMULAS, "'Salem's Lot", "''Tis the Season", "'=Quoted Formula"];
+    const notes = titles.map((title) => siteNote(title, { author: `-${title}`, review: "@SUM(1) is no formula here" }));
+    const back = await readGoodreads(goodreadsCsv(notes, 2, "https://site.example"), 2);
+    expect(back.skipped).toEqual([]);
+    expect(back.readings.map(({ title, author, rating, review }) => ({ title, author, rating, review }))).toEqual(
+      titles.map((title) => ({ title, author: `-${title}`, rating: 8, review: "@SUM(1) is no formula here" })),
+    );
   });
 });
