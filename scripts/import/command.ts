@@ -247,7 +247,7 @@ export async function importCommand(
       try {
         readings = mediumFiles(input).map(readMediumPost);
       } catch (error) {
-        stop(`Cannot read ${inputPath} as Medium's export: ${(error as Error).message}`);
+        stop(`Cannot read ${inputPath} as Medium's export: ${(error as Error).message}. Nothing was written.`);
       }
       const posts: MediumPost[] = readings.flatMap((reading) => (reading.kind === "post" ? [reading.post] : []));
       const drafts = readings.filter((reading) => reading.kind === "draft").length;

@@ -34,9 +34,8 @@ export type MediumReading =
 const POST_FILE = /(?:^|\/)posts\/([^/]+\.html)$/;
 
 /**
- * Counts the posts of an export as they are found, by their unpacked size, and stops at the first
- * one beyond the limits: a zip's sizes are those its directory declares, which also bound what
- * fflate unpacks, so a zip bomb is refused before it is opened.
+ * Counts the posts of an export by their unpacked size and stops at the first one beyond the
+ * limits; a post too large for one essay is left packed.
  */
 function postBudget() {
   let posts = 0;
@@ -52,7 +51,11 @@ function postBudget() {
   };
 }
 
-/** The posts/*.html files of an archive: the zip file or the folder it unpacks to. */
+/**
+ * The posts/*.html files of an archive: the zip file or the folder it unpacks to. A zip is measured
+ * from its directory before anything is unpacked, and fflate unpacks no entry beyond the size its
+ * directory declares: a zip bomb is refused unopened.
+ */
 export function mediumFiles(path: string): MediumFile[] {
   const fits = postBudget();
   if (statSync(path).isDirectory()) {
@@ -67,24 +70,21 @@ export function mediumFiles(path: string): MediumFile[] {
         return { name, size, html: fits(size) ? readFileSync(file, "utf8") : null };
       });
   }
-  const oversized: MediumFile[] = [];
-  const entries = unzipSync(readFileSync(path), {
+  const zip = readFileSync(path);
+  const sizes = new Map<string, number>();
+  unzipSync(zip, {
     filter: (entry) => {
-      if (!POST_FILE.test(entry.name)) return false;
-      if (fits(entry.originalSize)) return true;
-      oversized.push({ name: basename(entry.name), size: entry.originalSize, html: null });
+      if (POST_FILE.test(entry.name)) sizes.set(entry.name, entry.originalSize);
       return false;
     },
   });
-  return Object.entries(entries)
-    .map(
-      ([name, bytes]): MediumFile => ({
-        name: basename(name),
-        size: bytes.length,
-        html: new TextDecoder().decode(bytes),
-      }),
-    )
-    .concat(oversized)
+  const unpacked = new Set([...sizes].filter(([, size]) => fits(size)).map(([name]) => name));
+  const entries = unzipSync(zip, { filter: (entry) => unpacked.has(entry.name) });
+  return [...sizes]
+    .map(([name, size]): MediumFile => {
+      const bytes = entries[name];
+      return { name: basename(name), size, html: bytes ? new TextDecoder().decode(bytes) : null };
+    })
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 

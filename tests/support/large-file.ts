@@ -14,14 +14,18 @@ export function writeLargeFile(
   const file = openSync(path, "w");
   try {
     let written = writeSync(file, head);
-    let chunk = "";
-    for (let index = 0; written + Buffer.byteLength(chunk) < bytes; index++) {
-      chunk += piece(index);
-      if (chunk.length < CHUNK_BYTES) continue;
-      written += writeSync(file, chunk);
-      chunk = "";
+    let chunk: string[] = [];
+    let chunkBytes = 0;
+    for (let index = 0; written + chunkBytes < bytes; index++) {
+      const next = piece(index);
+      chunk.push(next);
+      chunkBytes += Buffer.byteLength(next);
+      if (chunkBytes < CHUNK_BYTES) continue;
+      written += writeSync(file, chunk.join(""));
+      chunk = [];
+      chunkBytes = 0;
     }
-    writeSync(file, chunk + tail);
+    writeSync(file, chunk.join("") + tail);
   } finally {
     closeSync(file);
   }
