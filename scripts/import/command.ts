@@ -295,7 +295,7 @@ export async function importCommand(
     });
     if (options.write) {
       try {
-        if (outputs.length > 0) writeAllOrNone(root, outputs, (staging) => checkStaged(staging, outputs));
+        if (outputs.length > 0) writeAllOrNone(root, outputs, checkStaged);
       } catch (error) {
         const known = error instanceof NotWritten || error instanceof ContentError;
         if (!known && (error as NodeJS.ErrnoException).code === undefined) throw error;
@@ -309,7 +309,7 @@ export async function importCommand(
     return 0;
 
     /** The staged files, read back from the disk, are still what the build accepts. */
-    function checkStaged(staging: string, outputs: readonly Output[]) {
+    function checkStaged(staging: string) {
       const staged = outputs
         .filter((output) => output.text !== undefined)
         .map((output) => ({ path: output.path, text: readFileSync(join(staging, output.path), "utf8") }));
