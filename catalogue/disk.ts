@@ -1,10 +1,23 @@
 /** Reads the content folder from disk, for the build, the owner's scripts and the tests. */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { MAX_CONTENT_FILE_BYTES } from "./limits.ts";
 import { buildCatalogue, type Catalogue, ContentError, type ContentFile, isDraft } from "./load.ts";
 import { type BrokenReference, summarizeCatalogue } from "./summary.ts";
 
 export { contentRoot } from "./content-root.ts";
+
+/** A file's text; one larger than a content file may be is read only as far as the loader needs to refuse it. */
+function readBounded(file: string): string {
+  if (statSync(file).size <= MAX_CONTENT_FILE_BYTES) return readFileSync(file, "utf8");
+  const start = Buffer.alloc(MAX_CONTENT_FILE_BYTES + 1);
+  const descriptor = openSync(file, "r");
+  try {
+    return start.toString("utf8", 0, readSync(descriptor, start, 0, start.length, 0));
+  } finally {
+    closeSync(descriptor);
+  }
+}
 
 /**
  * Every file under content/ but hidden ones (.DS_Store, editor swap files): the loader decides what
@@ -16,7 +29,7 @@ export function readContentFiles(root: string): ContentFile[] {
     .filter((entry) => entry.isFile() && !entry.name.startsWith("."))
     .map((entry) => {
       const absolute = join(entry.parentPath, entry.name);
-      return { path: relative(root, absolute).split("\\").join("/"), text: readFileSync(absolute, "utf8") };
+      return { path: relative(root, absolute).split("\\").join("/"), text: readBounded(absolute) };
     })
     .filter((file) => file.path !== "content/README.md");
 }

@@ -6,6 +6,7 @@ import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
 import { coverPath } from "./cover.ts";
 import { type DerivedBody, deriveBody } from "./derive.ts";
+import { MAX_CONTENT_FILE_BYTES, MAX_SLUG_BYTES, sizeText } from "./limits.ts";
 import { present } from "./present.ts";
 import { deriveQuotes, type Quote } from "./quotes.ts";
 import { mentions, readingHistories } from "./reading-life.ts";
@@ -175,6 +176,30 @@ function checkFileNames(files: ContentFile[]) {
   }
 }
 
+const byteLength = (text: string) => new TextEncoder().encode(text).length;
+
+/** A file name or a file too large for some filesystem, or for the build and the server to hold. */
+function checkLimits(files: ContentFile[]) {
+  for (const file of files) {
+    const name = file.path.replace(/^.*\//, "").replace(/\.[^.]*$/, "");
+    if (byteLength(name) > MAX_SLUG_BYTES) {
+      throw new ContentError(
+        file.path,
+        null,
+        `has a file name of ${byteLength(name)} bytes before its extension: at most ${MAX_SLUG_BYTES} fit every filesystem`,
+      );
+    }
+    // A string's UTF-8 bytes are at least its UTF-16 length: the count is needed only below the limit.
+    if (file.text.length > MAX_CONTENT_FILE_BYTES || byteLength(file.text) > MAX_CONTENT_FILE_BYTES) {
+      throw new ContentError(
+        file.path,
+        null,
+        `is larger than ${sizeText(MAX_CONTENT_FILE_BYTES)}, the most a content file may hold: shorten it or split it`,
+      );
+    }
+  }
+}
+
 /**
  * `draft: true` keeps a file off the site; it is still read and checked. The flag is taken off
  * before the schema sees the rest, so no published item carries it.
@@ -267,6 +292,7 @@ function readPage(files: ContentFile[], slug: string): Page {
 
 export function buildCatalogue(files: ContentFile[]): Catalogue {
   checkFileNames(files);
+  checkLimits(files);
   const siteFile = findFile(files, "content/site.yaml");
   let siteData: unknown;
   try {

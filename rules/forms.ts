@@ -40,13 +40,15 @@ export const LIMITS = {
 
 /**
  * Local part, "@", then a domain whose last label has 2+ letters, or a bracketed IPv4 address
- * (user@[192.168.0.1]). The local part has no spaces, control characters, quotes, brackets,
- * commas, semicolons, colons, backslashes or "@", and no empty dot-separated piece; so an address
- * that passes is always a single, unquoted address, safe to put in a mail header.
+ * (user@[192.168.0.1]). The local part has no spaces, control characters, invisible format
+ * characters (\p{Cf}: the bidirectional controls that would show the address reordered, zero-width
+ * characters, the soft hyphen), quotes, brackets, commas, semicolons, colons, backslashes or "@",
+ * and no empty dot-separated piece; so an address that passes is always a single, unquoted address
+ * that reads as it is, safe to put in a mail header.
  * Every piece is delimited by a character its neighbours exclude, so matching is linear.
  */
 export const EMAIL_PATTERN =
-  /^[^<>()[\]\\.,;:\s@"\p{Cc}\p{Cs}]+(?:\.[^<>()[\]\\.,;:\s@"\p{Cc}\p{Cs}]+)*@(?:\[(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\]|(?:[a-zA-Z0-9-]+\.)+[a-zA-Z]{2,})$/u;
+  /^[^<>()[\]\\.,;:\s@"\p{Cc}\p{Cf}\p{Cs}]+(?:\.[^<>()[\]\\.,;:\s@"\p{Cc}\p{Cf}\p{Cs}]+)*@(?:\[(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\]|(?:[a-zA-Z0-9-]+\.)+[a-zA-Z]{2,})$/u;
 
 /** Line breaks of any kind: a subject is one header line. */
 const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/u;
@@ -77,9 +79,12 @@ export type FormFailure = Extract<FormResult, { ok: false }>;
 /** The largest form post accepted: a 5,000-character message percent-encoded, and then some. */
 export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
 
+/** Spaces around an address; not U+FEFF, which trim() takes for one: invisible, it is refused like the others. */
+const SURROUNDING_SPACES = /^[^\S\ufeff]+|[^\S\ufeff]+$/g;
+
 /** The email as stored and sent: surrounding spaces removed. */
 export function normalizeEmail(email: string): string {
-  return email.trim();
+  return email.replace(SURROUNDING_SPACES, "");
 }
 
 /** The key that makes emails unique without regard to case. */

@@ -5,6 +5,7 @@
 import { resolve } from "node:path";
 import { connectDatabase } from "../server/db/database.ts";
 import { listMessages, retryFailed } from "./message-admin.ts";
+import { terminalText } from "./terminal-text.ts";
 
 const HELP = `Usage: npm run messages -- <command>
 
@@ -61,10 +62,13 @@ async function main(args: string[]) {
       const messages = await listMessages(database.db, status);
       if (messages.length === 0) console.log(status ? `No ${status} messages.` : "No messages.");
       for (const message of messages) {
+        // The address and subject are a visitor's: none of their control characters reach the terminal.
         console.log(
-          `#${message.id}  ${message.status}  ${message.created_at}  ${message.email}  "${message.subject}"  (${message.attempts} attempt${message.attempts === 1 ? "" : "s"})`,
+          terminalText(
+            `#${message.id}  ${message.status}  ${message.created_at}  ${message.email}  "${message.subject}"  (${message.attempts} attempt${message.attempts === 1 ? "" : "s"})`,
+          ),
         );
-        if (message.status !== "sent" && message.last_error) console.log(`    ${message.last_error}`);
+        if (message.status !== "sent" && message.last_error) console.log(terminalText(`    ${message.last_error}`));
       }
       return;
     }

@@ -37,6 +37,7 @@ import {
   SUBSCRIBER_STATUSES,
   subscribersCsv,
 } from "./subscriber-admin.ts";
+import { terminalText } from "./terminal-text.ts";
 
 const HELP = `Usage: npm run newsletter -- <command> [options]
 
@@ -227,7 +228,7 @@ async function resume(database: Database, config: Config, args: Args) {
   const [progress] = await sendProgress(database.db, Number(id));
   if (!progress) fail(`No send #${id}.`, 1);
   if (!progress.send.paused_at) fail(`Send #${id} is not paused.`, 1);
-  console.log(`Send #${id} was paused: ${progress.send.pause_reason}`);
+  console.log(terminalText(`Send #${id} was paused: ${progress.send.pause_reason}`));
   if (!args.yes && !(await confirm(`Is the cause fixed? Continue send #${id} (${progress.pending} to go)?`))) {
     console.log("Still paused.");
     return;
@@ -273,7 +274,9 @@ async function deliverAndWatch(database: Database, config: Config, sendId: numbe
   await worker.stop();
   mailer.close();
   if (progress.send.paused_at) {
-    console.log(`Send #${sendId} is paused with ${progress.pending} to go: ${progress.send.pause_reason}`);
+    console.log(
+      terminalText(`Send #${sendId} is paused with ${progress.pending} to go: ${progress.send.pause_reason}`),
+    );
     process.exitCode = 1;
     return;
   }
@@ -388,7 +391,9 @@ async function main(argv: string[]) {
               ? "done"
               : `${progress.pending} pending`;
           console.log(
-            `#${progress.send.id}  ${progress.send.created_at}  ${progress.send.slug}  "${progress.send.subject}"  ${progress.sent}/${progress.total} sent, ${progress.bounced} bounced, ${progress.skipped} skipped, ${state}`,
+            terminalText(
+              `#${progress.send.id}  ${progress.send.created_at}  ${progress.send.slug}  "${progress.send.subject}"  ${progress.sent}/${progress.total} sent, ${progress.bounced} bounced, ${progress.skipped} skipped, ${state}`,
+            ),
           );
         }
         return;
@@ -401,7 +406,7 @@ async function main(argv: string[]) {
         const rows = await listSubscribers(database.db, status as SubscriberStatus | undefined);
         for (const row of rows) {
           const when = row.status === "unsubscribed" ? row.unsubscribed_at : (row.confirmed_at ?? row.created_at);
-          console.log(`${row.email}  ${row.status}  ${when}`);
+          console.log(terminalText(`${row.email}  ${row.status}  ${when}`));
         }
         const counts = SUBSCRIBER_STATUSES.map((name) => `${rows.filter((row) => row.status === name).length} ${name}`);
         console.log(rows.length === 0 ? "No subscribers." : `${rows.length} in all: ${counts.join(", ")}.`);
@@ -415,7 +420,7 @@ async function main(argv: string[]) {
         if (!file) fail("import takes the path of a CSV file.");
         if (!existsSync(file)) fail(`No file ${file}.`, 1);
         const result = await importSubscribers(database.db, readFileSync(file, "utf8"));
-        if (!result.ok) fail(`Nothing imported:\n  ${result.problems.join("\n  ")}`, 1);
+        if (!result.ok) fail(terminalText(`Nothing imported:\n  ${result.problems.join("\n  ")}`), 1);
         console.log(
           `Imported: ${result.added} added, ${result.confirmed} pending made confirmed, ${result.unchanged} already there (or unsubscribed, left as they are).`,
         );

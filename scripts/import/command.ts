@@ -2,17 +2,21 @@
  * `npm run import -- goodreads|storygraph|medium <file-or-folder> [options]` (scripts/import.ts runs it): brings a reading
  * history or a blog's essays into content/. A dry run by default: it prints what it would create
  * and what it skips and why, and changes nothing; `--write` writes. Every new file is checked with
- * the real loader, together with the existing content, before anything is written; an existing
- * file is never overwritten, so a second run creates nothing new.
+ * the real loader, together with the existing content, before anything is written, so the dry run
+ * names every file the write or the build would refuse; `--write` writes all its files or none, and
+ * never over an existing one, so a second run creates nothing new.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { createReadStream, readFileSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { contentRoot, imageExists, loadCatalogue, readContentFiles } from "../../catalogue/disk.ts";
+import { sizeText } from "../../catalogue/limits.ts";
 import { ContentError, type ContentFile } from "../../catalogue/load.ts";
+import { terminalText } from "../terminal-text.ts";
 import type { SourceBooks } from "./book.ts";
 import { COVER_REQUEST_INTERVAL_MS, coverFile, fetchCover, OPEN_LIBRARY_COVERS, paced } from "./covers.ts";
 import { readGoodreads } from "./goodreads.ts";
+import { MAX_IMPORT_FILE_BYTES } from "./limits.ts";
 import { type MediumPost, mediumFiles, readMediumPost } from "./medium.ts";
 import { describePlanned, type PlannedNote, planBooks, planEssays, plannedNoteText } from "./plan.ts";
 import { siteEssays, siteNotes } from "./site-notes.ts";
@@ -20,6 +24,7 @@ import { parsedOrStop, Stop, scaleOption, stop } from "./stop.ts";
 import { readStoryGraph } from "./storygraph.ts";
 import { addTagsToSiteYaml, parseTagMap, type TagMap, undeclaredMapTags } from "./tags.ts";
 import { refuseInvalid } from "./validate.ts";
+import { NotWritten, type Output, writeAllOrNone } from "./write-all.ts";
 
 const USAGE = `Usage:
   npm run import -- goodreads <goodreads_library_export.csv> [options]
@@ -61,9 +66,12 @@ function parseOptions(args: readonly string[]) {
 /** Runs the command on its arguments; prints the report (or the problem) and returns the exit code. */
 export async function importCommand(
   args: readonly string[],
-  print: (text: string) => void,
-  printError: (text: string) => void,
+  output: (text: string) => void,
+  errorOutput: (text: string) => void,
 ): Promise<number> {
+  // The report is made of the export's titles, authors and file names.
+  const print = (text: string) => output(terminalText(text));
+  const printError = (text: string) => errorOutput(terminalText(text));
   try {
     return await run();
   } catch (error) {
@@ -92,6 +100,18 @@ export async function importCommand(
 
     const root = options.root ? resolve(options.root) : contentRoot(process.cwd());
     const input = resolve(inputPath);
+    let inputSize: number;
+    try {
+      const stats = statSync(input);
+      inputSize = stats.isFile() ? stats.size : 0;
+    } catch (error) {
+      stop(`Cannot read ${inputPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+    if (inputSize > MAX_IMPORT_FILE_BYTES) {
+      stop(
+        `${inputPath} is ${sizeText(inputSize)}, more than one import reads (${sizeText(MAX_IMPORT_FILE_BYTES)}): split it and import the parts one after another; each skips what is already there. Nothing was written.`,
+      );
+    }
     let files: ContentFile[];
     /** The tags content/site.yaml declares. */
     let declared: string[];
@@ -103,9 +123,6 @@ export async function importCommand(
       stop(`The existing content has a problem; fix it first (npm run check:content):\n${error.message}`);
     }
 
-    /** What the run creates: content files, images, and an edited site.yaml. */
-    type Output = { path: string; text?: string; bytes?: Buffer; replaces?: boolean; label: string };
-
     const lines: string[] = [];
     const say = (line = "") => lines.push(line);
     const list = (heading: string, items: readonly string[]) => {
@@ -115,17 +132,13 @@ export async function importCommand(
     };
 
     async function importBooks(): Promise<Output[]> {
-      let text: string;
-      try {
-        text = readFileSync(input, "utf8");
-      } catch (error) {
-        stop(`Cannot read ${inputPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-      }
       let books: SourceBooks;
       try {
-        books = source === "goodreads" ? readGoodreads(text, scale) : readStoryGraph(text, scale);
+        const text = createReadStream(input, { encoding: "utf8" });
+        books = await (source === "goodreads" ? readGoodreads : readStoryGraph)(text, scale);
       } catch (error) {
-        stop(`${inputPath}: ${(error as Error).message}`);
+        const code = (error as NodeJS.ErrnoException).code;
+        stop(`${code ? "Cannot read " : ""}${inputPath}: ${code ?? (error as Error).message}. Nothing was written.`);
       }
       const siteYaml = files.find((file) => file.path === "content/site.yaml");
       let map: TagMap = new Map();
@@ -223,9 +236,10 @@ export async function importCommand(
 
       if (siteFile)
         outputs.push({ path: siteFile.path, text: siteFile.text ?? "", replaces: true, label: siteFile.path });
-      outputs.push(...covers);
-      outputs.push(...notes.map((note) => ({ path: note.path, text: plannedNoteText(note), label: note.path })));
-      return outputs;
+      return outputs.concat(
+        covers,
+        notes.map((note) => ({ path: note.path, text: plannedNoteText(note), label: note.path })),
+      );
     }
 
     async function importEssays(): Promise<Output[]> {
@@ -233,7 +247,7 @@ export async function importCommand(
       try {
         readings = mediumFiles(input).map(readMediumPost);
       } catch (error) {
-        stop(`Cannot read ${inputPath} as Medium's export: ${(error as Error).message}`);
+        stop(`Cannot read ${inputPath} as Medium's export: ${(error as Error).message}. Nothing was written.`);
       }
       const posts: MediumPost[] = readings.flatMap((reading) => (reading.kind === "post" ? [reading.post] : []));
       const drafts = readings.filter((reading) => reading.kind === "draft").length;
@@ -280,23 +294,34 @@ export async function importCommand(
       throw error;
     });
     if (options.write) {
-      const notWritten: string[] = [];
-      for (const output of outputs) {
-        const file = join(root, output.path);
-        mkdirSync(dirname(file), { recursive: true });
-        try {
-          writeFileSync(file, output.bytes ?? output.text ?? "", { flag: output.replaces ? "w" : "wx" });
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-          notWritten.push(`${output.path} appeared meanwhile; left as it is`);
-        }
+      try {
+        if (outputs.length > 0) writeAllOrNone(root, outputs, checkStaged);
+      } catch (error) {
+        const known = error instanceof NotWritten || error instanceof ContentError;
+        if (!known && (error as NodeJS.ErrnoException).code === undefined) throw error;
+        stop(`Nothing was written: ${(error as Error).message}.`);
       }
-      list("Not written:", notWritten);
-      say(`Wrote ${count(outputs.length - notWritten.length, "file")}.`);
+      say(`Wrote ${count(outputs.length, "file")}.`);
     } else {
       say("Dry run: nothing was written. Run again with --write to create these files.");
     }
     print(lines.join("\n"));
     return 0;
+
+    /** The staged files, read back from the disk, are still what the build accepts. */
+    function checkStaged(staging: string) {
+      const staged = outputs
+        .filter((output) => output.text !== undefined)
+        .map((output) => ({ path: output.path, text: readFileSync(join(staging, output.path), "utf8") }));
+      const siteYaml = staged.find((file) => file.path === "content/site.yaml") ?? null;
+      const { refused } = refuseInvalid(
+        files,
+        siteYaml,
+        staged.filter((file) => file !== siteYaml),
+        (path) => imageExists(staging, path) || imageExists(root, path),
+      );
+      const [first] = refused;
+      if (first) throw new NotWritten(`${first.path}: ${first.problem}`);
+    }
   }
 }

@@ -6,7 +6,9 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { COVER_HEIGHT, COVER_WIDTH } from "../../catalogue/cover.ts";
+import { sizeText } from "../../catalogue/limits.ts";
 import { svgToPng } from "../../catalogue/png.ts";
+import { MAX_COVER_BYTES } from "./limits.ts";
 
 export const OPEN_LIBRARY_COVERS = "https://covers.openlibrary.org";
 
@@ -55,6 +57,23 @@ export function paced(interval: number): <T>(task: () => Promise<T>) => Promise<
   };
 }
 
+/** The body of an answer, or null once it passes `limit` bytes (the rest is not downloaded). */
+async function bodyUpTo(response: Response, limit: number): Promise<Uint8Array | null> {
+  const reader = response.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const chunk = await reader?.read();
+    if (!chunk || chunk.done) return Buffer.concat(chunks);
+    size += chunk.value.length;
+    if (size > limit) {
+      await reader?.cancel();
+      return null;
+    }
+    chunks.push(chunk.value);
+  }
+}
+
 /** One book's cover, or why there is none. */
 export async function fetchCover(service: string, isbn: string): Promise<CoverResult> {
   let response: Response;
@@ -68,7 +87,8 @@ export async function fetchCover(service: string, isbn: string): Promise<CoverRe
   }
   if (response.status === 404) return { ok: false, reason: "the covers service has no cover for it" };
   if (!response.ok) return { ok: false, reason: `the covers service answered ${response.status}` };
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  const bytes = await bodyUpTo(response, MAX_COVER_BYTES);
+  if (!bytes) return { ok: false, reason: `the covers service sent more than ${sizeText(MAX_COVER_BYTES)}` };
   const type = imageTypeOf(bytes);
   if (!type) return { ok: false, reason: "the covers service sent something that is not an image" };
   try {

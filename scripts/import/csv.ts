@@ -1,69 +1,93 @@
 /**
- * The CSV files of Goodreads and StoryGraph, read by csv-parse: quoted fields with commas, quotes
- * and new lines inside, a byte-order mark, CRLF. A row that cannot be read is reported with its
- * line number instead of stopping the import.
+ * The CSV files of Goodreads and StoryGraph, streamed through csv-parse: quoted fields with commas,
+ * quotes and new lines inside, a byte-order mark, CRLF. A row that cannot be read is reported with
+ * its line number instead of stopping the import; a file of more rows than an import takes stops
+ * at the first row too many. Also the guard against spreadsheet formulas the export puts on cells.
  */
-import { CsvError, parse } from "csv-parse/sync";
+import { Readable } from "node:stream";
+import { CsvError, parse } from "csv-parse";
+import { MAX_IMPORT_ROWS } from "./limits.ts";
 
 export type CsvRow = { line: number; fields: Record<string, string> };
 export type BrokenRow = { line: number; problem: string };
 export type CsvTable = { header: string[]; rows: CsvRow[]; broken: BrokenRow[] };
 
-function problemOf(error: CsvError, columns: number): string {
-  if (error.code === "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH" || error.code === "CSV_RECORD_INCONSISTENT_COLUMNS") {
-    const fields = Array.isArray(error.record) ? error.record.length : "another number of";
-    return `has ${fields} fields where the header has ${columns}`;
+/** CRLF as LF, also across chunks, so that line numbers count the lines an editor shows. */
+async function* unixLineEnds(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+  let carriedReturn = "";
+  for await (const chunk of chunks) {
+    const text = carriedReturn + chunk;
+    carriedReturn = text.endsWith("\r") ? "\r" : "";
+    yield text.slice(0, text.length - carriedReturn.length).replace(/\r\n/g, "\n");
   }
-  if (error.code === "CSV_QUOTE_NOT_CLOSED")
-    return "opens a quote that is never closed, so the rest of the file is unreadable";
-  return error.message.replace(/ on line \d+$/, "");
+  if (carriedReturn) yield carriedReturn;
 }
+
+const newLines = (text: string) => text.split("\n").length - 1;
 
 /**
  * The rows of a CSV file whose first line names the columns, each with the line it starts on
- * (a review with new lines spans several), and the rows that could not be read.
+ * (a review with new lines spans several), and the rows that could not be read. `input` is the
+ * file's text or a stream of it read as UTF-8.
  */
-export function readCsv(source: string): CsvTable {
-  // One kind of line end, so that line numbers count the lines an editor shows.
-  const text = source.replace(/\r\n?/g, "\n");
-  const lines = text.split("\n");
-  const rows: CsvRow[] = [];
-  const broken: BrokenRow[] = [];
-  let header: string[] = [];
+export function readCsv(input: string | AsyncIterable<string>, maxRows = MAX_IMPORT_ROWS): Promise<CsvTable> {
+  const text = Readable.from(unixLineEnds(typeof input === "string" ? Readable.from([input]) : input));
+  const parser = parse({
+    bom: true,
+    info: true,
+    raw: true,
+    record_delimiter: "\n",
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+  });
+  const table: CsvTable = { header: [], rows: [], broken: [] };
   let lastLine = 0;
-  /** The first line after the previous record that is not blank: where this record starts. */
-  const startLine = () => {
-    let line = lastLine + 1;
-    while (line < lines.length && (lines[line - 1] ?? "").trim() === "") line++;
-    return line;
-  };
-  try {
-    parse(text, {
-      bom: true,
-      columns: (names: string[]) => {
-        header = names.map((name) => name.trim());
-        lastLine = 1;
-        return header;
-      },
-      relax_quotes: true,
-      skip_empty_lines: true,
-      skip_records_with_error: true,
-      on_skip: (error: CsvError | undefined) => {
-        if (!error) return;
-        broken.push({ line: startLine(), problem: problemOf(error, header.length) });
-        lastLine = Number(error.lines);
-      },
-      on_record: (record: Record<string, string>, { lines: endLine }: { lines: number }) => {
-        rows.push({ line: startLine(), fields: record });
-        lastLine = endLine;
-        return record;
-      },
+  return new Promise((resolve, reject) => {
+    const fail = (error: Error) => {
+      text.destroy();
+      parser.destroy();
+      reject(error);
+    };
+    parser.on("data", ({ record, info, raw }: { record: string[]; info: { lines: number }; raw: string }) => {
+      // The raw record holds the blank lines before it and its own line end.
+      const line = info.lines - newLines(raw.replace(/^\n+/, "").replace(/\n$/, ""));
+      lastLine = info.lines;
+      if (record.every((field) => field.trim() === "")) return;
+      if (table.header.length === 0) {
+        table.header = record.map((name) => name.trim());
+        return;
+      }
+      if (table.rows.length + table.broken.length === maxRows) {
+        fail(
+          new Error(
+            `line ${line}: the file has more than ${maxRows.toLocaleString("en")} rows, the most one import takes; split it and import the parts one after another`,
+          ),
+        );
+        return;
+      }
+      if (record.length !== table.header.length) {
+        table.broken.push({ line, problem: `has ${record.length} fields where the header has ${table.header.length}` });
+        return;
+      }
+      table.rows.push({
+        line,
+        fields: Object.fromEntries(table.header.map((name, index) => [name, record[index] ?? ""])),
+      });
     });
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    broken.push({ line: startLine(), problem: problemOf(error, header.length) });
-  }
-  return { header, rows, broken };
+    parser.on("end", () => resolve(table));
+    parser.on("error", (error) => {
+      if (!(error instanceof CsvError)) return fail(error);
+      const problem =
+        error.code === "CSV_QUOTE_NOT_CLOSED"
+          ? "opens a quote that is never closed, so the rest of the file is unreadable"
+          : error.message.replace(/ (?:at|on) line \d+.*$/, "");
+      table.broken.push({ line: lastLine + 1, problem });
+      resolve(table);
+    });
+    text.on("error", fail);
+    text.pipe(parser);
+  });
 }
 
 /** The columns a file must have to be read as `what`, or the sentence saying which are missing. */
@@ -72,3 +96,17 @@ export function missingColumns(table: CsvTable, required: readonly string[], wha
   if (missing.length === 0) return null;
   return `This is not ${what}: it has no column ${missing.map((column) => `"${column}"`).join(", ")}.`;
 }
+
+/**
+ * What a spreadsheet would run as a formula (OWASP's CSV injection list), and the quote that guards
+ * it. A cell that starts with the guard itself gets one more, so that removing one gives it back.
+ */
+const FORMULA_START = /^[=+\-@\t\r']/;
+const GUARD = "'";
+
+/** A cell a spreadsheet shows as text: the guard before a formula's first character. */
+export const spreadsheetSafe = (cell: string) => (FORMULA_START.test(cell) ? `${GUARD}${cell}` : cell);
+
+/** A cell as it was before `spreadsheetSafe`: the guard taken off where it stands before what it guards. */
+export const withoutFormulaGuard = (cell: string) =>
+  cell.startsWith(GUARD) && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;

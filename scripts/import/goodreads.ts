@@ -16,7 +16,7 @@ import {
   sourceDayText,
   starsOf,
 } from "./book.ts";
-import { missingColumns, readCsv } from "./csv.ts";
+import { missingColumns, readCsv, spreadsheetSafe } from "./csv.ts";
 import { reviewToMarkdown } from "./html-markdown.ts";
 import type { SiteNote } from "./site-notes.ts";
 import { sourceRows } from "./source-rows.ts";
@@ -69,8 +69,8 @@ export const GOODREADS_SHELVES: Record<string, Shelf> = {
 export const goodreadsShelfOf = (shelf: Shelf) =>
   ({ read: "read", reading: "currently-reading", want: "to-read", "did-not-finish": "did-not-finish" })[shelf];
 
-export function readGoodreads(text: string, scale: number): SourceBooks {
-  const table = readCsv(text);
+export async function readGoodreads(input: string | AsyncIterable<string>, scale: number): Promise<SourceBooks> {
+  const table = await readCsv(input);
   const notGoodreads = missingColumns(table, REQUIRED, "a Goodreads export (Export Library on goodreads.com)");
   if (notGoodreads) throw new Error(notGoodreads);
   const { books: result, rows } = sourceRows(table, {
@@ -78,6 +78,7 @@ export function readGoodreads(text: string, scale: number): SourceBooks {
     shelf: "Exclusive Shelf",
     shelfName: "exclusive shelf",
     rating: "My Rating",
+    review: "My Review",
     shelves: GOODREADS_SHELVES,
   });
   for (const { line, field, title, author, shelf, stars, unreadable } of rows) {
@@ -143,10 +144,28 @@ export function reviewToHtml(markdown: string, siteUrl: string): string {
     .replace(/^<p>|<\/p>$/g, "");
 }
 
-/** Goodreads' export file for the site's notes (drafts left out): re-readings are rows of their own. */
+/** Goodreads' own `="…"` ISBN cells stay as they are: its importer expects them. */
+const ISBN_COLUMNS = new Set(["ISBN", "ISBN13"]);
+
+/**
+ * Goodreads' export file for the site's notes (drafts left out): re-readings are rows of their own.
+ * A cell a spreadsheet would run as a formula gets a guard and quotes; the import takes it off.
+ */
 export function goodreadsCsv(notes: readonly SiteNote[], scale: number, siteUrl: string): string {
-  return stringify(
-    notes.filter((note) => !note.draft).map((note) => goodreadsRow(note, scale, siteUrl)),
-    { header: true, columns: [...GOODREADS_COLUMNS], record_delimiter: "unix" },
-  );
+  const rows = notes
+    .filter((note) => !note.draft)
+    .map((note) =>
+      Object.fromEntries(
+        Object.entries(goodreadsRow(note, scale, siteUrl)).map(([column, cell]) => [
+          column,
+          ISBN_COLUMNS.has(column) ? cell : spreadsheetSafe(cell),
+        ]),
+      ),
+    );
+  return stringify(rows, {
+    header: true,
+    columns: [...GOODREADS_COLUMNS],
+    record_delimiter: "unix",
+    quoted_match: /^'/,
+  });
 }

@@ -6,9 +6,12 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { unzipSync } from "fflate";
 import { DomUtils, parseDocument } from "htmlparser2";
+import { sizeText } from "../../catalogue/limits.ts";
 import { htmlToMarkdown } from "./html-markdown.ts";
+import { MAX_IMPORT_ROWS, MAX_POST_BYTES, MAX_UNPACKED_BYTES } from "./limits.ts";
 
-export type MediumFile = { name: string; html: string };
+/** A post file of the export; `html` is null for one larger than a post may be. */
+export type MediumFile = { name: string; html: string | null; size: number };
 
 export type MediumPost = {
   file: string;
@@ -30,19 +33,58 @@ export type MediumReading =
 
 const POST_FILE = /(?:^|\/)posts\/([^/]+\.html)$/;
 
-/** The posts/*.html files of an archive: the zip file or the folder it unpacks to. */
+/**
+ * Counts the posts of an export by their unpacked size and stops at the first one beyond the
+ * limits; a post too large for one essay is left packed.
+ */
+function postBudget() {
+  let posts = 0;
+  let total = 0;
+  return (size: number): boolean => {
+    if (++posts > MAX_IMPORT_ROWS)
+      throw new Error(`it holds more than ${MAX_IMPORT_ROWS.toLocaleString("en")} posts, the most one import takes`);
+    if (size > MAX_POST_BYTES) return false;
+    total += size;
+    if (total > MAX_UNPACKED_BYTES)
+      throw new Error(`its posts unpack to more than ${sizeText(MAX_UNPACKED_BYTES)}, the most one import takes`);
+    return true;
+  };
+}
+
+/**
+ * The posts/*.html files of an archive: the zip file or the folder it unpacks to. A zip is measured
+ * from its directory before anything is unpacked, and fflate unpacks no entry beyond the size its
+ * directory declares: a zip bomb is refused unopened.
+ */
 export function mediumFiles(path: string): MediumFile[] {
+  const fits = postBudget();
   if (statSync(path).isDirectory()) {
     const postsFolder = join(path, "posts");
     const folder = statSync(postsFolder, { throwIfNoEntry: false })?.isDirectory() ? postsFolder : path;
     return readdirSync(folder)
       .filter((name) => name.endsWith(".html"))
       .sort()
-      .map((name) => ({ name, html: readFileSync(join(folder, name), "utf8") }));
+      .map((name) => {
+        const file = join(folder, name);
+        const { size } = statSync(file);
+        return { name, size, html: fits(size) ? readFileSync(file, "utf8") : null };
+      });
   }
-  const entries = unzipSync(readFileSync(path), { filter: (entry) => POST_FILE.test(entry.name) });
-  return Object.entries(entries)
-    .map(([name, bytes]) => ({ name: basename(name), html: new TextDecoder().decode(bytes) }))
+  const zip = readFileSync(path);
+  const sizes = new Map<string, number>();
+  unzipSync(zip, {
+    filter: (entry) => {
+      if (POST_FILE.test(entry.name)) sizes.set(entry.name, entry.originalSize);
+      return false;
+    },
+  });
+  const unpacked = new Set([...sizes].filter(([, size]) => fits(size)).map(([name]) => name));
+  const entries = unzipSync(zip, { filter: (entry) => unpacked.has(entry.name) });
+  return [...sizes]
+    .map(([name, size]): MediumFile => {
+      const bytes = entries[name];
+      return { name: basename(name), size, html: bytes ? new TextDecoder().decode(bytes) : null };
+    })
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -58,7 +100,11 @@ export const readingMinutes = (words: number) => Math.max(1, Math.round(words / 
  * One post file. A draft is named draft_… and has no publication time; a reply has no title of
  * its own (Medium's export gives its body no title heading).
  */
-export function readMediumPost({ name, html }: MediumFile): MediumReading {
+export function readMediumPost({ name, html, size }: MediumFile): MediumReading {
+  if (html === null) {
+    const reason = `it is ${sizeText(size)} of HTML, more than one essay may come from (${sizeText(MAX_POST_BYTES)})`;
+    return { kind: "unreadable", file: name, reason };
+  }
   const document = parseDocument(html);
   const find = (test: ElementTest) => DomUtils.findOne(test, document.children, true);
   const published = find((element) => element.name === "time" && hasClass("dt-published")(element));

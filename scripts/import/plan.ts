@@ -101,6 +101,14 @@ export function planBooks(
           `line ${reading.line}: ${what} keeps the first ${MAX_TAGS} of its tags (${tags.join(", ")}): a note has at most ${MAX_TAGS}.`,
         );
       }
+      if (!slugify(reading.title)) {
+        plan.skipped.push({
+          line: reading.line,
+          what,
+          reason: "its title has no letter or digit to make a file name of",
+        });
+        continue;
+      }
       const slug = chooseSlug(reading.title, taken);
       taken.add(slug);
       plan.notes.push({

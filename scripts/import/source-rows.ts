@@ -2,9 +2,10 @@
  * The row walk Goodreads and StoryGraph share: every row of their CSV export with a title, an
  * author, a known shelf and a star rating, the others reported as skipped with the reason.
  */
+import { MAX_CONTENT_FILE_BYTES, sizeText } from "../../catalogue/limits.ts";
 import type { Shelf } from "../../catalogue/schema.ts";
 import { type SourceBooks, starsFrom } from "./book.ts";
-import type { CsvTable } from "./csv.ts";
+import { type CsvTable, withoutFormulaGuard } from "./csv.ts";
 
 /** How one source names the columns every reading needs, and its shelves in the site's terms. */
 export type SourceColumns = {
@@ -13,13 +14,15 @@ export type SourceColumns = {
   /** The shelf column as a sentence names it: "exclusive shelf", "read status". */
   shelfName: string;
   rating: string;
+  /** The review, the note's body: one larger than a note may hold skips its row. */
+  review: string;
   shelves: Readonly<Record<string, Shelf>>;
 };
 
 /** A row with what every reading needs; `unreadable` skips it later for a reason of the source's own. */
 export type SourceRow = {
   line: number;
-  /** A column's text, trimmed; "" when the row has none. */
+  /** A column's text, trimmed and without the export's formula guard; "" when the row has none. */
   field: (name: string) => string;
   title: string;
   author: string;
@@ -41,7 +44,7 @@ export function sourceRows(table: CsvTable, columns: SourceColumns): { books: So
   };
   function* rows(): Generator<SourceRow> {
     for (const { line, fields } of table.rows) {
-      const field = (name: string) => (fields[name] ?? "").trim();
+      const field = (name: string) => withoutFormulaGuard((fields[name] ?? "").trim());
       const title = field("Title");
       const what = title ? `"${title}"` : "a row";
       const unreadable = (reason: string) => {
@@ -56,6 +59,15 @@ export function sourceRows(table: CsvTable, columns: SourceColumns): { books: So
       const shelf = columns.shelves[shelfText];
       if (!shelf) {
         unreadable(`its ${columns.shelfName} "${shelfText}" is none of ${Object.keys(columns.shelves).join(", ")}`);
+        continue;
+      }
+      const reviewBytes = Buffer.byteLength(fields[columns.review] ?? "");
+      if (reviewBytes > MAX_CONTENT_FILE_BYTES) {
+        books.skipped.push({
+          line,
+          what,
+          reason: `its ${columns.review} is ${sizeText(reviewBytes)}, more than a note may hold (${sizeText(MAX_CONTENT_FILE_BYTES)})`,
+        });
         continue;
       }
       const stars = starsFrom(field(columns.rating));

@@ -40,8 +40,8 @@ export function readingSpans(text: string): Span[] | null {
   return spans;
 }
 
-export function readStoryGraph(text: string, scale: number): SourceBooks {
-  const table = readCsv(text);
+export async function readStoryGraph(input: string | AsyncIterable<string>, scale: number): Promise<SourceBooks> {
+  const table = await readCsv(input);
   const notStoryGraph = missingColumns(
     table,
     REQUIRED,
@@ -53,6 +53,7 @@ export function readStoryGraph(text: string, scale: number): SourceBooks {
     shelf: "Read Status",
     shelfName: "read status",
     rating: "Star Rating",
+    review: "Review",
     shelves: STATUSES,
   });
   for (const { line, field, title, author, shelf, stars, unreadable } of rows) {

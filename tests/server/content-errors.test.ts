@@ -9,6 +9,7 @@ import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { freePort } from "../../bench/processes.ts";
+import { writeLargeFile } from "../support/large-file.ts";
 import { first } from "../support/lists.ts";
 import { copyProject, type ProjectCopy } from "../support/project-copy.ts";
 
@@ -105,6 +106,45 @@ describe("npm run build", () => {
   }
 });
 
+describe("a file name or a file too large", () => {
+  const LONG_NAME = `content/work/${"a".repeat(121)}.md`;
+  const LARGE_NOTE = "content/notes/mans-search-for-meaning.md";
+  const lines = {
+    name: `Content error: ${LONG_NAME}: has a file name of 121 bytes before its extension: at most 120 fit every filesystem`,
+    size: `Content error: ${LARGE_NOTE}: is larger than 512 kB, the most a content file may hold: shorten it or split it`,
+  };
+  /** The note grown to 20 MB on disk, written piece by piece; the returned function puts it back. */
+  function growNote(): () => void {
+    const file = join(copy.root, LARGE_NOTE);
+    const original = readFileSync(file, "utf8");
+    writeLargeFile(file, 20 * 1024 * 1024, {
+      head: original,
+      piece: () => "Meaning is found in the work. ".repeat(40),
+    });
+    return () => writeFileSync(file, original);
+  }
+
+  test("check:content and the build refuse a 121-byte file name and a 20 MB note, each in its last line", () => {
+    for (const [line, breakIt] of [
+      [lines.name, () => breakFile(LONG_NAME, () => readFileSync(join(copy.root, "content/work/acme.md"), "utf8"))],
+      [lines.size, growNote],
+    ] as const) {
+      const restore = breakIt();
+      try {
+        const check = runInCopy("npx", ["tsx", "scripts/check-content.ts"]);
+        expect(check.status).toBe(1);
+        expect(lastLine(check.output)).toBe(`✗ ${line}`);
+        const build = runInCopy("npm", ["run", "build"]);
+        expect(build.status).not.toBe(0);
+        expect(lastLine(build.output)).toBe(line);
+        expect(build.output).not.toMatch(/^\s+at /m);
+      } finally {
+        restore();
+      }
+    }
+  });
+});
+
 describe("npm start and npm run check:content", () => {
   test("npm start stops with the same last line, before serving anything", () => {
     const broken = first(CASES);
@@ -139,7 +179,7 @@ describe("npm run dev", () => {
     server?.kill("SIGTERM");
   });
 
-  test("the page is the one-line message, printed once in the terminal without a stack trace; fixing the file brings the site back", async () => {
+  test("the page is the one-line message, printed once in the terminal without a stack trace; fixing the file brings the site back; a 20 MB note is refused the same way", async () => {
     const broken = first(CASES);
     const restore = breakFile(broken.path, broken.edit);
     const port = await freePort();
@@ -182,5 +222,19 @@ describe("npm run dev", () => {
     await expect.poll(async () => (await page("/work/acme")).status, { timeout: 30_000, interval: 250 }).toBe(200);
     expect((await page("/work/acme")).html).toContain("<h1>Acme</h1>");
     expect(terminal).toContain("The content is valid again.");
+
+    const bigNote = join(copy.root, "content/notes/mans-search-for-meaning.md");
+    const note = readFileSync(bigNote, "utf8");
+    writeLargeFile(bigNote, 20 * 1024 * 1024, { head: note, piece: () => "Meaning is found in the work. ".repeat(40) });
+    try {
+      const tooLarge =
+        "Content error: content/notes/mans-search-for-meaning.md: is larger than 512 kB, the most a content file may hold: shorten it or split it";
+      await expect
+        .poll(async () => (await page("/notes")).html, { timeout: 30_000, interval: 250 })
+        .toContain(tooLarge);
+      expect(terminal.split(tooLarge).length - 1).toBe(1);
+    } finally {
+      writeFileSync(bigNote, note);
+    }
   }, 120_000);
 });

@@ -5,7 +5,7 @@
  * Open Library, and a Goodreads file written by the export gives back the same notes.
  */
 import { spawn } from "node:child_process";
-import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, relative } from "node:path";
@@ -13,9 +13,12 @@ import { fileURLToPath } from "node:url";
 import { zipSync } from "fflate";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { loadCatalogue } from "../../catalogue/disk.ts";
+import { contentPath } from "../../catalogue/new-item.ts";
 import { svgToPng } from "../../catalogue/png.ts";
+import { slugify } from "../../catalogue/slug.ts";
 import { importCommand } from "../../scripts/import/command.ts";
 import { exportCommand } from "../../scripts/import/export-command.ts";
+import { noteText } from "../../scripts/import/files.ts";
 import { makeTempDir } from "./helpers.ts";
 
 const PROJECT = fileURLToPath(new URL("../..", import.meta.url));
@@ -364,4 +367,55 @@ test("the Goodreads file of the export, imported into an empty site, gives back 
   const notes = notesOf(first);
   expect(notes.size).toBeGreaterThanOrEqual(6);
   expect(notesOf(second)).toEqual(notes);
+});
+
+test("titles a spreadsheet would run as formulas are exported guarded, and imported back as the same note files", async () => {
+  const first = site("first", { empty: true });
+  const second = site("second", { empty: true });
+  const titles = [
+    '=HYPERLINK("http://x","y")',
+    "+SUM(1,1)",
+    "-2+3",
+    "@SUM(1)",
+    "\tTab-led Title",
+    "\rCR-led Title",
+    "'Salem's Lot",
+  ];
+  mkdirSync(join(first, "content/notes"));
+  for (const [index, title] of titles.entries()) {
+    const note = {
+      title,
+      author: `=cmd|' /C calc'!A${index}`,
+      date: "2021-03-14",
+      shelf: "read" as const,
+      tags: ["Fiction"],
+      rating: 2 * (index % 5) + 2,
+      isbn: "",
+      photo: "",
+      review: index % 2 ? "+1, would read again." : "",
+    };
+    writeFileSync(join(first, contentPath("note", slugify(title))), noteText(note));
+  }
+  const exported = join(temp.path, "goodreads_export.csv");
+  expect((await run("export", "goodreads", "--root", first, "--out", exported)).status).toBe(0);
+  const csv = readFileSync(exported, "utf8");
+  expect(csv).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
+  expect(csv).toContain(`"'=cmd|' /C calc'!A0"`);
+  expect(csv).toContain(`"'\tTab-led Title"`);
+  expect(csv).toContain(`"'\rCR-led Title"`);
+  expect(csv).not.toMatch(/(^|,)[=+\-@\t\r][^"]/m);
+
+  const back = await run("import", "goodreads", exported, "--root", second, "--write");
+  expect(back.status).toBe(0);
+  expect(back.output).not.toContain("Skipped");
+  expect(notesOf(second)).toEqual(notesOf(first));
+  expect(
+    loadCatalogue(second)
+      .notes.map((note) => [note.name, note.author, note.rating])
+      .sort(),
+  ).toEqual(
+    loadCatalogue(first)
+      .notes.map((note) => [note.name, note.author, note.rating])
+      .sort(),
+  );
 });

@@ -82,3 +82,19 @@ test("`messages` explains itself and refuses unknown commands and bad ids with i
     expect(result.stderr).toContain("Usage: npm run messages");
   }
 });
+
+test("the list prints a visitor's subject without the bidirectional controls that would reorder it", async () => {
+  const backend = await startTestBackend(testConfig(temp.path, { smtpUrl: smtp.url }));
+  const served = await serveApp(backend.api);
+  try {
+    const letter = { email: "visitor@example.org", subject: "Invoice \u202efdp.exe\u202c due", body: "Hello!" };
+    expect((await postJson(`${served.url}/api/email`, letter)).status).toBe(202);
+  } finally {
+    await served.close();
+    await backend.close();
+  }
+  const list = messages("list");
+  expect(list.status).toBe(0);
+  expect(list.stdout).toContain('visitor@example.org  "Invoice fdp.exe due"');
+  expect(list.stdout).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+});

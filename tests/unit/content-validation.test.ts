@@ -9,10 +9,12 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { loadCatalogue, readContentFiles } from "../../catalogue/disk.ts";
 import { FEED_SIZE, notesFeed, updatesFeed, writingsFeed } from "../../catalogue/feeds.ts";
+import { MAX_CONTENT_FILE_BYTES } from "../../catalogue/limits.ts";
 import { buildCatalogue, ContentError, type ContentFile } from "../../catalogue/load.ts";
 import { sitemapEntries } from "../../catalogue/sitemap.ts";
 import { nearestTag } from "../../catalogue/tags.ts";
 import { fillTemplate } from "../../catalogue/template.ts";
+import { writeLargeFile } from "../support/large-file.ts";
 
 const FIXTURE_ROOT = join(import.meta.dirname, "../fixtures");
 const files = readContentFiles(FIXTURE_ROOT);
@@ -124,6 +126,54 @@ describe("files the site would not read", () => {
       expect(error.file).toBe(path);
       expect(error.message).toMatch(reason);
     }
+  });
+});
+
+describe("sizes every filesystem, build and server can take", () => {
+  const acme = files.find((file) => file.path === "content/work/acme.md")?.text ?? "";
+
+  test("a file name of more than 120 bytes is refused with its size; one of 120 loads", () => {
+    const name = "a".repeat(121);
+    const error = contentError(() => buildCatalogue([...files, { path: `content/work/${name}.md`, text: acme }]));
+    expect(error.message).toBe(
+      `content/work/${name}.md: has a file name of 121 bytes before its extension: at most 120 fit every filesystem`,
+    );
+    const accented = "é".repeat(61);
+    expect(
+      contentError(() => buildCatalogue([...files, { path: `content/notes/${accented}.md`, text: "" }])).message,
+    ).toContain("has a file name of 122 bytes");
+    const longest = "a".repeat(120);
+    expect(
+      buildCatalogue([...files, { path: `content/work/${longest}.md`, text: acme }]).work.map((item) => item.slug),
+    ).toContain(longest);
+  });
+
+  test("a file of more than 512 kB is refused, counted in UTF-8 bytes; one of 512 kB loads", () => {
+    const padded = (bytes: number) => `${acme}\n${"x".repeat(bytes - Buffer.byteLength(acme) - 1)}`;
+    const largest = { path: "content/work/acme.md", text: padded(MAX_CONTENT_FILE_BYTES) };
+    expect(buildCatalogue(files.map((file) => (file.path === largest.path ? largest : file))).work.length).toBe(
+      buildCatalogue(files).work.length,
+    );
+    for (const text of [padded(MAX_CONTENT_FILE_BYTES + 1), `${acme}\n${"é".repeat(MAX_CONTENT_FILE_BYTES / 2)}`]) {
+      const error = contentError(() =>
+        buildCatalogue(files.map((file) => (file.path === largest.path ? { ...largest, text } : file))),
+      );
+      expect(error.message).toBe(
+        "content/work/acme.md: is larger than 512 kB, the most a content file may hold: shorten it or split it",
+      );
+    }
+  });
+
+  test("a 20 MB note on disk is read only as far as the limit, and refused with the same line", () => {
+    const root = copyOfFixture();
+    const path = "content/notes/mans-search-for-meaning.md";
+    const note = files.find((file) => file.path === path)?.text ?? "";
+    writeLargeFile(join(root, path), 20 * 1024 * 1024, { head: note, piece: () => "A long paragraph. ".repeat(50) });
+    const read = readContentFiles(root).find((file) => file.path === path);
+    expect(read?.text.length).toBe(MAX_CONTENT_FILE_BYTES + 1);
+    expect(contentError(() => loadCatalogue(root)).message).toBe(
+      `${path}: is larger than 512 kB, the most a content file may hold: shorten it or split it`,
+    );
   });
 });
 

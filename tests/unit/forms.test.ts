@@ -81,6 +81,48 @@ describe("email pattern", () => {
     expect(validateSignup(email)).toEqual({ field: "email", error: "Please enter a valid email." });
   });
 
+  const INVISIBLE = {
+    "left-to-right embedding": "\u202a",
+    "right-to-left embedding": "\u202b",
+    "pop directional formatting": "\u202c",
+    "left-to-right override": "\u202d",
+    "right-to-left override": "\u202e",
+    "left-to-right isolate": "\u2066",
+    "right-to-left isolate": "\u2067",
+    "first strong isolate": "\u2068",
+    "pop directional isolate": "\u2069",
+    "left-to-right mark": "\u200e",
+    "right-to-left mark": "\u200f",
+    "Arabic letter mark": "\u061c",
+    "zero-width space": "\u200b",
+    "zero-width non-joiner": "\u200c",
+    "zero-width joiner": "\u200d",
+    "word joiner": "\u2060",
+    "zero-width no-break space": "\ufeff",
+    "soft hyphen": "\u00ad",
+  };
+
+  test.each(Object.entries(INVISIBLE))("an address holding a %s anywhere is refused", (_name, character) => {
+    for (const email of [
+      `${character}user@example.com`,
+      `us${character}er@example.com`,
+      `user${character}@example.com`,
+      `first.${character}last@example.com`,
+      `user@${character}example.com`,
+      `user@exam${character}ple.com`,
+    ]) {
+      expect(isValidEmail(email), JSON.stringify(email)).toBe(false);
+      expect(validateSignup(email)).toEqual({ field: "email", error: "Please enter a valid email." });
+      expect(validateContact({ email, subject: "Hello", body: "Hi" })?.field).toBe("email");
+    }
+  });
+
+  test("an address shown reversed by a right-to-left override is refused, the same letters without it accepted", () => {
+    expect(isValidEmail("moc.elpmaxe@\u202eresu")).toBe(false);
+    expect(isValidEmail("resu\u202e@example.com")).toBe(false);
+    expect(isValidEmail("resu@example.com")).toBe(true);
+  });
+
   test("the pattern cannot backtrack catastrophically: its matching time is proven linear", () => {
     // recheck's automaton analysis is a proof, not a timing, so a busy machine cannot fail it.
     const analysis = checkSync(EMAIL_PATTERN.source, EMAIL_PATTERN.flags, { checker: "automaton", timeout: null });

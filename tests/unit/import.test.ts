@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { parse as parseCsvSync } from "csv-parse/sync";
 import { describe, expect, test } from "vitest";
 import { readContentFiles } from "../../catalogue/disk.ts";
 import { buildCatalogue } from "../../catalogue/load.ts";
@@ -23,14 +24,14 @@ import { goodreadsCsv, readGoodreads, reviewToHtml } from "../../scripts/import/
 import { htmlToMarkdown, reviewToMarkdown } from "../../scripts/import/html-markdown.ts";
 import { mediumFiles, readMediumPost } from "../../scripts/import/medium.ts";
 import { planBooks, planEssays } from "../../scripts/import/plan.ts";
-import { siteNotes } from "../../scripts/import/site-notes.ts";
+import { type SiteNote, siteNotes } from "../../scripts/import/site-notes.ts";
 import { readingSpans, readStoryGraph } from "../../scripts/import/storygraph.ts";
 import { addTagsToSiteYaml, parseTagMap, resolveTags, tagNameOf } from "../../scripts/import/tags.ts";
 
 const IMPORTS = join(import.meta.dirname, "../fixtures/imports");
 const fixture = (name: string) => readFileSync(join(IMPORTS, name), "utf8");
-const goodreads = readGoodreads(fixture("goodreads_library_export.csv"), 2);
-const storygraph = readStoryGraph(fixture("storygraph_export.csv"), 2);
+const goodreads = await readGoodreads(fixture("goodreads_library_export.csv"), 2);
+const storygraph = await readStoryGraph(fixture("storygraph_export.csv"), 2);
 const FIXTURE_FILES = readContentFiles(join(import.meta.dirname, "../fixtures"));
 const DECLARED = ["Fiction", "Philosophy", "History", "Self-help"];
 
@@ -48,8 +49,10 @@ const reading = (overrides: Partial<Reading>): Reading => ({
 });
 
 describe("reading a CSV file", () => {
-  test("quoted fields keep their commas, quotes and new lines; a byte-order mark and CRLF are read", () => {
-    const table = readCsv('\ufeffTitle,Review\r\n"Salt, Smoke, and ""Other"" Stories","one\r\ntwo"\r\nPlain,x\r\n');
+  test("quoted fields keep their commas, quotes and new lines; a byte-order mark and CRLF are read", async () => {
+    const table = await readCsv(
+      '\ufeffTitle,Review\r\n"Salt, Smoke, and ""Other"" Stories","one\r\ntwo"\r\nPlain,x\r\n',
+    );
     expect(table.header).toEqual(["Title", "Review"]);
     expect(table.rows).toEqual([
       { line: 2, fields: { Title: 'Salt, Smoke, and "Other" Stories', Review: "one\ntwo" } },
@@ -57,8 +60,8 @@ describe("reading a CSV file", () => {
     ]);
   });
 
-  test("a row with the wrong number of fields is reported with the line it starts on, and the rest is read", () => {
-    const table = readCsv('a,b\n1,"two\nlines"\nbroken\n\n3,4\n');
+  test("a row with the wrong number of fields is reported with the line it starts on, and the rest is read", async () => {
+    const table = await readCsv('a,b\n1,"two\nlines"\nbroken\n\n3,4\n');
     expect(table.broken).toEqual([{ line: 4, problem: "has 1 fields where the header has 2" }]);
     expect(table.rows.map((row) => [row.line, row.fields.a])).toEqual([
       [2, "1"],
@@ -66,8 +69,8 @@ describe("reading a CSV file", () => {
     ]);
   });
 
-  test("a quote never closed is reported, with the rows before it read", () => {
-    const table = readCsv('a,b\n1,2\n3,"never closed\n');
+  test("a quote never closed is reported, with the rows before it read", async () => {
+    const table = await readCsv('a,b\n1,2\n3,"never closed\n');
     expect(table.rows).toHaveLength(1);
     expect(table.broken[0]?.line).toBe(3);
     expect(table.broken[0]?.problem).toContain("never closed");
@@ -189,8 +192,8 @@ describe("Goodreads' export", () => {
     expect(goodreads.remarks.join("\n")).toContain('"Ledger of Small Hours" was read 3 times');
   });
 
-  test("a file that is not Goodreads' export is refused, naming what is missing", () => {
-    expect(() => readGoodreads("Name,Stars\nx,1\n", 2)).toThrow(/no column "Title", "Author"/);
+  test("a file that is not Goodreads' export is refused, naming what is missing", async () => {
+    await expect(readGoodreads("Name,Stars\nx,1\n", 2)).rejects.toThrow(/no column "Title", "Author"/);
   });
 });
 
@@ -421,9 +424,9 @@ describe("the Goodreads file the export writes", () => {
     );
   });
 
-  test("read back, the file gives every note's title, author, rating in whole stars, day, shelf and tags", () => {
+  test("read back, the file gives every note's title, author, rating in whole stars, day, shelf and tags", async () => {
     const notes = siteNotes(FIXTURE_FILES).filter((note) => !note.draft);
-    const back = readGoodreads(goodreadsCsv(notes, 2, "https://site.example"), 2);
+    const back = await readGoodreads(goodreadsCsv(notes, 2, "https://site.example"), 2);
     expect(back.skipped).toEqual([]);
     expect(back.readings).toHaveLength(notes.length);
     for (const [index, note] of notes.entries()) {
@@ -434,5 +437,55 @@ describe("the Goodreads file the export writes", () => {
       ).toEqual(note.tags);
       if (note.rating !== null) expect(again?.rating).toBe(starsOf(note.rating, 2) * 2);
     }
+  });
+});
+
+describe("spreadsheet formulas in the exported file", () => {
+  const FORMULAS = ['=HYPERLINK("http://x","y")', "+SUM(1,1)", "-2+3", "@SUM(1)", "\tTab-led Title", "\rCR-led Title"];
+  const siteNote = (title: string, overrides: Partial<SiteNote> = {}): SiteNote => ({
+    slug: "x",
+    path: "content/notes/x.md",
+    draft: false,
+    title,
+    author: "Maren Holt",
+    isbn: "9780306406157",
+    shelf: "read",
+    date: "2021-03-14",
+    rating: 8,
+    tags: ["Fiction"],
+    review: "",
+    ...overrides,
+  });
+  /** The cells of each row as a spreadsheet reads them: the file's own text, unquoted, nothing removed. */
+  const cellsOf = (csv: string) =>
+    parseCsvSync(csv, { columns: true, record_delimiter: "\n" }) as Record<string, string>[];
+
+  test("a cell that starts with =, +, -, @, a tab or a carriage return gets a quote before it and is quoted", () => {
+    const csv = goodreadsCsv(
+      FORMULAS.map((title) => siteNote(title, { author: title })),
+      2,
+      "https://site.example",
+    );
+    for (const [index, cell] of cellsOf(csv).entries()) {
+      expect(cell.Title).toBe(`'${FORMULAS[index]}`);
+      expect(cell.Author).toBe(`'${FORMULAS[index]}`);
+    }
+    expect(csv).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(csv).toContain('"\'+SUM(1,1)"');
+  });
+
+  test('Goodreads\' own ="…" form of the ISBN stays as its importer expects it, and other cells as they are', () => {
+    const [cell] = cellsOf(goodreadsCsv([siteNote("Plain Title")], 2, "https://site.example"));
+    expect(cell).toMatchObject({ Title: "Plain Title", ISBN: '=""', ISBN13: '="9780306406157"', "My Rating": "4" });
+  });
+
+  test("read back, every title, author and review is as it was, a title that really starts with a quote too", async () => {
+    const titles = [...FORMULAS, "'Salem's Lot", "''Tis the Season", "'=Quoted Formula"];
+    const notes = titles.map((title) => siteNote(title, { author: `-${title}`, review: "@SUM(1) is no formula here" }));
+    const back = await readGoodreads(goodreadsCsv(notes, 2, "https://site.example"), 2);
+    expect(back.skipped).toEqual([]);
+    expect(back.readings.map(({ title, author, rating, review }) => ({ title, author, rating, review }))).toEqual(
+      titles.map((title) => ({ title, author: `-${title}`, rating: 8, review: "@SUM(1) is no formula here" })),
+    );
   });
 });

@@ -348,6 +348,22 @@ describe("npm run new (the script, as a child process)", () => {
     expect(readFileSync(join(root, "content/write/hello-world.md"), "utf8")).toBe(before);
   });
 
+  test("a 300-character title is written under its slug cut at a word, within 120 bytes, and the tree still loads", () => {
+    const root = copyOfFixture();
+    const title = `The ${"Unreasonably Long Subtitle ".repeat(11)}of Everything`.trim();
+    expect(title.length).toBeGreaterThan(300);
+    const result = run(root, ["write", title]);
+    expect(result.status).toBe(0);
+    const [, slug = ""] = /content\/write\/(.+)\.md/.exec(result.stdout) ?? [];
+    expect(slug.length).toBeLessThanOrEqual(120);
+    expect(slug).toMatch(/^the-unreasonably-long-subtitle-.*-subtitle$/);
+    writeFileSync(
+      join(root, "content/write", `${slug}.md`),
+      readFileSync(join(root, "content/write", `${slug}.md`), "utf8").replace("draft: true\n", ""),
+    );
+    expect(loadCatalogue(root).writings.find((writing) => writing.slug === slug)?.name).toBe(title);
+  });
+
   test("refuses to write when the existing content does not load, and writes nothing", () => {
     const root = copyOfFixture();
     const broken = join(root, "content/notes/germinal.md");

@@ -51,6 +51,29 @@ describe("slugify", () => {
   });
 });
 
+describe("a long title's slug", () => {
+  const title = Array.from({ length: 40 }, (_, index) => `Word${index}`).join(" ");
+
+  test("is cut after its last whole word within 116 characters, leaving a re-read's -999 within 120", () => {
+    const slug = slugify(title);
+    expect(slug.length).toBeLessThanOrEqual(116);
+    expect(`${title.toLowerCase().replaceAll(" ", "-")}-`.startsWith(`${slug}-`)).toBe(true);
+    expect(slugify(`${title} more`)).toBe(slug);
+    expect(`${slug}-999`.length).toBeLessThanOrEqual(120);
+  });
+
+  test("a single word longer than that is cut where it must be; a slug that fits is left whole", () => {
+    expect(slugify("x".repeat(300))).toBe("x".repeat(116));
+    const fits = `${"a".repeat(57)} ${"b".repeat(58)}`;
+    expect(slugify(fits)).toBe(`${"a".repeat(57)}-${"b".repeat(58)}`);
+  });
+
+  test("the cut slug and its re-reads still belong to the title", () => {
+    expect(isSlugOf(slugify(title), title)).toBe(true);
+    expect(isSlugOf(`${slugify(title)}-2`, title)).toBe(true);
+  });
+});
+
 describe("isSlugOf", () => {
   test("the title's slug and a re-read's -2, -3, … belong to the title", () => {
     const title = "The Four Agreements";
