@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { unzipSync } from "fflate";
 import { DomUtils, parseDocument } from "htmlparser2";
+import { nestingProblem } from "../../catalogue/nesting.ts";
 import { htmlToMarkdown } from "./html-markdown.ts";
 
 export type MediumFile = { name: string; html: string };
@@ -59,6 +60,8 @@ export const readingMinutes = (words: number) => Math.max(1, Math.round(words / 
  * its own (Medium's export gives its body no title heading).
  */
 export function readMediumPost({ name, html }: MediumFile): MediumReading {
+  const tooDeep = nestingProblem(html);
+  if (tooDeep) return { kind: "unreadable", file: name, reason: `it ${tooDeep}` };
   const document = parseDocument(html);
   const find = (test: ElementTest) => DomUtils.findOne(test, document.children, true);
   const published = find((element) => element.name === "time" && hasClass("dt-published")(element));
