@@ -1,12 +1,14 @@
 /**
  * React Router's default server entry (`react-router reveal entry.server`), less the head's module
- * preloads (see `withoutModulePreloads`).
+ * preloads (see `withoutModulePreloads`). Its inline scripts and React's carry the thread's inline
+ * marker (app/lib/inline-marker.ts), as the app's own scripts do.
  */
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from "react-router";
+import { inlineMarker } from "./lib/inline-marker.ts";
 import { withoutModulePreloads } from "./lib/module-preloads.server.ts";
 
 export const streamTimeout = 5_000;
@@ -41,32 +43,37 @@ export default function handleRequest(
     // Abort after `streamTimeout`, leaving time to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      [readyOption]() {
-        shellRendered = true;
-        const body = withoutModulePreloads();
-        body.once("finish", () => {
-          // Let go of the timer, or it keeps the closure (and the response) alive.
-          clearTimeout(timeoutId);
-          timeoutId = undefined;
-        });
-        responseHeaders.set("Content-Type", "text/html");
-        pipe(body);
-        resolve(
-          new Response(createReadableStreamFromReadable(body), {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        );
+    const nonce = inlineMarker();
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = withoutModulePreloads();
+          body.once("finish", () => {
+            // Let go of the timer, or it keeps the closure (and the response) alive.
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+          });
+          responseHeaders.set("Content-Type", "text/html");
+          pipe(body);
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors before the shell reject and are logged by React Router itself.
+          if (shellRendered) console.error(error);
+        },
       },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // Errors before the shell reject and are logged by React Router itself.
-        if (shellRendered) console.error(error);
-      },
-    });
+    );
   });
 }

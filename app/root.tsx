@@ -18,6 +18,7 @@ import { ScrollToTop } from "./components/ScrollToTop.tsx";
 import { SiteFooter } from "./components/SiteFooter.tsx";
 import { SiteHeader } from "./components/SiteHeader.tsx";
 import { useHydrated } from "./lib/hydrated.ts";
+import { inlineMarker } from "./lib/inline-marker.ts";
 import { DEFAULT_TITLE } from "./lib/meta.ts";
 import { pageHandleOf, wantsHydration } from "./lib/page-handle.ts";
 import { playerProbeScript } from "./lib/player-probe.ts";
@@ -59,14 +60,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const interactive = hydrated || wantsHydration(matches);
   const players = pageHandleOf(matches)?.players;
+  // The server marks the inline scripts and style it writes; the page the browser gets has no mark left.
+  const nonce = import.meta.env.SSR ? inlineMarker() : undefined;
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Before the first paint: the theme, the signed-up flag, then the shell's buttons. */}
-        <script {...shellScriptProps} data-search-module={data?.search.module} data-search-index={data?.search.index} />
-        {players && <script dangerouslySetInnerHTML={{ __html: playerProbeScript(players) }} />}
+        <script
+          {...shellScriptProps}
+          nonce={nonce}
+          data-search-module={data?.search.module}
+          data-search-index={data?.search.index}
+        />
+        {players && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: playerProbeScript(players) }} />}
         <Meta />
         <Links />
         {/* A page without scripts carries its CSS (3 kB gzip): one round trip less before the first
@@ -74,7 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {interactive ? (
           <link rel="stylesheet" href={stylesheet} />
         ) : (
-          <style dangerouslySetInnerHTML={{ __html: inlineCss }} />
+          <style nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineCss }} />
         )}
       </head>
       <body>
@@ -93,7 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Scripts />
           </>
         ) : (
-          <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
+          <script nonce={nonce} type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
         )}
       </body>
     </html>

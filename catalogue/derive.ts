@@ -1,10 +1,11 @@
 /**
  * What the site derives from an item's Markdown body, once, from marked's tokens (never from the
- * rendered HTML): the HTML itself, the plain text, its word count, a short excerpt, and the links
+ * rendered HTML): the HTML itself (sanitized), the plain text, its word count, a short excerpt, and the links
  * and images the body names. catalogue/load.ts adds these fields to every item; meta
  * descriptions, JSON-LD, the content check and the feeds read them.
  */
 import { Marked, type Token, type Tokens } from "marked";
+import { safeHtml } from "./safe-html.ts";
 import { absoluteUrl } from "./site-url.ts";
 
 export type DerivedBody = {
@@ -27,6 +28,9 @@ export type DerivedBody = {
 export const EXCERPT_WORDS = 30;
 
 export const markdown = new Marked({ async: false });
+
+/** Tokens to HTML, always through the sanitizer: the only way a body becomes HTML. */
+export const renderHtml = (tokens: Token[] | Tokens.Generic[]): string => safeHtml(markdown.parser(tokens));
 
 /** Tokens whose text starts a new line of the plain text. */
 const BLOCKS = new Set(["paragraph", "heading", "list_item", "code", "blockquote", "hr", "space", "table"]);
@@ -71,7 +75,7 @@ export function deriveBody(source: string): DerivedBody {
     .trim();
   return {
     markdown: source,
-    html: source ? markdown.parser(tokens) : "",
+    html: source ? renderHtml(tokens) : "",
     text,
     wordCount: words(text).length,
     excerpt: excerptOf(text),
@@ -94,5 +98,5 @@ export function renderWithAbsoluteLinks(source: string, siteUrl: string): string
       token.href = absoluteUrl(siteUrl, token.href);
     }
   });
-  return markdown.parser(tokens);
+  return renderHtml(tokens);
 }

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { coverPath } from "./cover.ts";
 import { type DerivedBody, deriveBody } from "./derive.ts";
 import { MAX_CONTENT_FILE_BYTES, MAX_SLUG_BYTES, sizeText } from "./limits.ts";
+import { nestingProblem } from "./nesting.ts";
 import { present } from "./present.ts";
 import { deriveQuotes, type Quote } from "./quotes.ts";
 import { mentions, readingHistories } from "./reading-life.ts";
@@ -274,8 +275,21 @@ function readItems<S extends z.ZodType, T>(
         );
       }
       if (declaredTags) checkTags(file.path, (fields as { tags: string[] }).tags, declaredTags);
-      return draft ? [] : [build(fields, slug, deriveBody(body))];
+      return draft ? [] : [build(fields, slug, derivedBodyOf(file, body))];
     });
+}
+
+/** A body nested deeper than the parsers' stack allows is refused, as any other content mistake. */
+function derivedBodyOf(file: ContentFile, body: string): DerivedBody {
+  const tooDeep = nestingProblem(body);
+  if (tooDeep) throw new ContentError(file.path, null, tooDeep);
+  try {
+    return deriveBody(body);
+  } catch (error) {
+    // Emphasis nests without a line or a tag to count: thousands of levels still overflow marked.
+    if (error instanceof RangeError) throw new ContentError(file.path, null, "nests emphasis too deeply to be read");
+    throw error;
+  }
 }
 
 function findFile(files: ContentFile[], path: string): ContentFile {
@@ -287,7 +301,7 @@ function findFile(files: ContentFile[], path: string): ContentFile {
 function readPage(files: ContentFile[], slug: string): Page {
   const file = findFile(files, `content/pages/${slug}.md`);
   const { data, body } = splitFrontMatter(file);
-  return { ...validate(pageSchema, data, file.path), slug, ...deriveBody(body) };
+  return { ...validate(pageSchema, data, file.path), slug, ...derivedBodyOf(file, body) };
 }
 
 export function buildCatalogue(files: ContentFile[]): Catalogue {

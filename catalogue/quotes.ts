@@ -5,7 +5,7 @@
  * anchor, and /quotes, the quote pages, their cards and the quotes feed read the list.
  */
 import type { Token, Tokens } from "marked";
-import { markdown, plainText } from "./derive.ts";
+import { markdown, plainText, renderHtml } from "./derive.ts";
 import { escapeXml } from "./xml.ts";
 
 /** The line that names where a quote is: "— p. 42". */
@@ -73,7 +73,7 @@ export function deriveQuotes(source: string, slug: string): { html: string; quot
           text: plainText(inner)
             .replace(/[ \t]*\n\s*/g, "\n")
             .trim(),
-          html: markdown.parser(inner).trim(),
+          html: renderHtml(inner).trim(),
           attribution,
         };
         quotes.push(quote);
@@ -86,6 +86,6 @@ export function deriveQuotes(source: string, slug: string): { html: string; quot
     if (token.type !== "space") reviewed = true;
     kept.push(token);
   }
-  if (quotes.length === 0) return { html: source ? markdown.parser(tokens) : "", quotes, reviewed };
-  return { html: markdown.parser(Object.assign(kept, { links: tokens.links })), quotes, reviewed };
+  if (quotes.length === 0) return { html: source ? renderHtml(tokens) : "", quotes, reviewed };
+  return { html: renderHtml(Object.assign(kept, { links: tokens.links })), quotes, reviewed };
 }

@@ -45,7 +45,8 @@ import { SEARCH_INDEX_PATH, searchIndexFile } from "../catalogue/site-search.ts"
 import { siteUrlFromEnvironment } from "../catalogue/site-url.ts";
 import { derivedPagePaths } from "../catalogue/sitemap.ts";
 import { catalogueOrStop } from "../catalogue/vite-plugin.ts";
-import { INLINE_HASHES_FILE, type InlineHashes, inlineHashes } from "../server/http/security.ts";
+import { INLINE_HASHES_FILE, type InlineHashes, NO_INLINE } from "../server/http/security.ts";
+import { NOT_FOUND_PAGE_FILE } from "../server/http/static.ts";
 import { filesUnder, holds, removeAllBut } from "./build-files.ts";
 import { writeCompressedCopies } from "./compressed-copies.ts";
 import { prerender, staticPaths } from "./prerender.ts";
@@ -219,9 +220,10 @@ export async function writeCovers(
 }
 
 /**
- * The inline script and style hashes of every page, for the Content-Security-Policy the server
- * sends with it: those the prerendering measured, those of a page kept as it was (`kept`), and
- * those of any other HTML file, read here.
+ * The inline script and style hashes of every page and of the not-found page, for the
+ * Content-Security-Policy the server sends with it: those the prerendering measured, or those of a
+ * page kept as it was (`kept`). Any other HTML file (one of public/) has none: only the app's
+ * own inline scripts run.
  */
 function writeInlineHashes(
   buildDirectory: string,
@@ -230,13 +232,16 @@ function writeInlineHashes(
   kept: (page: string) => InlineHashes | undefined,
 ): void {
   // In path order: the file is the same whichever order a build wrote its pages in.
-  const pages = filesUnder(clientDir)
-    .filter((file) => file.endsWith(".html"))
-    .sort();
+  const pages = [
+    ...filesUnder(clientDir)
+      .filter((file) => file.endsWith(".html"))
+      .sort(),
+    join(buildDirectory, NOT_FOUND_PAGE_FILE),
+  ];
   const hashes = Object.fromEntries(
     pages.map((page) => [
       relative(clientDir, page).split(sep).join("/"),
-      measured.get(page) ?? kept(page) ?? inlineHashes(readFileSync(page, "utf8")),
+      measured.get(page) ?? kept(page) ?? NO_INLINE,
     ]),
   );
   writeFileSync(join(buildDirectory, INLINE_HASHES_FILE), JSON.stringify(hashes));

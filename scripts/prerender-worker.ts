@@ -20,14 +20,14 @@ import { parentPort, workerData } from "node:worker_threads";
 import * as build from "virtual:react-router/server-build";
 import { createRequestHandler, matchRoutes, type RouteObject } from "react-router";
 import { timeSpentNow } from "../catalogue/build-timing.ts";
-import { type InlineHashes, inlineHashes } from "../server/http/security.ts";
+import { type InlineHashes, ownInlineHashes } from "../server/http/security.ts";
 import { NOT_FOUND_DATA_FILE, NOT_FOUND_PAGE_FILE } from "../server/http/static.ts";
 import { holds } from "./build-files.ts";
 import { writeCompressedCopiesNow } from "./compressed-copies.ts";
 
 export type PrerenderJob = { path: string } | { notFound: true };
 export type PrerenderReply =
-  /** The files written (their compressed copies aside) and kept, and the hashes of each page written. */
+  /** The files written (their compressed copies aside) and kept, and the hashes of each page rendered. */
   { written: string[]; kept: string[]; pages: [file: string, hashes: InlineHashes][] } | { error: string };
 export type PrerenderSettings = { clientDir: string };
 
@@ -84,9 +84,13 @@ function write(file: string, body: Buffer): void {
   writeFileSync(file, body);
   timeSpentNow("page compression", () => writeCompressedCopiesNow(file, body));
   reply.written.push(file);
-  // The not-found page, beside build/client, is none of the site's pages.
-  if (file.endsWith(".html") && file.startsWith(clientDir))
-    reply.pages.push([file, inlineHashes(body.toString("utf8"))]);
+}
+
+/** A rendered page as served, its own inline scripts' hashes going back to the build (written or kept alike). */
+function servedPage(file: string, rendered: Buffer): Buffer {
+  const { html, hashes } = ownInlineHashes(rendered.toString("utf8"));
+  reply.pages.push([file, hashes]);
+  return Buffer.from(html);
 }
 
 const inClient = (urlPath: string) => join(clientDir, ...urlPath.split("/"));
@@ -108,12 +112,13 @@ async function prerenderPath(path: string): Promise<void> {
   }
   write(inClient(dataPath), data);
   const html = await render(pagePath, 200, { [PRERENDERED_DATA_HEADER]: encodeURI(data.toString("utf8")) });
-  write(page, html);
+  write(page, servedPage(page, html));
 }
 
 async function prerenderNotFound(): Promise<void> {
   const buildDir = dirname(clientDir);
-  write(join(buildDir, NOT_FOUND_PAGE_FILE), await render(UNKNOWN_PATH, 404));
+  const page = join(buildDir, NOT_FOUND_PAGE_FILE);
+  write(page, servedPage(page, await render(UNKNOWN_PATH, 404)));
   write(join(buildDir, NOT_FOUND_DATA_FILE), await render(`${UNKNOWN_PATH}.data`, 404));
 }
 

@@ -4,6 +4,7 @@
  */
 import { stringify } from "csv-stringify/sync";
 import { renderWithAbsoluteLinks } from "../../catalogue/derive.ts";
+import { nestingProblem } from "../../catalogue/nesting.ts";
 import type { Shelf } from "../../catalogue/schema.ts";
 import { slugify } from "../../catalogue/slug.ts";
 import {
@@ -89,6 +90,11 @@ export async function readGoodreads(input: string | AsyncIterable<string>, scale
       unreadable(`${dayColumn} "${field(dayColumn)}" is not a day written like 2019/03/14`);
       continue;
     }
+    const tooDeep = nestingProblem(field("My Review"));
+    if (tooDeep) {
+      unreadable(`My Review ${tooDeep}`);
+      continue;
+    }
     const reading: Reading = {
       line,
       title,
@@ -137,7 +143,7 @@ function goodreadsRow(note: SiteNote, scale: number, siteUrl: string): Record<st
 export function reviewToHtml(markdown: string, siteUrl: string): string {
   return renderWithAbsoluteLinks(markdown, siteUrl)
     .trim()
-    .replace(/<br>\n?/g, "<br/>")
+    .replace(/<br \/>\n?/g, "<br/>")
     .replace(/>\n+</g, "><")
     .replace(/\n/g, " ")
     .replace(/<\/p><p>/g, "<br/><br/>")

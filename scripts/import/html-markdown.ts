@@ -2,8 +2,12 @@
  * HTML to the Markdown the owner writes (turndown): Goodreads reviews and Medium posts. Headings
  * with #, emphasis with *, lists with -, fenced code; a remote image becomes a link to it, since
  * the site shows no image from another host (the report lists them for the owner to fetch).
+ * Nothing in the Markdown runs: text that reads as a tag stays text, elements that run or embed
+ * are dropped, and a link or image of another scheme than the site's sanitizer allows is left out
+ * (catalogue/safe-html.ts renders it all through the sanitizer again).
  */
 import TurndownService from "turndown";
+import { isSafeUrl } from "../../catalogue/safe-html.ts";
 
 export type Converted = { markdown: string; images: string[] };
 
@@ -12,6 +16,16 @@ function textWithBreaks(node: Node): string {
   if (node.nodeName === "BR") return "\n";
   if (node.nodeType === 3) return node.textContent ?? "";
   return Array.from(node.childNodes, textWithBreaks).join("");
+}
+
+/** Dropped with all they hold: what runs, embeds or asks for input is no prose. */
+const DROPPED = new Set(["script", "style", "noscript", "iframe", "object", "embed", "template", "svg", "math"]);
+
+/** A fence longer than any run of backticks in the code, which could otherwise close it early. */
+function fenceFor(code: string): string {
+  let longest = 0;
+  for (const [run] of code.matchAll(/`+/g)) longest = Math.max(longest, run.length);
+  return "`".repeat(Math.max(3, longest + 1));
 }
 
 /** Medium's own furniture in a post's body: the title (kept as the essay's name), section rules. */
@@ -27,7 +41,17 @@ function converter(images: string[]): TurndownService {
     strongDelimiter: "**",
     hr: "---",
   });
-  service.remove(["script", "style", "noscript", "iframe"]);
+  service.remove((node) => DROPPED.has(node.nodeName.toLowerCase()));
+  // Turndown leaves < and & as they are: "&lt;script&gt;" in a review would become a tag.
+  const escapeMarkdown = service.escape.bind(service);
+  service.escape = (text) =>
+    escapeMarkdown(text)
+      .replace(/</g, "\\<")
+      .replace(/&(?=#?\w+;)/g, "\\&");
+  service.addRule("unsafeLink", {
+    filter: (node) => node.nodeName === "A" && !isSafeUrl(node.getAttribute("href") ?? "", "link"),
+    replacement: (content) => content,
+  });
   service.addRule("mediumFurniture", {
     filter: (node) => isMediumFurniture(node as HTMLElement),
     replacement: () => "",
@@ -42,16 +66,21 @@ function converter(images: string[]): TurndownService {
     replacement: (_content, node) => {
       const image = node as HTMLImageElement;
       const source = image.getAttribute("src") ?? "";
-      if (!source) return "";
+      if (!source || !isSafeUrl(source, "image")) return "";
       images.push(source);
-      const alt = (image.getAttribute("alt") ?? "").trim();
-      return `[Image${alt ? `: ${alt.replace(/[[\]]/g, "")}` : ""}](${source})`;
+      const alt = service.escape((image.getAttribute("alt") ?? "").trim().replace(/[[\]]/g, ""));
+      const destination = source.replace(/\s/g, encodeURIComponent).replace(/[<>()\\]/g, "\\$&");
+      return `[Image${alt ? `: ${alt}` : ""}](${destination})`;
     },
   });
   // Medium's code blocks are <pre> with <br> for new lines and no <code> inside.
   service.addRule("preWithoutCode", {
     filter: (node) => node.nodeName === "PRE" && node.firstChild?.nodeName !== "CODE",
-    replacement: (_content, node) => `\n\n\`\`\`\n${textWithBreaks(node).replace(/\n$/, "")}\n\`\`\`\n\n`,
+    replacement: (_content, node) => {
+      const code = textWithBreaks(node).replace(/\n$/, "");
+      const fence = fenceFor(code);
+      return `\n\n${fence}\n${code}\n${fence}\n\n`;
+    },
   });
   // One space after a list marker, as the owner writes lists (turndown puts three).
   service.addRule("listItem", {

@@ -7,6 +7,7 @@ import { basename, join } from "node:path";
 import { unzipSync } from "fflate";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { sizeText } from "../../catalogue/limits.ts";
+import { nestingProblem } from "../../catalogue/nesting.ts";
 import { htmlToMarkdown } from "./html-markdown.ts";
 import { MAX_IMPORT_ROWS, MAX_POST_BYTES, MAX_UNPACKED_BYTES } from "./limits.ts";
 
@@ -105,6 +106,8 @@ export function readMediumPost({ name, html, size }: MediumFile): MediumReading 
     const reason = `it is ${sizeText(size)} of HTML, more than one essay may come from (${sizeText(MAX_POST_BYTES)})`;
     return { kind: "unreadable", file: name, reason };
   }
+  const tooDeep = nestingProblem(html);
+  if (tooDeep) return { kind: "unreadable", file: name, reason: `it ${tooDeep}` };
   const document = parseDocument(html);
   const find = (test: ElementTest) => DomUtils.findOne(test, document.children, true);
   const published = find((element) => element.name === "time" && hasClass("dt-published")(element));

@@ -3,6 +3,7 @@
  * (a re-read is `x-2`, `x-3`), the read status applying to the last one.
  */
 
+import { nestingProblem } from "../../catalogue/nesting.ts";
 import type { Shelf } from "../../catalogue/schema.ts";
 import { labelsFrom, normaliseIsbn, type Reading, type SourceBooks, siteRating, sourceDay } from "./book.ts";
 import { missingColumns, readCsv } from "./csv.ts";
@@ -75,6 +76,11 @@ export async function readStoryGraph(input: string | AsyncIterable<string>, scal
       isbn: normaliseIsbn(field("ISBN/UID")),
       labels: labelsFrom(field("Tags")),
     };
+    const tooDeep = nestingProblem(field("Review"));
+    if (tooDeep) {
+      unreadable(`Review ${tooDeep}`);
+      continue;
+    }
     const rating = siteRating(stars, scale);
     const review = reviewToMarkdown(field("Review")).markdown;
     // Every reading before the last was read to the end; the status tells what the last one is.

@@ -21,7 +21,7 @@ import { createApi, isClientAbort } from "./api.ts";
 import { checkOrigin } from "./forwarded.ts";
 import { allowedMethods } from "./methods.ts";
 import { busyAnswer, createRenderCache, createRenderLimiter, filteredListKey } from "./render-cache.ts";
-import { contentSecurityPolicy, inlineHashes } from "./security.ts";
+import { contentSecurityPolicy, ownInlineHashes } from "./security.ts";
 import {
   createStaticFiles,
   encodedETag,
@@ -166,19 +166,22 @@ export function createHttpApp(options: HttpOptions): Hono {
 
   app.route("/", createApi({ backend, siteUrl, clientIp, ownOrigin, log }));
 
-  /** React Router's answer; an HTML page gets its CSP and charset, and HEAD the headers GET would have. */
-  async function render(c: Context, request: Request): Promise<Response> {
+  /** React Router's answer, its page's own inline scripts still marked (server/http/security.ts). */
+  function rendered(c: Context, request: Request): Promise<Response> {
     const context = new RouterContextProvider();
     context.set(clientAddress, clientIp(c));
+    return handleRequest(request.method === "HEAD" ? new Request(request, { method: "GET" }) : request, context);
+  }
+
+  /** React Router's answer; an HTML page gets its CSP and charset, and HEAD the headers GET would have. */
+  async function render(c: Context, request: Request): Promise<Response> {
     const head = request.method === "HEAD";
-    const response = await handleRequest(head ? new Request(request, { method: "GET" }) : request, context);
+    const response = await rendered(c, request);
     if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
-    const html = await response.text();
+    const { html, hashes } = ownInlineHashes(await response.text());
     const headers = new Headers(response.headers);
     headers.set("Content-Type", "text/html; charset=utf-8");
-    if (mode === "production") {
-      headers.set("Content-Security-Policy", contentSecurityPolicy(inlineHashes(html)));
-    }
+    if (mode === "production") headers.set("Content-Security-Policy", contentSecurityPolicy(hashes));
     headers.set("Cache-Control", "no-store");
     headers.delete("Content-Length");
     return new Response(head ? null : html, { status: response.status, headers });
@@ -204,7 +207,7 @@ export function createHttpApp(options: HttpOptions): Hono {
       // Rendered at the public origin, never the request's Host: a cached page is shared by all visitors.
       const canonical = new Request(new URL(key, siteUrl), { headers: { Accept: "text/html" } });
       const cached = await lists.page(key, file.urlPath, renderClient(c), () =>
-        renderList ? renderList(canonical.url) : render(c, canonical),
+        renderList ? renderList(canonical.url) : rendered(c, canonical),
       );
       return cached.kind === "busy" ? busyAnswer(c) : answerFile(c, cached.page);
     });

@@ -23,7 +23,7 @@ import type { Context } from "hono";
 import { LRUCache } from "lru-cache";
 import { filtersFromQuery, filtersToQuery } from "../../catalogue/filters.ts";
 import { cutQuery } from "../../catalogue/search-text.ts";
-import { inlineHashes } from "./security.ts";
+import { ownInlineHashes } from "./security.ts";
 import { bodyBytes, type StaticFile } from "./static.ts";
 
 const listQuery = (params: URLSearchParams) => filtersToQuery(filtersFromQuery(params));
@@ -133,7 +133,8 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** A rendered page held like a prerendered file, so both are answered by the same code. */
-async function renderedPage(urlPath: string, html: string): Promise<StaticFile> {
+async function renderedPage(urlPath: string, rendered: string): Promise<StaticFile> {
+  const { html, hashes } = ownInlineHashes(rendered);
   const identity = Buffer.from(html);
   const [br, gz] = await Promise.all([
     brotli(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
@@ -145,7 +146,7 @@ async function renderedPage(urlPath: string, html: string): Promise<StaticFile> 
     immutable: false,
     etag: `"r-${createHash("sha256").update(identity).digest("base64url").slice(0, 22)}"`,
     bodies: { identity, br, gzip: gz },
-    inlineHashes: inlineHashes(html),
+    inlineHashes: hashes,
   };
 }
 

@@ -6,8 +6,10 @@
  * that waits for the next free worker. A worker that dies fails its job and is replaced.
  */
 import { Worker } from "node:worker_threads";
+import { inlineMarker } from "../../app/lib/inline-marker.ts";
 
 export type RenderJob = { id: number; url: string };
+export type RenderWorkerData = { inlineMarker: string };
 export type RenderResult =
   | { id: number; status: number; contentType: string; body: string }
   | { id: number; error: string };
@@ -42,7 +44,8 @@ export function createRenderPool(workerFile: string, size: number): RenderPool {
   }
 
   function spawn() {
-    const worker = new Worker(workerFile);
+    // The process's inline marker: the host hashes the page the worker rendered (app/lib/inline-marker.ts).
+    const worker = new Worker(workerFile, { workerData: { inlineMarker: inlineMarker() } satisfies RenderWorkerData });
     worker.unref();
     workers.add(worker);
     worker.on("message", (result: RenderResult) => {

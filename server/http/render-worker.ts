@@ -4,12 +4,14 @@
  * build/server/render-worker.js beside the host: plain JavaScript, no TypeScript loader. A list
  * needs the catalogue only, never the backend or the visitor.
  */
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import * as build from "virtual:react-router/server-build";
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { adoptInlineMarker } from "../../app/lib/inline-marker.ts";
 import { prepareSiteSearch } from "../../app/search.server.ts";
-import type { RenderJob, RenderResult } from "./render-pool.ts";
+import type { RenderJob, RenderResult, RenderWorkerData } from "./render-pool.ts";
 
+adoptInlineMarker((workerData as RenderWorkerData).inlineMarker);
 const handle = createRequestHandler(build, "production");
 // The site search's results are rendered here too.
 prepareSiteSearch();

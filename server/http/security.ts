@@ -1,31 +1,35 @@
 /**
  * The Content-Security-Policy of a page: scripts and styles come only from our own origin or, for
- * the few inline ones of a page, by the hash of their exact text. (The headers every answer carries
+ * the few inline ones the app writes, by the hash of their exact text. (The headers every answer carries
  * are Hono's `secureHeaders`, in server/http/app.ts.)
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { Parser } from "htmlparser2";
+import { inlineMarker } from "../../app/lib/inline-marker.ts";
 import { EMBED_ORIGINS } from "../../catalogue/embeds.ts";
 
 /** The CSP sources (`'sha256-…'`) of a page's inline scripts and styles. */
 export type InlineHashes = { scripts: string[]; styles: string[] };
 
-const NO_INLINE: InlineHashes = { scripts: [], styles: [] };
+export const NO_INLINE: InlineHashes = { scripts: [], styles: [] };
 
 /**
- * The hashes of every inline script of a page — our own (theme, signed-up flag, speculation rules)
- * and those React Router writes (hydration context, module loader, streamed data), which it offers
- * no hook to name — and of its inline stylesheet (pages without scripts carry their CSS inline).
- * The page is read by an HTML tokenizer, so each hash is that of the exact text a browser runs.
+ * The page as the browser gets it, and the hashes of the inline scripts and styles the app wrote
+ * itself: those the render marked with this thread's inline marker (app/lib/inline-marker.ts) —
+ * the shell, the speculation rules, the player probe, React Router's and React's own — whose mark
+ * is then removed. Anything else inline, such as a script that came in with the content, is never
+ * hashed, so the policy refuses it; a JSON-LD block is data and needs none. The page is read by an
+ * HTML tokenizer, so each hash is that of the exact text a browser runs.
  */
-export function inlineHashes(html: string): InlineHashes {
+export function ownInlineHashes(rendered: string, marker = inlineMarker()): { html: string; hashes: InlineHashes } {
   const found = { script: new Set<string>(), style: new Set<string>() };
   let open: { tag: "script" | "style"; text: string } | undefined;
   const parser = new Parser(
     {
       onopentag(name, attributes) {
+        if (attributes.nonce !== marker) return;
         if ((name === "script" && !("src" in attributes)) || name === "style") open = { tag: name, text: "" };
       },
       ontext(text) {
@@ -39,8 +43,11 @@ export function inlineHashes(html: string): InlineHashes {
     },
     { decodeEntities: true },
   );
-  parser.end(html);
-  return { scripts: [...found.script], styles: [...found.style] };
+  parser.end(rendered);
+  return {
+    html: rendered.replaceAll(` nonce="${marker}"`, ""),
+    hashes: { scripts: [...found.script], styles: [...found.style] },
+  };
 }
 
 /** Where the build records the inline hashes of every prerendered page (build/inline-hashes.json). */

@@ -11,7 +11,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join, normalize, relative, sep } from "node:path";
 import { LRUCache } from "lru-cache";
-import { type InlineHashes, inlineHashes, readInlineHashes } from "./security.ts";
+import { type InlineHashes, readInlineHashes } from "./security.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -163,7 +163,7 @@ export function readNotFoundFiles(buildDir: string): NotFoundFiles {
       immutable: false,
       etag: `"nf-${statSync(file).mtimeMs.toString(36)}"`,
       bodies: { identity, br: copy(".br"), gzip: copy(".gz") },
-      inlineHashes: html ? inlineHashes(identity.toString("utf8")) : undefined,
+      inlineHashes: html ? readInlineHashes(join(buildDir, "client"))(file) : undefined,
     };
   }
   return { page: read(NOT_FOUND_PAGE_FILE), data: read(NOT_FOUND_DATA_FILE) };

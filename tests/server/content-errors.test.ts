@@ -88,6 +88,12 @@ const CASES = [
     edit: (text: string) => text.replace(/^date: .*$/m, 'date: "2/30/21"'),
     line: 'Content error: content/write/fear.md: field "date" "2/30/21" is not a real date written M/D/YY or M/D/YYYY',
   },
+  {
+    name: "a body nested 2,000 levels deep",
+    path: "content/notes/germinal.md",
+    edit: (text: string) => `${text}\n${">".repeat(2000)} deep\n`,
+    line: "Content error: content/notes/germinal.md: nests blockquotes, lists or HTML elements 2000 levels deep; at most 100 are allowed",
+  },
 ];
 
 describe("npm run build", () => {

@@ -49,10 +49,10 @@ describe("escapeXml and renderWithAbsoluteLinks", () => {
   test("FEED root-relative links and images become absolute; full and protocol-relative URLs stay", () => {
     const markdown = "[x](/notes/x) ![](/images/a.png) [y](https://e.com/y) [z](//cdn.e.com/z) [w](/write/w)";
     expect(renderWithAbsoluteLinks(markdown, SITE)).toBe(
-      `<p><a href="${SITE}/notes/x">x</a> <img src="${SITE}/images/a.png" alt=""> <a href="https://e.com/y">y</a> <a href="//cdn.e.com/z">z</a> <a href="${SITE}/write/w">w</a></p>\n`,
+      `<p><a href="${SITE}/notes/x">x</a> <img src="${SITE}/images/a.png" alt="" /> <a href="https://e.com/y">y</a> <a href="//cdn.e.com/z">z</a> <a href="${SITE}/write/w">w</a></p>\n`,
     );
     // Text that merely looks like a link is left alone: only the link and image tokens change.
-    expect(renderWithAbsoluteLinks('`href="/notes/x"`', SITE)).toBe("<p><code>href=&quot;/notes/x&quot;</code></p>\n");
+    expect(renderWithAbsoluteLinks('`href="/notes/x"`', SITE)).toBe('<p><code>href="/notes/x"</code></p>\n');
     expect(renderWithAbsoluteLinks("", SITE)).toBe("");
   });
 });

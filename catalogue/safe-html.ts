@@ -1,0 +1,62 @@
+/**
+ * The one sanitizer every body's HTML passes through (sanitize-html): pages, quotes, feeds and mail
+ * show only what an owner legitimately writes. Whatever could run script — scripts, event
+ * handlers, javascript: and data: URLs, <meta>, <base>, forms, frames, <style>, <object>, SVG —
+ * is removed. The players are the one way to embed (catalogue/embeds.ts); content/README.md lists
+ * what passes.
+ */
+import sanitizeHtml from "sanitize-html";
+
+const LINK_SCHEMES = ["http", "https", "mailto"];
+const IMAGE_SCHEMES = ["http", "https"];
+
+/**
+ * Whether a link (or an image's source) may stay: one of the allowed schemes, or none (a path of
+ * the site). Read as a browser reads it, blanks and control characters left out.
+ */
+export function isSafeUrl(url: string, kind: "link" | "image"): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: browsers skip these inside a scheme.
+  const scheme = /^([a-z][a-z0-9.+-]*):/i.exec(url.replace(/[\x00-\x20]+/g, ""))?.[1]?.toLowerCase();
+  return scheme === undefined || (kind === "link" ? LINK_SCHEMES : IMAGE_SCHEMES).includes(scheme);
+}
+
+/** The anchors catalogue/quotes.ts gives the quotes on a note's page. */
+const QUOTE_ANCHOR = /^quote-\d+$/;
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    ...["p", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "ul", "ol", "li"],
+    ...["dl", "dt", "dd", "table", "caption", "thead", "tbody", "tfoot", "tr", "th", "td"],
+    ...["a", "img", "em", "strong", "b", "i", "s", "del", "ins", "code", "kbd", "samp", "var", "q", "cite"],
+    ...["sup", "sub", "abbr", "mark", "small", "details", "summary", "figure", "figcaption"],
+  ],
+  allowedAttributes: {
+    a: ["href", "title"],
+    img: ["src", "alt", "title", "width", "height"],
+    abbr: ["title"],
+    ol: ["start", "reversed"],
+    th: ["align", "colspan", "rowspan"],
+    td: ["align", "colspan", "rowspan"],
+    details: ["open"],
+    code: ["class"],
+    figure: ["id", "class"],
+  },
+  allowedClasses: { code: ["language-*"], figure: ["quote"] },
+  allowedSchemes: LINK_SCHEMES,
+  // No data: image either.
+  allowedSchemesByTag: { img: IMAGE_SCHEMES },
+  allowedSchemesAppliedToAttributes: ["href", "src", "cite"],
+  transformTags: {
+    figure: (tagName, { id, ...others }) => ({
+      tagName,
+      attribs: id !== undefined && QUOTE_ANCHOR.test(id) ? { id, ...others } : others,
+    }),
+  },
+  disallowedTagsMode: "discard",
+  // Removed with everything in them; any other tag not allowed leaves its text.
+  nonTextTags: ["script", "style", "textarea", "option", "noscript", "template", "iframe", "object", "svg", "math"],
+};
+
+export function safeHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}
