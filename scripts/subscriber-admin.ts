@@ -6,6 +6,7 @@ import { CsvError, parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { emailKey, isValidEmail, LIMITS, normalizeEmail } from "../rules/forms.ts";
 import type { Db, SubscriberStatus } from "../server/db/database.ts";
+import { spreadsheetSafe, withoutFormulaGuard } from "./import/csv.ts";
 
 export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed", "bounced"] as const;
 
@@ -28,14 +29,17 @@ export function listSubscribers(db: Db, status?: SubscriberStatus): Promise<Subs
 
 export const CSV_COLUMNS = ["email", "status", "created_at", "confirmed_at", "unsubscribed_at"] as const;
 
-/** RFC 4180 with CRLF; a cell starting with =, +, - or @ is quoted too, so a spreadsheet never runs it as a formula. */
+/** RFC 4180 with CRLF; an address a spreadsheet would run as a formula gets its guard, which `import` takes off. */
 export function subscribersCsv(rows: readonly SubscriberRow[]): string {
-  return stringify(rows as SubscriberRow[], {
-    header: true,
-    columns: [...CSV_COLUMNS],
-    record_delimiter: "windows",
-    quoted_match: /^[=+\-@]|[\r\n]/,
-  });
+  return stringify(
+    rows.map((row) => ({ ...row, email: spreadsheetSafe(row.email) })),
+    {
+      header: true,
+      columns: [...CSV_COLUMNS],
+      record_delimiter: "windows",
+      quoted_match: /^[=+\-@'\t\r]|[\r\n]/,
+    },
+  );
 }
 
 /**
@@ -99,7 +103,7 @@ export async function importSubscribers(db: Db, csv: string, now: Date = new Dat
   const problems: string[] = [];
   const rows = new Map<string, ImportRow>();
   for (const record of hasHeader ? records.slice(1) : records) {
-    const given = at(record.fields, "email");
+    const given = withoutFormulaGuard(at(record.fields, "email"));
     const email = normalizeEmail(given);
     const status = (at(record.fields, "status") || "confirmed") as SubscriberStatus;
     const dates = {

@@ -404,6 +404,7 @@ describe("export and import", () => {
     await confirmedSubscribers(db, ["stays@example.org", "leaves@example.org", "bounces@example.org"]);
     await subscribe(db, "waits@example.org", { ip: "192.0.2.1" });
     await subscribe(db, "+tag@example.org");
+    await subscribe(db, "=1+1@example.org");
     const leaving = await db
       .selectFrom("subscribers")
       .select(["id", "email_lower"])
@@ -413,15 +414,16 @@ describe("export and import", () => {
     sqliteOf(started).prepare("UPDATE subscribers SET status = 'bounced' WHERE email = ?").run("bounces@example.org");
     const exported = subscribersCsv(await listSubscribers(db));
     expect(exported.split("\r\n")[0]).toBe("email,status,created_at,confirmed_at,unsubscribed_at");
-    // A leading + is quoted, so that a spreadsheet never reads the cell as a formula.
-    expect(exported).toContain('"+tag@example.org",pending,');
+    // A spreadsheet shows these addresses as text, never runs them as formulas.
+    expect(exported).toContain(`"'+tag@example.org",pending,`);
+    expect(exported).toContain(`"'=1+1@example.org",pending,`);
 
     const other = makeTempDir();
     const elsewhere = await startTestBackend(testConfig(other.path), { startOutbox: false });
     try {
       expect(await importSubscribers(elsewhere.database.db, exported)).toEqual({
         ok: true,
-        added: 5,
+        added: 6,
         confirmed: 0,
         unchanged: 0,
       });
