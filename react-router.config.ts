@@ -4,6 +4,8 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   appDirectory: "app",
+  // A new folder for each build, made by scripts/build.mjs, which serves it only once it is whole.
+  buildDirectory: process.env.BUILD_OUTPUT_DIR || "build",
   // The server stays on for the API, the form posts and the filtered lists; every content page is
   // prerendered when the build ends (scripts/finish-build.ts), on worker threads.
   ssr: true,
@@ -23,9 +25,15 @@ export default {
     // The build's last step, from the server build just made: a build where only the content
     // changes runs the same file alone (scripts/build.mjs).
     const finishBuild = pathToFileURL(join(buildDirectory, "server/finish-build.js")).href;
-    const { finishClientBuild } = (await import(
+    const { finishClientBuild, buildFailureLine } = (await import(
       /* @vite-ignore */ finishBuild
     )) as typeof import("./scripts/finish-build.ts");
-    await finishClientBuild(process.cwd(), buildDirectory, routes);
+    try {
+      await finishClientBuild(process.cwd(), buildDirectory, routes);
+    } catch (error) {
+      // One line naming what failed, not a stack through the build tools.
+      console.error(buildFailureLine(error));
+      process.exit(1);
+    }
   },
 } satisfies Config;

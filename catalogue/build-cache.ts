@@ -12,6 +12,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { buildCacheDir, buildRoot } from "./build-folders.mjs";
 
 /** The environment variable that carries the cache's settings from the build into prerendering. */
 const CACHE_VARIABLE = "BUILD_CACHE";
@@ -47,7 +48,7 @@ export function buildCodeVersion(projectRoot: string): string {
 export function enableBuildCache(
   projectRoot: string,
   contentRoot: string,
-  cacheRoot = join(projectRoot, "node_modules/.cache/build"),
+  cacheRoot = buildCacheDir(buildRoot(projectRoot)),
 ): void {
   if (process.env[CACHE_VARIABLE] === "off") return;
   const settings: CacheSettings = {

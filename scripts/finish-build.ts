@@ -47,6 +47,8 @@ import { derivedPagePaths } from "../catalogue/sitemap.ts";
 import { catalogueOrStop } from "../catalogue/vite-plugin.ts";
 import { INLINE_HASHES_FILE, type InlineHashes, inlineHashes } from "../server/http/security.ts";
 import { filesUnder, holds, removeAllBut } from "./build-files.ts";
+
+export { buildFailureLine } from "../catalogue/build-folders.mjs";
 import { writeCompressedCopies } from "./compressed-copies.ts";
 import { prerender, staticPaths } from "./prerender.ts";
 

@@ -123,6 +123,7 @@ parentPort?.on("message", async (job: PrerenderJob) => {
     await ("notFound" in job ? prerenderNotFound() : prerenderPath(job.path));
     parentPort?.postMessage(reply);
   } catch (error) {
-    parentPort?.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    const what = error instanceof Error ? error.message : String(error);
+    parentPort?.postMessage({ error: `Prerendering ${"notFound" in job ? UNKNOWN_PATH : job.path}: ${what}` });
   }
 });
