@@ -20,8 +20,10 @@ import {
   renameSync,
   rmSync,
   symlinkSync,
+  writeFileSync,
 } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { claim, holderOf, mark, release, runningMarks, unmark } from "./pid-files.mjs";
 
 /** The builds' folder: BUILD_DIR, relative to the project, or the project's build/. */
@@ -37,6 +39,9 @@ export const buildCacheDir = (root) => join(root, "cache");
 /** The builds' folder that holds `build` (a folder of versions/), or undefined for a build made elsewhere. */
 export const buildRootOf = (build) => (basename(dirname(build)) === "versions" ? resolve(build, "../..") : undefined);
 
+/** Imports a module of the build in `build` (a folder outside the project, maybe). */
+export const importFromBuild = (build, path) => import(pathToFileURL(join(build, path)).href);
+
 /** The folder `current` names, or undefined before the first build. */
 export function currentBuild(root) {
   try {
@@ -49,13 +54,14 @@ export function currentBuild(root) {
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 /**
- * Starts a build: waits for any other build of `root` to end, then gives a new empty folder to
- * write it in. `finish()` makes it the served build and removes the builds no one can be serving;
+ * Starts a build of the project at `projectRoot`: waits for any other build of `root` to end,
+ * then gives a new empty folder to write it in. `finish()` makes it the served build and removes the builds no one can be serving;
  * a process that ends before it removes the folder.
  */
-export async function startBuild(root) {
+export async function startBuild(projectRoot, root) {
   const lock = join(root, "build.lock");
   mkdirSync(root, { recursive: true });
+  linkPackages(projectRoot, root);
   let told = false;
   while (!claim(lock)) {
     if (!told) console.log(`Waiting for the build of process ${holderOf(lock)} to end…`);
@@ -87,6 +93,21 @@ export async function startBuild(root) {
       release(lock);
     },
   };
+}
+
+/**
+ * The server bundle imports the project's packages, which Node looks for in the node_modules
+ * folders above it: a builds' folder outside the project gets a link to the project's, and says
+ * its JavaScript files are modules.
+ */
+function linkPackages(projectRoot, root) {
+  if (!relative(projectRoot, root).startsWith("..")) return;
+  try {
+    symlinkSync(join(projectRoot, "node_modules"), join(root, "node_modules"));
+  } catch (error) {
+    if (error.code !== "EEXIST") throw error;
+  }
+  writeFileSync(join(root, "package.json"), '{ "type": "module" }\n');
 }
 
 /** Points `name` at `target` in one rename: a reader sees the old link or the new one, never none. */

@@ -12,15 +12,14 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { buildFailureLine, buildRoot, startBuild } from "../catalogue/build-folders.mjs";
+import { buildFailureLine, buildRoot, importFromBuild, startBuild } from "../catalogue/build-folders.mjs";
 import { codeFingerprint } from "./build-code.mjs";
 
 const root = join(import.meta.dirname, "..");
 const args = process.argv.slice(2);
 const fingerprint = codeFingerprint(root, args);
 
-const build = await startBuild(buildRoot(root));
+const build = await startBuild(root, buildRoot(root));
 try {
   // Both written last by a whole build (scripts/finish-build.ts).
   const recorded =
@@ -31,8 +30,7 @@ try {
   if (process.env.BUILD_CACHE !== "off" && recorded === fingerprint) {
     console.log("Only the content changed since the last build: keeping its bundles.");
     build.copyServed();
-    const finishBuild = pathToFileURL(join(build.folder, "server/finish-build.js")).href;
-    const { rebuildContent } = await import(finishBuild);
+    const { rebuildContent } = await importFromBuild(build.folder, "server/finish-build.js");
     await rebuildContent(root, build.folder);
   } else {
     // Vite writes no temporary file to load a CommonJS configuration (vite.build.cjs): node_modules may be read-only.
@@ -42,11 +40,13 @@ try {
       {
         cwd: root,
         stdio: "inherit",
-        env: { ...process.env, BUILD_CODE_FINGERPRINT: fingerprint, BUILD_OUTPUT_DIR: build.folder },
+        env: { ...process.env, BUILD_OUTPUT_DIR: build.folder },
       },
     );
-    // The build said what failed (react-router.config.ts).
     if (result.status !== 0) process.exit(result.status ?? 1);
+    const { finishClientBuild } = await importFromBuild(build.folder, "server/finish-build.js");
+    const routes = JSON.parse(readFileSync(join(build.folder, "routes.json"), "utf8"));
+    await finishClientBuild(root, build.folder, routes, fingerprint);
   }
   build.finish();
 } catch (error) {

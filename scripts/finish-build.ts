@@ -1,25 +1,25 @@
 /**
  * The build's last step, which makes everything that comes from the content; the bundles before
- * it come from the code alone. It runs from its compiled copy, build/server/finish-build.js: after
- * `react-router build` (`finishClientBuild`, react-router.config.ts), and alone when only the
- * content changed since the last build (`rebuildContent`, chosen by scripts/build.mjs). It writes
- * into build/client the public files, the generated book covers (SVG, and the PNG copy a note
- * shares on social sites, drawn once and kept in the build cache), the site's icon
- * (catalogue/site-icon.ts) and the search index, prerenders every page and card
- * (scripts/prerender.ts), and writes a brotli and a gzip copy of every compressible file
- * (scripts/compressed-copies.ts); beside build/client:
+ * it come from the code alone. scripts/build.mjs runs it from its compiled copy,
+ * server/finish-build.js of the new build's folder: after `react-router build`
+ * (`finishClientBuild`), or alone when only the content changed since the last build
+ * (`rebuildContent`, on a copy of the served build). It writes into client/ the public files, the
+ * generated book covers (SVG, and the PNG copy a note shares on social sites, drawn once and kept
+ * in the build cache), the site's icon (catalogue/site-icon.ts) and the search index, prerenders
+ * every page and card (scripts/prerender.ts), and writes a brotli and a gzip copy of every
+ * compressible file (scripts/compressed-copies.ts); beside client/:
  * server/content-files.json (the content the server build reads), inline-hashes.json (the inline
  * script and style hashes of every page, for its Content-Security-Policy), site-url.txt (the
  * SITE_URL the pages were built for), owner.json (the owner's name and address in that content:
  * the server's default recipient, so production reads no content/ folder), code.json (what the
  * next build needs to keep the bundles) and content-root.txt, the folder whose content/ the pages
- * hold (`npm start` rebuilds when either changes; the browser tests build the fixture site).
+ * hold (`npm start` rebuilds when either changes; the tests build the fixture site).
  * content-root.txt is written last: it marks a whole build.
  *
  * A file that already holds what this build would write is left as it is, with its compressed
  * copies, and a page whose data did not change is not rendered again; anything not produced this
- * time is removed. After `react-router build` build/client holds only the bundles, so everything
- * is written.
+ * time is removed. After `react-router build` client/ holds only the bundles, so everything is
+ * written.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -48,7 +48,6 @@ import { catalogueOrStop } from "../catalogue/vite-plugin.ts";
 import { INLINE_HASHES_FILE, type InlineHashes, inlineHashes } from "../server/http/security.ts";
 import { filesUnder, holds, removeAllBut } from "./build-files.ts";
 
-export { buildFailureLine } from "../catalogue/build-folders.mjs";
 import { writeCompressedCopies } from "./compressed-copies.ts";
 import { prerender, staticPaths } from "./prerender.ts";
 
@@ -78,16 +77,17 @@ function sitePaths(catalogue: Catalogue, routePaths: string[]): string[] {
   return [...new Set([...pages, ...items, ...derivedPagePaths(catalogue), ...cards])];
 }
 
-/** `react-router build`'s last step: build/client holds the bundles and nothing else yet. */
+/** The last step after `react-router build`: client/ holds the bundles and nothing else yet. */
 export async function finishClientBuild(
   root: string,
   buildDirectory: string,
   routes: Parameters<typeof staticPaths>[0],
+  fingerprint: string,
 ): Promise<void> {
+  enableBuildCache(root, contentRoot(root));
   const clientDir = join(buildDirectory, "client");
   const code: CodeRecord = {
-    // Set by scripts/build.mjs: a build run otherwise records nothing, and the next one bundles again.
-    fingerprint: process.env.BUILD_CODE_FINGERPRINT ?? "",
+    fingerprint,
     clientFiles: filesUnder(clientDir)
       .map((file) => relative(clientDir, file).split(sep).join("/"))
       .sort(),

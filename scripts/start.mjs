@@ -8,8 +8,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { buildRoot, currentBuild, servedBuild } from "../catalogue/build-folders.mjs";
+import { buildRoot, currentBuild, importFromBuild, servedBuild } from "../catalogue/build-folders.mjs";
 import { CODE_SOURCES } from "./build-code.mjs";
 
 const root = join(import.meta.dirname, "..");
@@ -39,9 +38,7 @@ const stale =
 // A stale build is rebuilt whatever SITE_URL says; otherwise the build's own reading of it decides.
 const siteUrl = stale
   ? undefined
-  : (await import(pathToFileURL(join(currentBuild(builds), "server/site-url.js")).href)).parseSiteUrl(
-      process.env.SITE_URL,
-    );
+  : (await importFromBuild(currentBuild(builds), "server/site-url.js")).parseSiteUrl(process.env.SITE_URL);
 const builtFor = join(served, "site-url.txt");
 const otherSiteUrl = siteUrl?.ok && (!existsSync(builtFor) || readFileSync(builtFor, "utf8").trim() !== siteUrl.origin);
 
@@ -58,4 +55,4 @@ if (stale || otherSiteUrl || otherContent) {
 }
 
 // From the build's own folder, not through the link: the server then serves the build it came from.
-await import(pathToFileURL(join(currentBuild(builds), "server/main.js")).href);
+await importFromBuild(currentBuild(builds), "server/main.js");
