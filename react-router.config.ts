@@ -4,7 +4,7 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   appDirectory: "app",
-  // A new folder for each build, made by scripts/build.mjs, which serves it only once it is whole.
+  // In BUILD_DIR, set by scripts/build.mjs, which serves the build only once it is whole.
   buildDirectory: process.env.BUILD_OUTPUT_DIR || "build",
   // The server stays on for the API, the form posts and the filtered lists; every content page is
   // prerendered by the build's last step (scripts/finish-build.ts), on worker threads.

@@ -11,8 +11,7 @@
  * Plain JavaScript: `npm run build` and `npm start` use it before any build exists.
  */
 import {
-  constants,
-  cpSync,
+  linkSync,
   mkdirSync,
   readdirSync,
   readlinkSync,
@@ -70,10 +69,14 @@ export async function startBuild(projectRoot, root) {
   }
   const stamp = new Date().toISOString().replace(/[-:.]/g, "");
   const folder = join(root, "versions", `${stamp}-${process.pid}`);
-  mkdirSync(folder, { recursive: true });
+  // React Router records its output folder in the server bundle: the same one for every build.
+  const bundles = join(root, "bundles");
+  rmSync(bundles, { recursive: true, force: true });
+  mkdirSync(join(root, "versions"), { recursive: true });
   // Whatever ends this process before `finish` (a content error exits at once) leaves nothing behind.
   const abandon = () => {
     rmSync(folder, { recursive: true, force: true });
+    rmSync(bundles, { recursive: true, force: true });
     release(lock);
   };
   process.once("exit", abandon);
@@ -82,9 +85,18 @@ export async function startBuild(projectRoot, root) {
     folder,
     /** The served build, whose files a build where only the content changed starts from. */
     served,
-    /** Copies the served build into the new folder (reflinks where the file system has them). */
-    copyServed() {
-      cpSync(served, folder, { recursive: true, preserveTimestamps: true, mode: constants.COPYFILE_FICLONE });
+    /** Where `react-router build` writes, before `keepBundles`. */
+    bundles,
+    keepBundles() {
+      renameSync(bundles, folder);
+    },
+    /**
+     * Fills the new folder with hard links to the served build's files: no bytes copied, times
+     * kept. The build writes every file anew (scripts/build-files.ts), never into a linked one.
+     */
+    linkServed() {
+      mkdirSync(folder);
+      linkTree(served, folder);
     },
     finish() {
       switchTo(root, folder);
@@ -93,6 +105,19 @@ export async function startBuild(projectRoot, root) {
       release(lock);
     },
   };
+}
+
+function linkTree(from, to) {
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory()) {
+      mkdirSync(target);
+      linkTree(source, target);
+    } else {
+      linkSync(source, target);
+    }
+  }
 }
 
 /**

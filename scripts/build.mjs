@@ -2,7 +2,7 @@
  * `npm run build`: the site, built into a new folder of BUILD_DIR and served only once whole
  * (catalogue/build-folders.mjs): a build that fails at any step leaves the served build as it was
  * and ends with one line naming what failed. When the served build was made from the same code
- * (scripts/build-code.mjs), only the content changed: the new build starts from a copy of it,
+ * (scripts/build-code.mjs), only the content changed: the new build starts from hard links to its files,
  * keeps its bundles and runs the build's last step alone, from its compiled copy
  * (server/finish-build.js), rewriting only the files whose bytes change. Otherwise
  * `react-router build` makes everything, and the last step records the code's fingerprint for
@@ -29,7 +29,7 @@ try {
 
   if (process.env.BUILD_CACHE !== "off" && recorded === fingerprint) {
     console.log("Only the content changed since the last build: keeping its bundles.");
-    build.copyServed();
+    build.linkServed();
     const { rebuildContent } = await importFromBuild(build.folder, "server/finish-build.js");
     await rebuildContent(root, build.folder);
   } else {
@@ -40,10 +40,11 @@ try {
       {
         cwd: root,
         stdio: "inherit",
-        env: { ...process.env, BUILD_OUTPUT_DIR: build.folder },
+        env: { ...process.env, BUILD_OUTPUT_DIR: build.bundles },
       },
     );
     if (result.status !== 0) process.exit(result.status ?? 1);
+    build.keepBundles();
     const { finishClientBuild } = await importFromBuild(build.folder, "server/finish-build.js");
     const routes = JSON.parse(readFileSync(join(build.folder, "routes.json"), "utf8"));
     await finishClientBuild(root, build.folder, routes, fingerprint);

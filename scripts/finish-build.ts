@@ -21,7 +21,7 @@
  * time is removed. After `react-router build` client/ holds only the bundles, so everything is
  * written.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { dirname, join, relative, sep } from "node:path";
@@ -46,7 +46,7 @@ import { siteUrlFromEnvironment } from "../catalogue/site-url.ts";
 import { derivedPagePaths } from "../catalogue/sitemap.ts";
 import { catalogueOrStop } from "../catalogue/vite-plugin.ts";
 import { INLINE_HASHES_FILE, type InlineHashes, inlineHashes } from "../server/http/security.ts";
-import { filesUnder, holds, removeAllBut } from "./build-files.ts";
+import { filesUnder, holds, removeAllBut, writeNew } from "./build-files.ts";
 
 import { writeCompressedCopies } from "./compressed-copies.ts";
 import { prerender, staticPaths } from "./prerender.ts";
@@ -148,12 +148,12 @@ async function finishBuild(
     ),
   );
   await timePhase("finishing", async () => {
-    writeFileSync(join(buildDirectory, "site-url.txt"), `${siteUrl}\n`);
-    writeFileSync(join(buildDirectory, OWNER_FILE), `${JSON.stringify(owner)}\n`);
-    if (code.fingerprint) writeFileSync(join(buildDirectory, CODE_RECORD_FILE), `${JSON.stringify(code)}\n`);
+    writeNew(join(buildDirectory, "site-url.txt"), `${siteUrl}\n`);
+    writeNew(join(buildDirectory, OWNER_FILE), `${JSON.stringify(owner)}\n`);
+    if (code.fingerprint) writeNew(join(buildDirectory, CODE_RECORD_FILE), `${JSON.stringify(code)}\n`);
     // After the last cached output.
     pruneBuildCache();
-    writeFileSync(join(buildDirectory, CONTENT_ROOT_FILE), `${contentDir}\n`);
+    writeNew(join(buildDirectory, CONTENT_ROOT_FILE), `${contentDir}\n`);
   });
 }
 
@@ -168,7 +168,7 @@ export class BuildOutput {
     this.produced.add(file);
     if (holds(file, body)) return;
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, body);
+    writeNew(file, body);
     this.changed.add(file);
   }
 }
@@ -177,7 +177,7 @@ export class BuildOutput {
 function writeContentForServer(files: ContentFile[], buildDirectory: string): void {
   const file = join(buildDirectory, "server", CONTENT_FILES_FILE);
   const published = publishedContentJson(files);
-  if (!holds(file, published)) writeFileSync(file, published);
+  if (!holds(file, published)) writeNew(file, published);
 }
 
 /** The files of build/client that come from the content alone: public files, covers, the site's icon, the search index. */
@@ -241,7 +241,7 @@ function writeInlineHashes(
       measured.get(page) ?? kept(page) ?? inlineHashes(readFileSync(page, "utf8")),
     ]),
   );
-  writeFileSync(join(buildDirectory, INLINE_HASHES_FILE), JSON.stringify(hashes));
+  writeNew(join(buildDirectory, INLINE_HASHES_FILE), JSON.stringify(hashes));
 }
 
 /**

@@ -5,12 +5,12 @@
  * test files run in parallel, so one start at a time holds a lock until its server listens, and
  * the others find the build made.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { FIXTURE_CONTENT_ROOT } from "../browser/fixture-site.ts";
+import { FIXTURE_CONTENT_ROOT, fixtureBuildProblem } from "../browser/fixture-site.ts";
 import { TEST_BUILD, TEST_BUILD_ROOT } from "../support/test-build.ts";
 import { childProcessEnv, sleep, waitFor } from "./helpers.ts";
 
@@ -73,20 +73,33 @@ export type ProductionServer = {
   stop(): Promise<number | null>;
 };
 
+/** The variables `npm start` gets besides PATH and HOME: the fixture site, in the tests' build folder. */
+const fixtureSite = () => ({
+  SITE_URL: builtSiteUrl(),
+  // The fixture site, as in the browser tests: one build serves both, and the owner's content is never under test.
+  CONTENT_ROOT: FIXTURE_CONTENT_ROOT,
+  BUILD_DIR: TEST_BUILD_ROOT,
+});
+
+/** Builds the fixture site when the tests' build folder has none, as `npm start` would. */
+export function ensureFixtureBuild(): Promise<void> {
+  return withStartLock(async () => {
+    if (!fixtureBuildProblem()) return;
+    const built = spawnSync(process.execPath, ["scripts/build.mjs"], {
+      cwd: root,
+      env: { ...childProcessEnv(), ...fixtureSite() },
+      encoding: "utf8",
+    });
+    if (built.status !== 0) throw new Error(`The fixture site's build failed:\n${built.stdout}${built.stderr}`);
+  });
+}
+
 /**
  * Starts `npm start` with only these variables (and PATH, HOME): PORT 0, HOST 127.0.0.1 and the
  * build's SITE_URL unless given. DATA_DIR is required: each test has its own.
  */
 export function startProductionServer(env: Record<string, string> & { DATA_DIR: string }): Promise<ProductionServer> {
-  return withStartLock(() =>
-    startServerIn(root, {
-      SITE_URL: builtSiteUrl(),
-      // The fixture site, as in the browser tests: one build serves both, and the owner's content is never under test.
-      CONTENT_ROOT: FIXTURE_CONTENT_ROOT,
-      BUILD_DIR: TEST_BUILD_ROOT,
-      ...env,
-    }),
-  );
+  return withStartLock(() => startServerIn(root, { ...fixtureSite(), ...env }));
 }
 
 /** `npm start` in the project at `projectRoot` (a copy of this one) with only these variables, PATH, HOME, PORT 0 and HOST 127.0.0.1. */
