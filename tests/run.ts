@@ -178,11 +178,13 @@ if (!built || !chromium) {
   );
 }
 
-const checkoutAfter = checkoutState();
-const changed = checkoutAfter.filter((entry) => !checkoutBefore.includes(entry));
-const gone = checkoutBefore.filter((entry) => !checkoutAfter.includes(entry));
-if (changed.length + gone.length > 0) console.log(`Changed: ${[...changed, ...gone].slice(0, 10).join(", ")}`);
-check("the checkout's build/ and data/ are as they were before the tests", changed.length + gone.length === 0);
+const before = new Set(checkoutBefore);
+const after = new Set(checkoutState());
+const differences = [...after]
+  .filter((entry) => !before.has(entry))
+  .concat(checkoutBefore.filter((entry) => !after.has(entry)));
+if (differences.length > 0) console.log(`Changed: ${differences.slice(0, 10).join(", ")}`);
+check("the checkout's build/ and data/ are as they were before the tests", differences.length === 0);
 rmSync(testBuilds, { recursive: true, force: true });
 
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((failure) => `  ✗ ${failure}`).join("\n")}`);
