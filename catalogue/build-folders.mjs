@@ -11,6 +11,7 @@
  * Plain JavaScript: `npm run build` and `npm start` use it before any build exists.
  */
 import {
+  copyFileSync,
   linkSync,
   mkdirSync,
   readdirSync,
@@ -115,7 +116,12 @@ function linkTree(from, to) {
       mkdirSync(target);
       linkTree(source, target);
     } else {
-      linkSync(source, target);
+      try {
+        linkSync(source, target);
+      } catch {
+        // A file system without hard links: a copy, which writing anew treats the same.
+        copyFileSync(source, target);
+      }
     }
   }
 }
