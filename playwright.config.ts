@@ -2,18 +2,19 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
-import { FIXTURE_CONTENT_ROOT, fixtureBuildProblem } from "./tests/browser/fixture-site.ts";
+import { FIXTURE_CONTENT_ROOT } from "./tests/browser/fixture-site.ts";
 import { CHROMIUM_ARGS, findChromium } from "./tests/support/chromium.ts";
+import { setTestBuildDir } from "./tests/support/test-build.ts";
 
-const buildProblem = fixtureBuildProblem();
-if (buildProblem) throw new Error(buildProblem);
+// The fixture site is built and served in the tests' own folder, never the checkout's build/.
+setTestBuildDir();
 
 const port = Number(process.env.TEST_PORT ?? 4317);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.TEST_DATA_DIR ?? mkdtempSync(join(tmpdir(), "site-browser-"));
 process.env.TEST_DATA_DIR = dataDir;
 
-/** The browser tests run against the production build served by the production server. */
+/** The browser tests run against the production build served by the production server (tests/browser/serve.ts builds it when missing). */
 export default defineConfig({
   testDir: "tests/browser",
   fullyParallel: true,
@@ -29,7 +30,7 @@ export default defineConfig({
     command: "node --import tsx tests/browser/serve.ts",
     url: `${baseURL}/`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 300_000,
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",

@@ -1,11 +1,13 @@
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import type { Config } from "@react-router/dev/config";
 
 export default {
   appDirectory: "app",
+  // In BUILD_DIR, set by scripts/build.mjs, which serves the build only once it is whole.
+  buildDirectory: process.env.BUILD_OUTPUT_DIR || "build",
   // The server stays on for the API, the form posts and the filtered lists; every content page is
-  // prerendered when the build ends (scripts/finish-build.ts), on worker threads.
+  // prerendered by the build's last step (scripts/finish-build.ts), on worker threads.
   ssr: true,
   // Several entries (vite.config.ts), each named after its input: index.js is React Router's.
   serverBuildFile: "[name].js",
@@ -18,14 +20,8 @@ export default {
     v8_passThroughRequests: true,
     v8_trailingSlashAwareDataRequests: true,
   },
-  async buildEnd({ reactRouterConfig }) {
-    const { buildDirectory, routes } = reactRouterConfig;
-    // The build's last step, from the server build just made: a build where only the content
-    // changes runs the same file alone (scripts/build.mjs).
-    const finishBuild = pathToFileURL(join(buildDirectory, "server/finish-build.js")).href;
-    const { finishClientBuild } = (await import(
-      /* @vite-ignore */ finishBuild
-    )) as typeof import("./scripts/finish-build.ts");
-    await finishClientBuild(process.cwd(), buildDirectory, routes);
+  // The routes, for the build's last step, which scripts/build.mjs runs from the server build just made.
+  buildEnd({ reactRouterConfig: { buildDirectory, routes } }) {
+    writeFileSync(join(buildDirectory, "routes.json"), JSON.stringify(routes));
   },
 } satisfies Config;

@@ -50,6 +50,8 @@ export default defineConfig({
     },
   },
   build: {
+    // Each build has a new folder (scripts/build.mjs), which may lie outside the project.
+    emptyOutDir: true,
     // React Router prerenders and analyses routes inside its plugin hooks, so rolldown's timing
     // report would name them on every build: that time is the build's work, not a slow plugin.
     rolldownOptions: { checks: { pluginTimings: false } },

@@ -1,4 +1,8 @@
 import { defineConfig } from "vitest/config";
+import { setTestBuildDir } from "./tests/support/test-build.ts";
+
+// Builds and servers of the tests, in this process and its children, never touch the checkout's build/.
+setTestBuildDir();
 
 /**
  * The suites that touch the database run twice: in the "sqlite" project on the

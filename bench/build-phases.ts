@@ -6,7 +6,7 @@
 import { appendFileSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { parseTimingLines, TIMING_LINE_PREFIX, type TimingEvent } from "../catalogue/build-timing.ts";
-import { copyProject } from "./build.ts";
+import { buildsOf, copyProject, servedBuildOf } from "./build.ts";
 import { generateNotes } from "./generate-notes.ts";
 import { runCommand, tempDir } from "./processes.ts";
 import { round1 } from "./stats.ts";
@@ -123,14 +123,14 @@ export async function measureBuild(
   try {
     const { ms } = await runCommand("npm", ["run", "build"], {
       cwd: root,
-      env: { ...process.env, SITE_URL: siteUrl, BUILD_TIMINGS: "1", ...extraEnv },
+      env: { ...process.env, SITE_URL: siteUrl, BUILD_DIR: buildsOf(root), BUILD_TIMINGS: "1", ...extraEnv },
       timeoutMs: BUILD_TIMEOUT_MS,
       onOutput: keepTimingLines,
       onStart: (child) => {
         pid = child.pid;
       },
     });
-    const files = readdirSync(join(root, "build/client"), { recursive: true }) as string[];
+    const files = readdirSync(join(servedBuildOf(root), "client"), { recursive: true }) as string[];
     return {
       totalSeconds: round1(ms / 1000),
       cpuSeconds: round1(cpuSeconds),
@@ -152,7 +152,7 @@ const countNotes = (root: string) =>
 /**
  * The builds the budgets speak of, each in its own copy of the project (own build cache): the
  * sample from nothing, again with nothing changed, again after one note's text changed (both keep
- * the bundles: only the content changed), again from an emptied build/ (the build cache kept);
+ * the bundles: only the content changed), again with no build served (the build cache kept);
  * then a full build (every page prerendered) of a copy filled up to each of `sizes` notes.
  */
 export async function measureBuildRuns(
@@ -179,7 +179,8 @@ export async function measureBuildRuns(
   );
   appendFileSync(edited, "\nOne more sentence, added by the benchmark.\n");
   await run("sample, one note changed", sample);
-  rmSync(join(sample, "build"), { recursive: true, force: true });
+  for (const served of ["current", "previous", "versions"])
+    rmSync(join(sample, "build", served), { recursive: true, force: true });
   await run("sample, clean build/", sample);
   rmSync(sample, { recursive: true, force: true });
   for (const size of sizes) {

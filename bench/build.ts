@@ -4,17 +4,26 @@
  * browser test (tests/browser/typing-at-scale.spec.ts).
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { buildRoot, currentBuild } from "../catalogue/build-folders.mjs";
 import { generateNotes } from "./generate-notes.ts";
 import { runCommand } from "./processes.ts";
 
 const BUILD_TIMEOUT_MS = 5 * 60_000;
 
+const PROJECT = resolve(import.meta.dirname, "..");
+
+/** The builds' folder of the project at `root`: BUILD_DIR for this project, build/ in a copy of it. */
+export const buildsOf = (root: string) => (resolve(root) === PROJECT ? buildRoot(root) : join(root, "build"));
+
+/** The build served in the project at `root` (catalogue/build-folders.mjs). */
+export const servedBuildOf = (root: string) => currentBuild(buildsOf(root)) as string;
+
 /** `npm run build` in `root`, for pages served at `siteUrl`; resolves with its duration. */
 export async function buildSite(root: string, siteUrl: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<number> {
   const { ms } = await runCommand("npm", ["run", "build"], {
     cwd: root,
-    env: { ...process.env, SITE_URL: siteUrl, ...extraEnv },
+    env: { ...process.env, SITE_URL: siteUrl, BUILD_DIR: buildsOf(root), ...extraEnv },
     timeoutMs: BUILD_TIMEOUT_MS,
   });
   return ms;
@@ -22,7 +31,7 @@ export async function buildSite(root: string, siteUrl: string, extraEnv: NodeJS.
 
 /** What a build needs; tests/, bench/, build/ and data/ stay behind. */
 const COPIED = ["app", "catalogue", "content", "public", "rules", "server", "scripts"];
-const CONFIG_FILE = /^(?:[\w.-]+\.ts|tsconfig\.json|package(?:-lock)?\.json)$/;
+const CONFIG_FILE = /^(?:[\w.-]+\.ts|vite\.build\.cjs|tsconfig\.json|package(?:-lock)?\.json)$/;
 /** Caches that tools write inside node_modules: the copy gets its own. */
 const NOT_LINKED = new Set([".vite", ".vite-temp", ".cache"]);
 

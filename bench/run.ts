@@ -27,7 +27,7 @@ import { createTestDatabase, startPostgres } from "../tests/support/postgres.ts"
 import { measureAmplification } from "./amplification.ts";
 import { withBrowser } from "./browser.ts";
 import { checkBudgets } from "./budgets.ts";
-import { buildLargeCopy, buildSite } from "./build.ts";
+import { buildLargeCopy, buildSite, servedBuildOf } from "./build.ts";
 import { measureBuildRuns } from "./build-phases.ts";
 import { measureBytes } from "./bytes.ts";
 import { BLOCKED_URL_PATTERNS, CHROME_PATH, measureLighthouse, SKIPPED_AUDITS } from "./lighthouse.ts";
@@ -155,8 +155,9 @@ async function servedEncoding(url: string, acceptEncoding: string): Promise<stri
 
 async function measurePageLoad(server: RunningServer) {
   // Only the pages that are files in the build: nginx gets the same set.
-  const paths = PAGES.filter((path) => existsSync(join(ROOT, "build/client", path, "index.html")));
-  if (paths.length === 0) throw new Error("no prerendered page in build/client");
+  const clientDir = join(servedBuildOf(ROOT), "client");
+  const paths = PAGES.filter((path) => existsSync(join(clientDir, path, "index.html")));
+  if (paths.length === 0) throw new Error(`no prerendered page in ${clientDir}`);
   const requests = pageRequests(paths);
   const headers = { "Accept-Encoding": PAGE_LOAD.acceptEncoding };
   const options = { connections: PAGE_LOAD.connections, seconds: PAGE_LOAD.seconds, requests, headers };
@@ -169,7 +170,7 @@ async function measurePageLoad(server: RunningServer) {
   const binary = findNginx();
   const nginx: Section<ServedLoad> = binary
     ? await section("nginx", async () => {
-        const served = await startNginx(binary, join(ROOT, "build/client"));
+        const served = await startNginx(binary, clientDir);
         try {
           log(`page load: nginx (${binary}, ${served.brotli ? "brotli_static" : "gzip_static"})`);
           return {

@@ -1,6 +1,6 @@
 /**
  * The site search at one size of the catalogue (the sample's 268 notes, or the 10,000-note copy):
- * - the index file the build wrote (build/client/search-index.json): raw, gzip and brotli;
+ * - the index file the build wrote (client/search-index.json): raw, gzip and brotli;
  * - the server's query time: 200 queries made from the catalogue (a title word's first letters, a
  *   title with a typo, an author, three words of a review or an essay), p50 and p99, both the
  *   ranking alone (in process, the index the server builds on its first search) and /search?q=…
@@ -23,6 +23,7 @@ import {
   searchSite,
 } from "../catalogue/site-search.ts";
 import { seededRandom } from "../tests/support/random.ts";
+import { servedBuildOf } from "./build.ts";
 import { kB, median, round1 } from "./stats.ts";
 
 const QUERIES = 200;
@@ -84,7 +85,7 @@ export function benchQueries(documents: readonly SearchDocument[]): string[] {
   return [...queries];
 }
 
-const indexFile = (root: string) => readFileSync(join(root, "build/client", SEARCH_INDEX_PATH));
+const indexFile = (root: string) => readFileSync(join(servedBuildOf(root), "client", SEARCH_INDEX_PATH));
 
 async function phoneFirstResults(browser: Browser, baseUrl: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });

@@ -1,7 +1,9 @@
 /**
- * The production server of a built project, on a free port: the compiled build/server/main.js that
- * `npm start` runs (under tsx the same server answered the API about six times slower).
+ * The production server of a built project, on a free port: the compiled server/main.js of the
+ * build served that `npm start` runs (under tsx the same server answered the API about six times slower).
  */
+import { join } from "node:path";
+import { servedBuildOf } from "./build.ts";
 import { startChild, tempDir, waitForHttp } from "./processes.ts";
 
 /** `pid`: the server's process, whose memory a section may read. */
@@ -20,7 +22,7 @@ export async function startSiteServer(
   env: Record<string, string> = {},
 ): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
-  const child = startChild(process.execPath, ["build/server/main.js"], {
+  const child = startChild(process.execPath, [join(servedBuildOf(root), "server/main.js")], {
     cwd: root,
     env: {
       ...process.env,

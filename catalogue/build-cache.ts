@@ -4,14 +4,16 @@
  * changed: each output is a file named after a hash of everything it depends on, its inputs and
  * the code's version (every source file of catalogue/, the card route, package-lock.json for
  * satori, resvg and the fonts, and Node's version for zlib). An entry can therefore never be
- * stale: a different input or different code is a different name. The build turns it on (the
- * catalogue's Vite plugin sets BUILD_CACHE; BUILD_CACHE=off turns it off) and removes, when it
- * ends, the entries it did not use, so the folder holds one build's outputs. The server outside a
- * build makes everything afresh.
+ * stale: a different input or different code is a different name. The build's last step turns it
+ * on (setting BUILD_CACHE, which its prerendering workers read; BUILD_CACHE=off turns it off) and
+ * removes, when it ends, the entries it did not use, so the folder (cache/ of BUILD_DIR, which a
+ * read-only deployment keeps writable) holds one build's outputs. The server outside a build
+ * makes everything afresh.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { buildCacheDir, buildRoot } from "./build-folders.mjs";
 
 /** The environment variable that carries the cache's settings from the build into prerendering. */
 const CACHE_VARIABLE = "BUILD_CACHE";
@@ -47,7 +49,7 @@ export function buildCodeVersion(projectRoot: string): string {
 export function enableBuildCache(
   projectRoot: string,
   contentRoot: string,
-  cacheRoot = join(projectRoot, "node_modules/.cache/build"),
+  cacheRoot = buildCacheDir(buildRoot(projectRoot)),
 ): void {
   if (process.env[CACHE_VARIABLE] === "off") return;
   const settings: CacheSettings = {

@@ -22,7 +22,6 @@ import { readFileSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import { join, resolve } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
-import { enableBuildCache } from "./build-cache.ts";
 import { COVER_IMAGE_SCALE, drawsCoverImage } from "./card.ts";
 import { CONTENT_FILES_FILE } from "./content-root.ts";
 import { coverSvg, isGeneratedCover } from "./cover.ts";
@@ -130,9 +129,7 @@ export function catalogueVitePlugin(): Plugin {
     name: "catalogue",
     config(userConfig, { command }) {
       building = command === "build";
-      const projectRoot = resolve(userConfig.root ?? process.cwd());
-      root = contentRoot(projectRoot);
-      if (building) enableBuildCache(projectRoot, root);
+      root = contentRoot(resolve(userConfig.root ?? process.cwd()));
       return {
         define: { __SITE_URL__: JSON.stringify(siteUrlFromEnvironment(process.env)) },
         publicDir: join(root, "public"),

@@ -16,6 +16,7 @@ export const CODE_SOURCES = [
   "scripts",
   "react-router.config.ts",
   "vite.config.ts",
+  "vite.build.cjs",
   "tsconfig.json",
   "package.json",
   "package-lock.json",

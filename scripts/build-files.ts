@@ -1,9 +1,10 @@
 /**
- * The files of build/client, as a build where only the content changed treats them
- * (scripts/build.mjs): a file that already holds what the build would write is left as it is, with
- * its compressed copies, and whatever the build did not produce this time is removed.
+ * The files of a build, as a build where only the content changed treats them (scripts/build.mjs):
+ * a file that already holds what the build would write is left as it is, with its compressed
+ * copies, and whatever the build did not produce this time is removed. Such a build starts from
+ * hard links to the served build's files: it writes every file anew (`writeNew`), never into one.
  */
-import { readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const COMPRESSED_COPY = /\.(br|gz)$/;
@@ -15,6 +16,12 @@ export function holds(file: string, body: Buffer | string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Writes `file` as a new file: a link to the served build's file is replaced, that file left as it was. */
+export function writeNew(file: string, body: Buffer | string): void {
+  rmSync(file, { force: true });
+  writeFileSync(file, body);
 }
 
 /** Every file under `dir`, as absolute paths. */

@@ -4,12 +4,13 @@
  * (scripts/prerender-worker.ts); the end of the build writes those of every other file.
  */
 import { createHash } from "node:crypto";
-import { rmSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { sep } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
 import { cachedBuildOutput } from "../catalogue/build-cache.ts";
 import { SEARCH_INDEX_PATH } from "../catalogue/site-search.ts";
+import { writeNew } from "./build-files.ts";
 
 const COMPRESSIBLE = /\.(html|js|css|svg|json|data|xml|atom|txt|webmanifest)$/;
 /** Below this a compressed copy saves less than the extra bytes of headers. */
@@ -43,8 +44,8 @@ export function writeCompressedCopiesNow(file: string, content: Buffer): void {
     removeCopies(file);
     return;
   }
-  writeFileSync(`${file}.br`, brotliCompressSync(content, brotliOptions(brotliQuality(file), content)));
-  writeFileSync(`${file}.gz`, gzipSync(content));
+  writeNew(`${file}.br`, brotliCompressSync(content, brotliOptions(brotliQuality(file), content)));
+  writeNew(`${file}.gz`, gzipSync(content));
 }
 
 /**
@@ -64,6 +65,6 @@ export async function writeCompressedCopies(file: string, content: Buffer): Prom
     cached("br", { sha256, quality }, () => promisify(brotliCompress)(content, brotliOptions(quality, content))),
     cached("gz", { sha256 }, () => promisify(gzip)(content)),
   ]);
-  writeFileSync(`${file}.br`, br);
-  writeFileSync(`${file}.gz`, gz);
+  writeNew(`${file}.br`, br);
+  writeNew(`${file}.gz`, gz);
 }

@@ -1,27 +1,27 @@
 /**
  * The build's last step, which makes everything that comes from the content; the bundles before
- * it come from the code alone. It runs from its compiled copy, build/server/finish-build.js: after
- * `react-router build` (`finishClientBuild`, react-router.config.ts), and alone when only the
- * content changed since the last build (`rebuildContent`, chosen by scripts/build.mjs). It writes
- * into build/client the public files, the generated book covers (SVG, and the PNG copy a note
- * shares on social sites, drawn once and kept in the build cache), the site's icon
- * (catalogue/site-icon.ts) and the search index, prerenders every page and card
- * (scripts/prerender.ts), and writes a brotli and a gzip copy of every compressible file
- * (scripts/compressed-copies.ts); beside build/client:
+ * it come from the code alone. scripts/build.mjs runs it from its compiled copy,
+ * server/finish-build.js of the new build's folder: after `react-router build`
+ * (`finishClientBuild`), or alone when only the content changed since the last build
+ * (`rebuildContent`, on a copy of the served build). It writes into client/ the public files, the
+ * generated book covers (SVG, and the PNG copy a note shares on social sites, drawn once and kept
+ * in the build cache), the site's icon (catalogue/site-icon.ts) and the search index, prerenders
+ * every page and card (scripts/prerender.ts), and writes a brotli and a gzip copy of every
+ * compressible file (scripts/compressed-copies.ts); beside client/:
  * server/content-files.json (the content the server build reads), inline-hashes.json (the inline
  * script and style hashes of every page, for its Content-Security-Policy), site-url.txt (the
  * SITE_URL the pages were built for), owner.json (the owner's name and address in that content:
  * the server's default recipient, so production reads no content/ folder), code.json (what the
  * next build needs to keep the bundles) and content-root.txt, the folder whose content/ the pages
- * hold (`npm start` rebuilds when either changes; the browser tests build the fixture site).
+ * hold (`npm start` rebuilds when either changes; the tests build the fixture site).
  * content-root.txt is written last: it marks a whole build.
  *
  * A file that already holds what this build would write is left as it is, with its compressed
  * copies, and a page whose data did not change is not rendered again; anything not produced this
- * time is removed. After `react-router build` build/client holds only the bundles, so everything
- * is written.
+ * time is removed. After `react-router build` client/ holds only the bundles, so everything is
+ * written.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { dirname, join, relative, sep } from "node:path";
@@ -47,7 +47,7 @@ import { derivedPagePaths } from "../catalogue/sitemap.ts";
 import { catalogueOrStop } from "../catalogue/vite-plugin.ts";
 import { INLINE_HASHES_FILE, type InlineHashes, NO_INLINE } from "../server/http/security.ts";
 import { NOT_FOUND_PAGE_FILE } from "../server/http/static.ts";
-import { filesUnder, holds, removeAllBut } from "./build-files.ts";
+import { filesUnder, holds, removeAllBut, writeNew } from "./build-files.ts";
 import { writeCompressedCopies } from "./compressed-copies.ts";
 import { prerender, staticPaths } from "./prerender.ts";
 
@@ -77,16 +77,17 @@ function sitePaths(catalogue: Catalogue, routePaths: string[]): string[] {
   return [...new Set([...pages, ...items, ...derivedPagePaths(catalogue), ...cards])];
 }
 
-/** `react-router build`'s last step: build/client holds the bundles and nothing else yet. */
+/** The last step after `react-router build`: client/ holds the bundles and nothing else yet. */
 export async function finishClientBuild(
   root: string,
   buildDirectory: string,
   routes: Parameters<typeof staticPaths>[0],
+  fingerprint: string,
 ): Promise<void> {
+  enableBuildCache(root, contentRoot(root));
   const clientDir = join(buildDirectory, "client");
   const code: CodeRecord = {
-    // Set by scripts/build.mjs: a build run otherwise records nothing, and the next one bundles again.
-    fingerprint: process.env.BUILD_CODE_FINGERPRINT ?? "",
+    fingerprint,
     clientFiles: filesUnder(clientDir)
       .map((file) => relative(clientDir, file).split(sep).join("/"))
       .sort(),
@@ -147,12 +148,12 @@ async function finishBuild(
     ),
   );
   await timePhase("finishing", async () => {
-    writeFileSync(join(buildDirectory, "site-url.txt"), `${siteUrl}\n`);
-    writeFileSync(join(buildDirectory, OWNER_FILE), `${JSON.stringify(owner)}\n`);
-    if (code.fingerprint) writeFileSync(join(buildDirectory, CODE_RECORD_FILE), `${JSON.stringify(code)}\n`);
+    writeNew(join(buildDirectory, "site-url.txt"), `${siteUrl}\n`);
+    writeNew(join(buildDirectory, OWNER_FILE), `${JSON.stringify(owner)}\n`);
+    if (code.fingerprint) writeNew(join(buildDirectory, CODE_RECORD_FILE), `${JSON.stringify(code)}\n`);
     // After the last cached output.
     pruneBuildCache();
-    writeFileSync(join(buildDirectory, CONTENT_ROOT_FILE), `${contentDir}\n`);
+    writeNew(join(buildDirectory, CONTENT_ROOT_FILE), `${contentDir}\n`);
   });
 }
 
@@ -167,7 +168,7 @@ export class BuildOutput {
     this.produced.add(file);
     if (holds(file, body)) return;
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, body);
+    writeNew(file, body);
     this.changed.add(file);
   }
 }
@@ -176,7 +177,7 @@ export class BuildOutput {
 function writeContentForServer(files: ContentFile[], buildDirectory: string): void {
   const file = join(buildDirectory, "server", CONTENT_FILES_FILE);
   const published = publishedContentJson(files);
-  if (!holds(file, published)) writeFileSync(file, published);
+  if (!holds(file, published)) writeNew(file, published);
 }
 
 /** The files of build/client that come from the content alone: public files, covers, the site's icon, the search index. */
@@ -244,7 +245,7 @@ function writeInlineHashes(
       measured.get(page) ?? kept(page) ?? NO_INLINE,
     ]),
   );
-  writeFileSync(join(buildDirectory, INLINE_HASHES_FILE), JSON.stringify(hashes));
+  writeNew(join(buildDirectory, INLINE_HASHES_FILE), JSON.stringify(hashes));
 }
 
 /**

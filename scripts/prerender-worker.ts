@@ -14,7 +14,7 @@
  * alone), and a page's HTML depends on nothing but the code and its data. Built to
  * build/server/prerender-worker.js beside React Router's server build: plain JavaScript.
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import * as build from "virtual:react-router/server-build";
@@ -22,7 +22,7 @@ import { createRequestHandler, matchRoutes, type RouteObject } from "react-route
 import { timeSpentNow } from "../catalogue/build-timing.ts";
 import { type InlineHashes, ownInlineHashes } from "../server/http/security.ts";
 import { NOT_FOUND_DATA_FILE, NOT_FOUND_PAGE_FILE } from "../server/http/static.ts";
-import { holds } from "./build-files.ts";
+import { holds, writeNew } from "./build-files.ts";
 import { writeCompressedCopiesNow } from "./compressed-copies.ts";
 
 export type PrerenderJob = { path: string } | { notFound: true };
@@ -81,7 +81,7 @@ function write(file: string, body: Buffer): void {
     mkdirSync(folder, { recursive: true });
     madeFolders.add(folder);
   }
-  writeFileSync(file, body);
+  writeNew(file, body);
   timeSpentNow("page compression", () => writeCompressedCopiesNow(file, body));
   reply.written.push(file);
 }
@@ -128,6 +128,7 @@ parentPort?.on("message", async (job: PrerenderJob) => {
     await ("notFound" in job ? prerenderNotFound() : prerenderPath(job.path));
     parentPort?.postMessage(reply);
   } catch (error) {
-    parentPort?.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    const what = error instanceof Error ? error.message : String(error);
+    parentPort?.postMessage({ error: `Prerendering ${"notFound" in job ? UNKNOWN_PATH : job.path}: ${what}` });
   }
 });

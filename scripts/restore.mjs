@@ -1,6 +1,7 @@
 /**
  * `npm run restore -- --from <backup.db>`: puts a backup made by scripts/backup.mjs back as the
- * site's database (DATA_DIR/site.db). Stop the server first (docs/deploy.md). The backup is
+ * site's database (DATA_DIR/site.db). Refused while a server runs on DATA_DIR
+ * (server/data-dir-claims.mjs): it would keep writing to the file replaced. The backup is
  * checked before anything is touched; the database it replaces is kept beside it as
  * `site.db.replaced-<time>` (with its WAL), so a restore can itself be undone.
  * The newsletter's secret that `npm run backup` keeps beside the backups goes back to
@@ -12,6 +13,7 @@ import { chmodSync, copyFileSync, existsSync, renameSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
+import { claimForRestore, releaseForRestore } from "../server/data-dir-claims.mjs";
 import { createPrivately, privateFolder } from "./private-files.mjs";
 import { copySecret } from "./secret-copy.mjs";
 
@@ -46,6 +48,12 @@ try {
 const dataDir = resolve(process.env.DATA_DIR || "./data");
 createPrivately();
 privateFolder(dataDir);
+const refused = claimForRestore(dataDir);
+if (refused) {
+  console.error(refused);
+  process.exit(1);
+}
+process.once("exit", () => releaseForRestore(dataDir));
 const target = join(dataDir, "site.db");
 const stamp = new Date()
   .toISOString()

@@ -6,15 +6,17 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
+import { buildRoot, buildRootOf, currentBuild, markServing, unmarkServing } from "../catalogue/build-folders.mjs";
 import { contentRoot, OWNER_FILE } from "../catalogue/content-root.ts";
 import type { Owner } from "../catalogue/owner.ts";
 import { readOwner } from "../catalogue/owner-file.ts";
 import { setRunningBackend, startBackend } from "./backend.ts";
 import { type Config, ConfigError, configWarnings, readConfig } from "./config.ts";
+import { claimForServer, releaseForServer } from "./data-dir-claims.mjs";
 import { clientAddressReader, requestOriginReader } from "./http/forwarded.ts";
 import type * as HostModule from "./http/host.ts";
 import { applyConnectionCap, serverOptions } from "./http/limits.ts";
@@ -30,8 +32,6 @@ function projectRoot(from: string): string {
   return projectRoot(parent);
 }
 
-const root = projectRoot(import.meta.dirname);
-const buildDir = join(root, "build");
 const development = process.argv.includes("--dev");
 
 function readConfigOrExit(owner: Owner): Config {
@@ -53,6 +53,7 @@ function readConfigOrExit(owner: Owner): Config {
  */
 async function developmentHost() {
   const { createServer: createViteServer } = await import("vite");
+  const root = projectRoot(import.meta.dirname);
   const vite = await createViteServer({ root, server: { middlewareMode: true } });
   const load = () => vite.ssrLoadModule("/server/http/host.ts") as Promise<Host>;
   const apps = new WeakMap<Host, Hono>();
@@ -71,26 +72,112 @@ async function developmentHost() {
   };
 }
 
-/** The owner's name and address come with the build (scripts/finish-build.ts); the app is loaded once the configuration is good. */
+/** The build this module was compiled into, or else (run from its source) the one BUILD_DIR serves. */
+function buildToServe(): string | undefined {
+  const own = dirname(import.meta.dirname);
+  return buildRootOf(own) ? own : currentBuild(buildRoot(projectRoot(import.meta.dirname)));
+}
+
+/** The build's fingerprint of its code and its owner: a build that differs in either waits for a restart. */
+const codeAndOwner = (build: string) =>
+  ["code.json", OWNER_FILE].map((file) => readFileSync(join(build, file), "utf8")).join("\n");
+
+type Serving = { listener: Listener; inFlight: number; close(): Promise<void> };
+
+/**
+ * The listener of the build served, switched whole to a new build of the same code (its pages,
+ * files, policies and server bundle together); the old one closes when its last request ends.
+ */
+function switchingListener(first: Serving) {
+  let active = first;
+  const done = (serving: Serving) => {
+    if (serving !== active && serving.inFlight === 0) void serving.close();
+  };
+  return {
+    listener: ((request, response) => {
+      const serving = active;
+      serving.inFlight++;
+      response.once("close", () => {
+        serving.inFlight--;
+        done(serving);
+      });
+      serving.listener(request, response);
+    }) as Listener,
+    switchTo(next: Serving) {
+      const old = active;
+      active = next;
+      done(old);
+    },
+  };
+}
+
+/**
+ * The owner's name and address come with the build (scripts/finish-build.ts); the app is loaded
+ * once the configuration is good. Every second the server looks at the build BUILD_DIR serves: a
+ * new one of the same code is served from then on; one of new code waits for a restart.
+ */
 async function productionHost() {
-  const hostPath = join(buildDir, "server/host.js");
-  if (!existsSync(hostPath)) {
+  let served = buildToServe();
+  if (!served || !existsSync(join(served, "server/host.js"))) {
     console.error("No build found: run `npm run build` (or `npm start`, which builds when needed).");
     process.exit(1);
   }
+  const builds = buildRootOf(served);
+  let watching: NodeJS.Timeout | undefined;
+  markServing(served);
   return {
-    owner: JSON.parse(readFileSync(join(buildDir, OWNER_FILE), "utf8")) as Owner,
+    owner: JSON.parse(readFileSync(join(served, OWNER_FILE), "utf8")) as Owner,
     async listen(options: Parameters<Host["createHost"]>[0]): Promise<Listener> {
-      const host = (await import(pathToFileURL(hostPath).href)) as Host;
-      return getRequestListener(host.createHost({ ...options, clientDir: join(buildDir, "client") }).fetch);
+      const serve = async (build: string): Promise<Serving> => {
+        const host = (await import(pathToFileURL(join(build, "server/host.js")).href)) as Host;
+        const app = host.createHost({ ...options, clientDir: join(build, "client") });
+        return { listener: getRequestListener(app.fetch), inFlight: 0, close: app.close };
+      };
+      const switching = switchingListener(await serve(served as string));
+      let seen = served as string;
+      const look = async () => {
+        const latest = builds && currentBuild(builds);
+        if (!latest || latest === seen) return;
+        seen = latest;
+        try {
+          if (codeAndOwner(latest) !== codeAndOwner(served as string)) {
+            console.log(
+              `A new build (${basename(latest)}) has new code or a new owner: restart the server to serve it.`,
+            );
+            return;
+          }
+          // Marked before it serves: no build removes it meanwhile.
+          markServing(latest);
+          switching.switchTo(await serve(latest));
+          served = latest;
+          console.log(`Serving the new build ${basename(latest)}.`);
+        } catch (error) {
+          console.error(
+            `Kept the build served: the new one (${basename(latest)}) failed to load: ${(error as Error).message}`,
+          );
+        }
+      };
+      if (builds) watching = setInterval(() => void look(), 1000).unref();
+      return switching.listener;
     },
-    close: async () => {},
+    close: async () => {
+      clearInterval(watching);
+      unmarkServing(served as string);
+    },
   };
 }
 
 async function main() {
   const site = development ? await developmentHost() : await productionHost();
   const config = readConfigOrExit(site.owner);
+  // `npm run restore` must not replace the SQLite file under a running server (server/data-dir-claims.mjs).
+  const sqliteDir = config.databaseUrl ? undefined : config.dataDir;
+  const restoring = sqliteDir && claimForServer(sqliteDir);
+  if (restoring) {
+    console.error(restoring);
+    process.exit(1);
+  }
+  process.once("exit", () => sqliteDir && releaseForServer(sqliteDir));
   const backend = await startBackend(config).catch((error: unknown) => {
     // An unreachable or refusing PostgreSQL is a setting to fix, not a crash to read.
     console.error(`Could not open the database: ${error instanceof Error ? error.message : String(error)}`);

@@ -11,10 +11,10 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { specDateOf } from "../catalogue/new-item.ts";
-import { copyProject } from "./support/project-copy.ts";
+import { copyProject, ownerEnvironment } from "./support/project-copy.ts";
 
 const copy = copyProject({ content: "owner" });
-const { CONTENT_ROOT: _root, ...environment } = process.env;
+const environment = ownerEnvironment();
 
 function fail(message: string): never {
   console.error(`✗ ${message}`);
@@ -131,7 +131,7 @@ try {
   // A new owner's content is theirs: nothing compares it with the sample or speaks in codes.
   if (/shipped sample|SPEC|✗/.test(check)) fail(`check:content spoke of the sample or an error:\n${check}`);
 
-  const client = join(copy.root, "build/client");
+  const client = join(copy.root, "build/current/client");
   if (!readFileSync(join(client, "index.html"), "utf8").includes("Jordan Example"))
     fail("the new name is not on the home page");
   if (!readFileSync(join(client, "favicon.svg"), "utf8").includes(">JE</text>"))

@@ -2,10 +2,14 @@
  * `npm test`: every check, in order — types, lint, unit and integration tests, the owner-edit
  * proof (tests/owner-edits.ts), the production build of the fixture site, browser tests on that
  * build in Debian's Chromium (installed with apt-get when missing and running as root). Every step runs even when an earlier one failed, so one run shows all
- * problems; the last line is the total: "N passed, N failed".
+ * problems; the last line is the total: "N passed, N failed". The run builds in a temporary
+ * folder of its own (TEST_BUILD_DIR, tests/support/test-build.ts), and its last check is that the
+ * checkout's build/ and data/, which a running `npm start` may be serving, are as they were.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { FIXTURE_CONTENT_ROOT } from "./browser/fixture-site.ts";
 import { findChromium } from "./support/chromium.ts";
@@ -13,6 +17,32 @@ import { findChromium } from "./support/chromium.ts";
 const root = join(import.meta.dirname, "..");
 const results = join(root, "test-results");
 mkdirSync(results, { recursive: true });
+
+/**
+ * Every entry of the checkout's build/ and data/ with a hash of its bytes (of a link: its target).
+ * SQLite's shared-memory index (-shm) aside: every reader of a running server's database writes it.
+ */
+function checkoutState(): string[] {
+  return ["build", "data"].flatMap((folder) => {
+    const dir = join(root, folder);
+    if (!existsSync(dir)) return [`${folder}: none`];
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => !entry.name.endsWith("-shm"))
+      .map((entry) => {
+        const path = join(entry.parentPath, entry.name);
+        const what = entry.isSymbolicLink()
+          ? `→ ${readlinkSync(path)}`
+          : entry.isFile()
+            ? createHash("sha256").update(readFileSync(path)).digest("hex")
+            : "folder";
+        return `${relative(root, path)} ${what}`;
+      })
+      .sort();
+  });
+}
+const checkoutBefore = checkoutState();
+const testBuilds = mkdtempSync(join(tmpdir(), "creator-site-test-run-"));
+process.env.TEST_BUILD_DIR = testBuilds;
 
 type Counts = { passed: number; failed: number };
 const total: Counts = { passed: 0, failed: 0 };
@@ -124,7 +154,10 @@ suite(
 check("owner edits leave the tests green (tests/owner-edits.ts)", run("npx", ["tsx", "tests/owner-edits.ts"]));
 
 // The browser tests run on the fixture site (tests/browser/fixture-site.ts), never on the owner's content.
-const built = run("npm", ["run", "build", "--", "--logLevel", "warn"], { CONTENT_ROOT: FIXTURE_CONTENT_ROOT });
+const built = run("npm", ["run", "build", "--", "--logLevel", "warn"], {
+  CONTENT_ROOT: FIXTURE_CONTENT_ROOT,
+  BUILD_DIR: testBuilds,
+});
 check("production build", built);
 
 const chromium = ensureChromium();
@@ -144,6 +177,15 @@ if (!built || !chromium) {
     }),
   );
 }
+
+const before = new Set(checkoutBefore);
+const after = new Set(checkoutState());
+const differences = [...after]
+  .filter((entry) => !before.has(entry))
+  .concat(checkoutBefore.filter((entry) => !after.has(entry)));
+if (differences.length > 0) console.log(`Changed: ${differences.slice(0, 10).join(", ")}`);
+check("the checkout's build/ and data/ are as they were before the tests", differences.length === 0);
+rmSync(testBuilds, { recursive: true, force: true });
 
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((failure) => `  ✗ ${failure}`).join("\n")}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed`);

@@ -13,14 +13,16 @@ import { createHttpApp, type HttpOptions } from "./app.ts";
 import { createRenderPool } from "./render-pool.ts";
 import { readNotFoundFiles } from "./static.ts";
 
+/** The app, and `close` to stop its render workers once a server has switched to another build. */
 export function createHost(options: Omit<HttpOptions, "build" | "notFound" | "renderList">) {
   prepareSiteSearch();
-  if (!options.clientDir) return createHttpApp({ ...options, build });
+  if (!options.clientDir) return Object.assign(createHttpApp({ ...options, build }), { close: async () => {} });
   const pool = createRenderPool(join(import.meta.dirname, "render-worker.js"), options.renders.concurrency);
-  return createHttpApp({
+  const app = createHttpApp({
     ...options,
     build,
     notFound: readNotFoundFiles(dirname(options.clientDir)),
     renderList: pool.render,
   });
+  return Object.assign(app, { close: pool.close });
 }

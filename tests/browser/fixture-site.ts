@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CONTENT_ROOT_FILE } from "../../catalogue/content-root.ts";
 import { contentRoot, loadCatalogue } from "../../catalogue/disk.ts";
+import { TEST_BUILD } from "../support/test-build.ts";
 
 const PROJECT_ROOT = join(import.meta.dirname, "../..");
 
@@ -14,9 +15,9 @@ export const FIXTURE_CONTENT_ROOT = "tests/fixtures";
 
 export const catalogue = loadCatalogue(join(PROJECT_ROOT, FIXTURE_CONTENT_ROOT));
 
-/** Why build/ is not the fixture site, or null when it is (scripts/finish-build.ts records its content root). */
+/** Why the tests' build is not the fixture site, or null when it is (scripts/finish-build.ts records its content root). */
 export function fixtureBuildProblem(): string | null {
-  const recorded = join(PROJECT_ROOT, "build", CONTENT_ROOT_FILE);
+  const recorded = join(TEST_BUILD, CONTENT_ROOT_FILE);
   const fixture = contentRoot(PROJECT_ROOT, { CONTENT_ROOT: FIXTURE_CONTENT_ROOT });
   if (existsSync(recorded) && readFileSync(recorded, "utf8").trim() === fixture) return null;
   return `The browser tests run on the fixture site: build it first with CONTENT_ROOT=${FIXTURE_CONTENT_ROOT} npm run build`;

@@ -1,7 +1,7 @@
 /**
  * Search-engine and sharing metadata on the production build: the Atom feeds, the sitemap and robots.txt, the canonical link,
  * Open Graph and Twitter meta, JSON-LD and the social images. The pages are prerendered with the
- * SITE_URL of the build (build/site-url.txt), which need not be the test server's origin.
+ * SITE_URL of the build (its site-url.txt), which need not be the test server's origin.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -12,11 +12,12 @@ import { noteImagePath } from "../../catalogue/card.ts";
 import { renderWithAbsoluteLinks } from "../../catalogue/derive.ts";
 import { FEED_SIZE } from "../../catalogue/feeds.ts";
 import { first } from "../support/lists.ts";
+import { TEST_BUILD } from "../support/test-build.ts";
 import { catalogue } from "./fixture-site.ts";
 import { expectNoAxeViolations, waitForReady } from "./helpers.ts";
 
-const CLIENT_DIR = join(process.cwd(), "build/client");
-const BUILD_URL = readFileSync(join(process.cwd(), "build/site-url.txt"), "utf8").trim();
+const CLIENT_DIR = join(TEST_BUILD, "client");
+const BUILD_URL = readFileSync(join(TEST_BUILD, "site-url.txt"), "utf8").trim();
 const newestFirst = <T extends { date: string }>(items: readonly T[]) =>
   [...items].sort((a, b) => b.date.localeCompare(a.date));
 

@@ -2,16 +2,17 @@
  * The backup guide of docs/deploy.md, run as written: `npm run backup` while the server takes sign-ups and contact
  * messages, then `npm run restore` into a fresh DATA_DIR, which the server's own code opens with
  * the same rows. The backup holds every row acknowledged before it started (SQLite's online
- * backup API is a consistent snapshot, WAL included) and passes SQLite's integrity check.
+ * backup API is a consistent snapshot, WAL included) and passes SQLite's integrity check. A
+ * restore is refused while the production server has the database open.
  */
 import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { afterEach, expect, test } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
 import { readOrCreateSecret } from "../../server/config.ts";
 import { makeTempDir, serveApp, startTestBackend, testConfig } from "./helpers.ts";
-import { root } from "./production.ts";
+import { root, startProductionServer } from "./production.ts";
 
 const temps: ReturnType<typeof makeTempDir>[] = [];
 afterEach(() => {
@@ -196,4 +197,63 @@ test("backups and restores are their owner's only: files 0600 in folders 0700, a
   expect(mode(restoredDir)).toBe(0o700);
   expect(mode(join(restoredDir, "site.db"))).toBe(0o600);
   expect(mode(join(restoredDir, "secret"))).toBe(0o600);
+});
+
+describe("npm run restore beside the production server", () => {
+  const signUp = (origin: string, email: string) =>
+    fetch(`${origin}/api/user`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin },
+      body: JSON.stringify({ email }),
+    });
+
+  /** A backup of a new, empty database, in a folder of its own. */
+  async function backupFile(): Promise<string> {
+    const dataDir = tempDir();
+    const backend = await startTestBackend(testConfig(dataDir), { startOutbox: false });
+    await backend.close();
+    const backups = tempDir();
+    const made = await npmRun("backup", ["--to", backups], dataDir);
+    expect(made.code, made.output).toBe(0);
+    return join(backups, readdirSync(backups).find((name) => name.endsWith(".db")) as string);
+  }
+
+  test("is refused in one line while the server has the database open, and a sign-up after it is kept", async () => {
+    const backup = await backupFile();
+    const dataDir = tempDir();
+    const server = await startProductionServer({ DATA_DIR: dataDir, RATE_LIMIT: "0" });
+    try {
+      expect((await signUp(server.origin, "before@example.com")).status).toBe(201);
+      const refused = await npmRun("restore", ["--from", backup], dataDir);
+      expect(refused.code).toBe(1);
+      expect(refused.output.trim()).toMatch(
+        new RegExp(
+          `^Refused: the server \\(process ${server.child.pid}\\) has ${join(dataDir, "site.db")} open; stop it first`,
+        ),
+      );
+      expect(readdirSync(dataDir).filter((name) => name.includes("replaced"))).toEqual([]);
+      expect((await signUp(server.origin, "after@example.com")).status).toBe(201);
+    } finally {
+      await server.stop();
+    }
+    const database = new Database(join(dataDir, "site.db"), { readonly: true });
+    try {
+      const emails = database.prepare("SELECT email FROM subscribers ORDER BY email").pluck().all();
+      expect(emails).toEqual(["after@example.com", "before@example.com"]);
+    } finally {
+      database.close();
+    }
+  }, 300_000);
+
+  test("goes ahead once the server has stopped, even when it died without cleaning up", async () => {
+    const backup = await backupFile();
+    const dataDir = tempDir();
+    const server = await startProductionServer({ DATA_DIR: dataDir, RATE_LIMIT: "0" });
+    server.child.kill("SIGKILL");
+    await server.stop();
+    expect(readdirSync(join(dataDir, "servers"))).toEqual([String(server.child.pid)]);
+    const restore = await npmRun("restore", ["--from", backup], dataDir);
+    expect(restore.code, restore.output).toBe(0);
+    expect(restore.output).toContain("Restored");
+  }, 300_000);
 });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { freePort } from "../../bench/processes.ts";
 import { writeLargeFile } from "../support/large-file.ts";
 import { first } from "../support/lists.ts";
-import { copyProject, type ProjectCopy } from "../support/project-copy.ts";
+import { copyProject, ownerEnvironment, type ProjectCopy } from "../support/project-copy.ts";
 
 let copy: ProjectCopy;
 beforeAll(() => {
@@ -19,11 +19,7 @@ beforeAll(() => {
 });
 afterAll(() => copy?.remove());
 
-/** The environment of the owner's shell: no CONTENT_ROOT, so the copy's own content/ is read. */
-const ownerEnvironment = () => {
-  const { CONTENT_ROOT: _root, ...environment } = process.env;
-  return { ...environment, DATA_DIR: join(copy.root, "data") };
-};
+const ownerShell = () => ({ ...ownerEnvironment(), DATA_DIR: join(copy.root, "data") });
 
 /** Runs a command in the copy with stdout and stderr in one file, as a terminal shows them, in order. */
 function runInCopy(command: string, args: string[]): { status: number | null; output: string } {
@@ -31,7 +27,7 @@ function runInCopy(command: string, args: string[]): { status: number | null; ou
   const fd = openSync(log, "w");
   const result = spawnSync(command, args, {
     cwd: copy.root,
-    env: ownerEnvironment(),
+    env: ownerShell(),
     stdio: ["ignore", fd, fd],
     timeout: 120_000,
   });
@@ -192,7 +188,7 @@ describe("npm run dev", () => {
     let terminal = "";
     server = spawn("npx", ["tsx", "server/main.ts", "--dev"], {
       cwd: copy.root,
-      env: { ...ownerEnvironment(), PORT: String(port), HOST: "127.0.0.1", SITE_URL: `http://127.0.0.1:${port}` },
+      env: { ...ownerShell(), PORT: String(port), HOST: "127.0.0.1", SITE_URL: `http://127.0.0.1:${port}` },
       stdio: ["ignore", "pipe", "pipe"],
     });
     server.stdout?.on("data", (chunk) => {

@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { copyProject, type ProjectCopy } from "../support/project-copy.ts";
+import { copyProject, ownerEnvironment, type ProjectCopy } from "../support/project-copy.ts";
 
 const KEPT_BUNDLES = "Only the content changed since the last build: keeping its bundles.";
 /** Whole builds of the fixture site take about ten seconds each on a quiet machine. */
@@ -26,8 +26,8 @@ beforeAll(() => {
 afterAll(() => copy?.remove());
 
 function build(environment: NodeJS.ProcessEnv = {}): { status: number | null; output: string } {
-  // The owner's shell: the copy's own content/, not the fixture root a test run may name.
-  const { CONTENT_ROOT: _root, BUILD_CACHE: _cache, ...inherited } = process.env;
+  // The owner's shell: the copy's own content/ and build/, not the fixture root and build folder a test run names.
+  const { BUILD_CACHE: _cache, ...inherited } = ownerEnvironment();
   const result = spawnSync("npm", ["run", "build"], {
     cwd: copy.root,
     env: { ...inherited, ...environment },
@@ -37,9 +37,9 @@ function build(environment: NodeJS.ProcessEnv = {}): { status: number | null; ou
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-/** Every file of build/ with its content's hash. */
-function buildFiles(): Record<string, string> {
-  const buildDir = join(copy.root, "build");
+/** Every file of the served build (or `which` other) with its content's hash. */
+function buildFiles(which = "current"): Record<string, string> {
+  const buildDir = join(copy.root, "build", which);
   const files: Record<string, string> = {};
   for (const entry of readdirSync(buildDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
@@ -49,7 +49,7 @@ function buildFiles(): Record<string, string> {
   return files;
 }
 
-const serverBundleTime = () => statSync(join(copy.root, "build/server/index.js")).mtimeMs;
+const serverBundleTime = () => statSync(join(copy.root, "build/current/server/index.js")).mtimeMs;
 const file = (path: string) => join(copy.root, path);
 
 describe("a build after a change to the content alone", () => {
@@ -60,6 +60,7 @@ describe("a build after a change to the content alone", () => {
       expect(first.status, first.output).toBe(0);
       expect(first.output).not.toContain(KEPT_BUNDLES);
       const bundled = serverBundleTime();
+      const firstFiles = buildFiles();
       expect(Object.keys(buildFiles())).toContain("client/downloads/reading-list.txt");
       expect(Object.keys(buildFiles()).some((name) => name.startsWith("client/notes/12-rules-for-life/"))).toBe(true);
 
@@ -76,13 +77,15 @@ describe("a build after a change to the content alone", () => {
       expect(again.status, again.output).toBe(0);
       expect(again.output).toContain(KEPT_BUNDLES);
       expect(serverBundleTime()).toBe(bundled);
+      // Written beside the build it started from, which stays as it was for whoever serves it.
+      expect(buildFiles("previous")).toEqual(firstFiles);
       const kept = buildFiles();
       const names = Object.keys(kept);
       expect(names).toContain("client/notes/the-salt-road/index.html");
       expect(names).toContain("client/images/map.svg");
       expect(names.filter((name) => name.includes("12-rules-for-life") || name.includes("downloads"))).toEqual([]);
-      expect(readdirSync(file("build/client/notes"))).not.toContain("12-rules-for-life");
-      expect(readFileSync(file("build/client/notes/a-winter-almanac/index.html"), "utf8")).toContain(
+      expect(readdirSync(file("build/current/client/notes"))).not.toContain("12-rules-for-life");
+      expect(readFileSync(file("build/current/client/notes/a-winter-almanac/index.html"), "utf8")).toContain(
         "A second paragraph, written later.",
       );
 
@@ -99,7 +102,7 @@ describe("a build after a change to the content alone", () => {
     "new code, or a build that did not finish, makes everything again; a content mistake stops it",
     () => {
       expect(build().status).toBe(0);
-      rmSync(file("build/content-root.txt"));
+      rmSync(file("build/current/content-root.txt"));
       const unfinished = build();
       expect(unfinished.status, unfinished.output).toBe(0);
       expect(unfinished.output).not.toContain(KEPT_BUNDLES);

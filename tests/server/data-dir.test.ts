@@ -8,7 +8,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { ConfigError, readConfig } from "../../server/config.ts";
+import { TEST_BUILD_ROOT } from "../support/test-build.ts";
 import { makeTempDir } from "./helpers.ts";
+import { ensureFixtureBuild } from "./production.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 let temp: ReturnType<typeof makeTempDir>;
@@ -35,12 +37,14 @@ test("a missing DATA_DIR is created", () => {
   expect(existsSync(dataDir)).toBe(true);
 });
 
-test("the server process started on an unusable DATA_DIR exits with the message and no stack trace", () => {
+test("the server process started on an unusable DATA_DIR exits with the message and no stack trace", async () => {
+  // The server reads the owner from the build before its settings.
+  await ensureFixtureBuild();
   const file = join(temp.path, "not-a-folder");
   writeFileSync(file, "x");
   const result = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? "", DATA_DIR: file, PORT: "0", HOST: "127.0.0.1" },
+    env: { PATH: process.env.PATH ?? "", DATA_DIR: file, PORT: "0", HOST: "127.0.0.1", BUILD_DIR: TEST_BUILD_ROOT },
     encoding: "utf8",
   });
   expect(result.status).toBe(1);

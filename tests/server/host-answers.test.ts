@@ -15,7 +15,7 @@ import { createHttpApp } from "../../server/http/app.ts";
 import { requestOriginReader } from "../../server/http/forwarded.ts";
 import { readNotFoundFiles } from "../../server/http/static.ts";
 import { makeTempDir, SITE_URL, serveApp, sleep, startTestBackend, testClientIp, testConfig } from "./helpers.ts";
-import { type ProductionServer, root, startProductionServer } from "./production.ts";
+import { type ProductionServer, servedBuild, startProductionServer } from "./production.ts";
 
 let temp: ReturnType<typeof makeTempDir>;
 let server: ProductionServer;
@@ -201,7 +201,7 @@ describe("renders shared between visitors", () => {
 
 describe("renders counted on the same build, served in process", () => {
   test("refused methods and unreadable paths render nothing; a client's second search waits for its first while another client's is answered", async () => {
-    const serverBuild = (await import(pathToFileURL(join(root, "build/server/index.js")).href)) as ServerBuild;
+    const serverBuild = (await import(pathToFileURL(join(servedBuild, "server/index.js")).href)) as ServerBuild;
     let renders = 0;
     const renderDocument = serverBuild.entry.module.default;
     const counted: ServerBuild = {
@@ -226,8 +226,8 @@ describe("renders counted on the same build, served in process", () => {
     const app = createHttpApp({
       build: counted,
       mode: "production",
-      clientDir: join(root, "build/client"),
-      notFound: readNotFoundFiles(join(root, "build")),
+      clientDir: join(servedBuild, "client"),
+      notFound: readNotFoundFiles(servedBuild),
       siteUrl: SITE_URL,
       backend,
       clientIp: testClientIp,

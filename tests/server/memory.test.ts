@@ -12,7 +12,7 @@ import { join, relative, sep } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { entryAt } from "../support/lists.ts";
 import { makeTempDir } from "./helpers.ts";
-import { type ProductionServer, root, startProductionServer } from "./production.ts";
+import { type ProductionServer, servedBuild, startProductionServer } from "./production.ts";
 
 const WARM_UP_REQUESTS = 600;
 const REQUESTS = 4000;
@@ -42,7 +42,7 @@ function residentBytes(pid: number): number {
 
 /** URL paths of the biggest built files: the ones whose copies cost the most memory. */
 function biggestFiles(count: number): string[] {
-  const clientDir = join(root, "build/client");
+  const clientDir = join(servedBuild, "client");
   const files: { path: string; size: number }[] = [];
   const walk = (folder: string) => {
     for (const name of readdirSync(folder)) {

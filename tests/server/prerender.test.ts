@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { staticPaths } from "../../scripts/prerender.ts";
 import { INLINE_HASHES_FILE, type InlineHashes, ownInlineHashes } from "../../server/http/security.ts";
 import { makeTempDir } from "./helpers.ts";
-import { type ProductionServer, root, startProductionServer } from "./production.ts";
+import { type ProductionServer, servedBuild, startProductionServer } from "./production.ts";
 
-const client = join(root, "build/client");
+const client = join(servedBuild, "client");
 let server: ProductionServer;
 let render: (path: string) => Promise<Response>;
 /** A page as the build serves it: rendered afresh, the mark of its own inline scripts removed. */
@@ -23,7 +23,7 @@ let files: string[];
 
 beforeAll(async () => {
   server = await startProductionServer({ DATA_DIR: makeTempDir().path });
-  const build = (await import(pathToFileURL(join(root, "build/server/index.js")).href)) as ServerBuild;
+  const build = (await import(pathToFileURL(join(servedBuild, "server/index.js")).href)) as ServerBuild;
   const handle = createRequestHandler(build, "production");
   render = (path) => handle(new Request(`http://localhost${path}`));
   served = async (path) => ownInlineHashes(await (await render(path)).text());
@@ -71,7 +71,7 @@ describe("prerendered pages", () => {
   });
 
   test("each page's own inline script and style hashes are recorded for its Content-Security-Policy", async () => {
-    const recorded = JSON.parse(readFileSync(join(root, "build", INLINE_HASHES_FILE), "utf8"));
+    const recorded = JSON.parse(readFileSync(join(servedBuild, INLINE_HASHES_FILE), "utf8"));
     expect(Object.keys(recorded).sort()).toEqual([...pages(), "../not-found.html"].sort());
     for (const page of pages()) expect(recorded[page], page).toEqual((await served(pagePath(page))).hashes);
     expect(recorded["../not-found.html"]).toEqual((await served("/not-found")).hashes);
@@ -84,8 +84,8 @@ describe("prerendered pages", () => {
     ] as const) {
       const fresh = await render(path);
       expect(fresh.status).toBe(404);
-      expect(readFileSync(join(root, "build", file), "utf8")).toBe(ownInlineHashes(await fresh.text()).html);
-      expect(existsSync(join(root, "build", `${file}.br`))).toBe(true);
+      expect(readFileSync(join(servedBuild, file), "utf8")).toBe(ownInlineHashes(await fresh.text()).html);
+      expect(existsSync(join(servedBuild, `${file}.br`))).toBe(true);
     }
   });
 });

@@ -1,18 +1,23 @@
 /**
  * The real production server for the tests that need it whole: `npm start`'s own command on the
- * real build, in a child process, on a free port. `npm start` builds first when the build is
- * missing or stale; test files run in parallel, so one start at a time holds a lock until its
- * server listens, and the others find the build made.
+ * real build of the fixture site in the tests' build folder (tests/support/test-build.ts), in a
+ * child process, on a free port. `npm start` builds first when the build is missing or stale;
+ * test files run in parallel, so one start at a time holds a lock until its server listens, and
+ * the others find the build made.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { FIXTURE_CONTENT_ROOT } from "../browser/fixture-site.ts";
+import { FIXTURE_CONTENT_ROOT, fixtureBuildProblem } from "../browser/fixture-site.ts";
+import { TEST_BUILD, TEST_BUILD_ROOT } from "../support/test-build.ts";
 import { childProcessEnv, sleep, waitFor } from "./helpers.ts";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
+
+/** The build the production server serves. */
+export const servedBuild = TEST_BUILD;
 
 /** `npm start` as node arguments, read from package.json so that the tests follow it. */
 function startCommand(): string[] {
@@ -24,11 +29,11 @@ function startCommand(): string[] {
 
 /** The SITE_URL the current build was made for, so that starting does not rebuild for another. */
 export function builtSiteUrl(): string {
-  const builtFor = join(root, "build/site-url.txt");
+  const builtFor = join(servedBuild, "site-url.txt");
   return existsSync(builtFor) ? readFileSync(builtFor, "utf8").trim() : "http://localhost:3000";
 }
 
-const LOCK = join(tmpdir(), `creator-site-start-${Buffer.from(root).toString("hex").slice(-24)}.lock`);
+const LOCK = join(tmpdir(), `creator-site-start-${Buffer.from(TEST_BUILD_ROOT).toString("hex").slice(-24)}.lock`);
 
 function isAlive(pid: number): boolean {
   try {
@@ -68,36 +73,51 @@ export type ProductionServer = {
   stop(): Promise<number | null>;
 };
 
+/** The variables `npm start` gets besides PATH and HOME: the fixture site, in the tests' build folder. */
+const fixtureSite = () => ({
+  SITE_URL: builtSiteUrl(),
+  // The fixture site, as in the browser tests: one build serves both, and the owner's content is never under test.
+  CONTENT_ROOT: FIXTURE_CONTENT_ROOT,
+  BUILD_DIR: TEST_BUILD_ROOT,
+});
+
+/** Builds the fixture site when the tests' build folder has none, as `npm start` would. */
+export function ensureFixtureBuild(): Promise<void> {
+  return withStartLock(async () => {
+    if (!fixtureBuildProblem()) return;
+    const built = spawnSync(process.execPath, ["scripts/build.mjs"], {
+      cwd: root,
+      env: { ...childProcessEnv(), ...fixtureSite() },
+      encoding: "utf8",
+    });
+    if (built.status !== 0) throw new Error(`The fixture site's build failed:\n${built.stdout}${built.stderr}`);
+  });
+}
+
 /**
  * Starts `npm start` with only these variables (and PATH, HOME): PORT 0, HOST 127.0.0.1 and the
  * build's SITE_URL unless given. DATA_DIR is required: each test has its own.
  */
-export async function startProductionServer(
-  env: Record<string, string> & { DATA_DIR: string },
-): Promise<ProductionServer> {
+export function startProductionServer(env: Record<string, string> & { DATA_DIR: string }): Promise<ProductionServer> {
+  return withStartLock(() => startServerIn(root, { ...fixtureSite(), ...env }));
+}
+
+/** `npm start` in the project at `projectRoot` (a copy of this one) with only these variables, PATH, HOME, PORT 0 and HOST 127.0.0.1. */
+export async function startServerIn(projectRoot: string, env: Record<string, string>): Promise<ProductionServer> {
   let output = "";
-  const child = await withStartLock(async () => {
-    const started = spawn(process.execPath, startCommand(), {
-      cwd: root,
-      env: {
-        ...childProcessEnv(),
-        SITE_URL: builtSiteUrl(),
-        // The fixture site, as in the browser tests: one build serves both, and the owner's content is never under test.
-        CONTENT_ROOT: FIXTURE_CONTENT_ROOT,
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-    };
-    started.stdout?.on("data", collect);
-    started.stderr?.on("data", collect);
-    await waitFor(() => started.exitCode !== null || /Serving on http:\/\/\S+:\d+/.test(output), {
-      timeoutMs: 280_000,
-      what: "the production server to listen",
-    });
-    return started;
+  const child = spawn(process.execPath, startCommand(), {
+    cwd: projectRoot,
+    env: { ...childProcessEnv(), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  await waitFor(() => child.exitCode !== null || /Serving on http:\/\/\S+:\d+/.test(output), {
+    timeoutMs: 280_000,
+    what: "the production server to listen",
   });
   if (child.exitCode !== null) throw new Error(`The production server exited (${child.exitCode}):\n${output}`);
   const origin = (/Serving on (http:\/\/\S+:\d+)/.exec(output) as RegExpExecArray)[1] as string;

@@ -13,7 +13,7 @@ import { createHttpApp, PREFETCH_FRESH_SECONDS } from "../../server/http/app.ts"
 import { requestOriginReader } from "../../server/http/forwarded.ts";
 import { readNotFoundFiles } from "../../server/http/static.ts";
 import { makeTempDir, SITE_URL, serveApp, sleep, startTestBackend, testClientIp, testConfig } from "./helpers.ts";
-import { type ProductionServer, root, startProductionServer } from "./production.ts";
+import { type ProductionServer, servedBuild, startProductionServer } from "./production.ts";
 
 let temp: ReturnType<typeof makeTempDir>;
 let server: ProductionServer;
@@ -162,7 +162,7 @@ test("SERVER a client that closes the connection mid-body is not logged as a ser
 
 test("SERVER while the one render slot is taken, a list render is refused at once; the API, the files and the not-found page answer", async () => {
   // The build the production server above was started on (npm start made it when it was missing).
-  const serverBuild = (await import(pathToFileURL(join(root, "build/server/index.js")).href)) as ServerBuild;
+  const serverBuild = (await import(pathToFileURL(join(servedBuild, "server/index.js")).href)) as ServerBuild;
   let letRenderFinish = () => {};
   const renderHeld = new Promise<void>((resolve) => {
     letRenderFinish = resolve;
@@ -177,8 +177,8 @@ test("SERVER while the one render slot is taken, a list render is refused at onc
       return serverBuild;
     },
     mode: "production",
-    clientDir: join(root, "build/client"),
-    notFound: readNotFoundFiles(join(root, "build")),
+    clientDir: join(servedBuild, "client"),
+    notFound: readNotFoundFiles(servedBuild),
     siteUrl: SITE_URL,
     backend,
     clientIp: testClientIp,

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Database } from "../../server/db/database.ts";
 import { type RunningNginx, startNginx } from "../support/nginx.ts";
 import { databaseConfig, makeTempDir, openTestDatabase, TEST_SECRET } from "./helpers.ts";
-import { type ProductionServer, root, startProductionServer } from "./production.ts";
+import { type ProductionServer, root, servedBuild, startProductionServer } from "./production.ts";
 
 let temp: ReturnType<typeof makeTempDir>;
 let database: Database;
@@ -40,7 +40,7 @@ beforeAll(async () => {
     dir: join(temp.path, "nginx"),
     upstreams: instances.map((instance) => new URL(instance.origin).host),
     serverLines: [
-      `root ${join(root, "build/client")};`,
+      `root ${join(servedBuild, "client")};`,
       `include ${join(root, "deploy/nginx/static.conf")};`,
       `include ${join(root, "deploy/nginx/proxy.conf")};`,
     ],
@@ -56,7 +56,7 @@ afterAll(async () => {
 });
 
 const asset = () => {
-  const files = readdirSync(join(root, "build/client/assets"));
+  const files = readdirSync(join(servedBuild, "client/assets"));
   // The build compresses the files big enough to gain from it.
   const name = files.find((file) => file.endsWith(".js") && files.includes(`${file}.gz`));
   if (!name) throw new Error("The build has no compressed JavaScript asset.");
@@ -87,7 +87,7 @@ test("nginx serves the hashed assets from build/client itself, immutable and gzi
   expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   expect(response.headers.get("content-type")).toMatch(/javascript/);
   expect(response.headers.get("content-encoding")).toBe("gzip");
-  expect(await response.text()).toBe(readFileSync(join(root, "build/client/assets", name), "utf8"));
+  expect(await response.text()).toBe(readFileSync(join(servedBuild, "client/assets", name), "utf8"));
   expect((await fetch(`${proxyUrl}/assets/no-such-file.js`)).status).toBe(404);
   expect((await fetch(`${proxyUrl}/`)).status).toBe(502);
 });

@@ -12,7 +12,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { confirmToken, unsubscribeToken } from "../../server/newsletter/tokens.ts";
 import { makeTempDir, TEST_SECRET } from "./helpers.ts";
-import { type ProductionServer, root, startProductionServer } from "./production.ts";
+import { type ProductionServer, servedBuild, startProductionServer } from "./production.ts";
 
 let temp: ReturnType<typeof makeTempDir>;
 let server: ProductionServer;
@@ -132,8 +132,8 @@ test("while a flood of uncached list renders runs, contact (both ways), sign-up,
 }, 120_000);
 
 test("an odd path, or its data, gets the build's not-found page with 404, without a render", async () => {
-  const page = readFileSync(join(root, "build/not-found.html"), "utf8");
-  const data = readFileSync(join(root, "build/not-found.data"), "utf8");
+  const page = readFileSync(join(servedBuild, "not-found.html"), "utf8");
+  const data = readFileSync(join(servedBuild, "not-found.data"), "utf8");
   for (const path of [
     "/no-such-page",
     "/notes/no-such-note/",

@@ -26,6 +26,15 @@ const NOT_LINKED = new Set([".vite", ".vite-temp", ".cache"]);
 export type ProjectCopy = { root: string; remove: () => void };
 
 /**
+ * The environment of the owner's shell in a copy: no CONTENT_ROOT, so that the copy's own content/
+ * is read, and no BUILD_DIR, so that it builds into its own build/ and not the tests' folder.
+ */
+export function ownerEnvironment(environment: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const { CONTENT_ROOT: _root, BUILD_DIR: _builds, TEST_BUILD_DIR: _testBuilds, ...owner } = environment;
+  return owner;
+}
+
+/**
  * Copies the project into a new temporary folder. With `content: "fixture"`, content/ and public/
  * are the fixture tree's (tests/fixtures) instead of the owner's.
  */

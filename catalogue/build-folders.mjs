@@ -1,0 +1,201 @@
+/**
+ * Where builds live, and the one switch between them. BUILD_DIR (default build/, relative to the
+ * project) holds:
+ *   current → versions/<id>   the build served: a symbolic link, replaced by one rename
+ *   previous → versions/<id>  the one before, kept for pages still open (nginx falls back to it)
+ *   versions/<id>/            each build, written whole before `current` names it
+ *   cache/                    what builds reuse (catalogue/build-cache.ts)
+ *   serving/<pid>             which build each running server serves: never removed under it
+ *   build.lock                the pid of the build in progress
+ * A build that fails never touches `current`: the running server keeps serving what it served.
+ * Plain JavaScript: `npm run build` and `npm start` use it before any build exists.
+ */
+import {
+  copyFileSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { basename, dirname, join, relative, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { claim, holderOf, mark, release, runningMarks, unmark } from "./pid-files.mjs";
+
+/** The builds' folder: BUILD_DIR, relative to the project, or the project's build/. */
+export const buildRoot = (projectRoot, environment = process.env) =>
+  resolve(projectRoot, environment.BUILD_DIR || "build");
+
+/** The build served, through the link that the switch replaces. */
+export const servedBuild = (root) => join(root, "current");
+
+/** The builds' cache, written by builds alone: the one place besides the builds a build writes. */
+export const buildCacheDir = (root) => join(root, "cache");
+
+/** The builds' folder that holds `build` (a folder of versions/), or undefined for a build made elsewhere. */
+export const buildRootOf = (build) => (basename(dirname(build)) === "versions" ? resolve(build, "../..") : undefined);
+
+/** Imports a module of the build in `build` (a folder outside the project, maybe). */
+export const importFromBuild = (build, path) => import(pathToFileURL(join(build, path)).href);
+
+/** The folder `current` names, or undefined before the first build. */
+export function currentBuild(root) {
+  try {
+    return realpathSync(servedBuild(root));
+  } catch {
+    return undefined;
+  }
+}
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+/**
+ * Starts a build of the project at `projectRoot`: waits for any other build of `root` to end,
+ * then gives a new empty folder to write it in. `finish()` makes it the served build and removes the builds no one can be serving;
+ * a process that ends before it removes the folder.
+ */
+export async function startBuild(projectRoot, root) {
+  const lock = join(root, "build.lock");
+  mkdirSync(root, { recursive: true });
+  linkPackages(projectRoot, root);
+  let told = false;
+  while (!claim(lock)) {
+    if (!told) console.log(`Waiting for the build of process ${holderOf(lock)} to end…`);
+    told = true;
+    await sleep(250);
+  }
+  const stamp = new Date().toISOString().replace(/[-:.]/g, "");
+  const folder = join(root, "versions", `${stamp}-${process.pid}`);
+  // React Router records its output folder in the server bundle: the same one for every build.
+  const bundles = join(root, "bundles");
+  rmSync(bundles, { recursive: true, force: true });
+  mkdirSync(join(root, "versions"), { recursive: true });
+  // Whatever ends this process before `finish` (a content error exits at once) leaves nothing behind.
+  const abandon = () => {
+    rmSync(folder, { recursive: true, force: true });
+    rmSync(bundles, { recursive: true, force: true });
+    release(lock);
+  };
+  process.once("exit", abandon);
+  const served = currentBuild(root);
+  return {
+    folder,
+    /** The served build, whose files a build where only the content changed starts from. */
+    served,
+    /** Where `react-router build` writes, before `keepBundles`. */
+    bundles,
+    keepBundles() {
+      renameSync(bundles, folder);
+    },
+    /**
+     * Fills the new folder with hard links to the served build's files: no bytes copied, times
+     * kept. The build writes every file anew (scripts/build-files.ts), never into a linked one.
+     */
+    linkServed() {
+      mkdirSync(folder);
+      linkTree(served, folder);
+    },
+    finish() {
+      switchTo(root, folder);
+      pruneBuilds(root);
+      process.off("exit", abandon);
+      release(lock);
+    },
+  };
+}
+
+function linkTree(from, to) {
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory()) {
+      mkdirSync(target);
+      linkTree(source, target);
+    } else {
+      try {
+        linkSync(source, target);
+      } catch {
+        // A file system without hard links: a copy, which writing anew treats the same.
+        copyFileSync(source, target);
+      }
+    }
+  }
+}
+
+/**
+ * The server bundle imports the project's packages, which Node looks for in the node_modules
+ * folders above it: a builds' folder outside the project gets a link to the project's, and says
+ * its JavaScript files are modules.
+ */
+function linkPackages(projectRoot, root) {
+  if (!relative(projectRoot, root).startsWith("..")) return;
+  try {
+    symlinkSync(join(projectRoot, "node_modules"), join(root, "node_modules"));
+  } catch (error) {
+    if (error.code !== "EEXIST") throw error;
+  }
+  writeFileSync(join(root, "package.json"), '{ "type": "module" }\n');
+}
+
+/** Points `name` at `target` in one rename: a reader sees the old link or the new one, never none. */
+function relink(root, name, target) {
+  const made = join(root, `.${name}.${process.pid}`);
+  rmSync(made, { force: true });
+  symlinkSync(target, made);
+  renameSync(made, join(root, name));
+}
+
+function switchTo(root, folder) {
+  let before;
+  try {
+    before = readlinkSync(servedBuild(root));
+  } catch {
+    // The first build.
+  }
+  if (before) relink(root, "previous", before);
+  relink(root, "current", relative(root, folder));
+}
+
+/** Removes every build but the current, the previous and those a running server serves. */
+function pruneBuilds(root) {
+  const kept = new Set([currentBuild(root), realOrUndefined(join(root, "previous"))]);
+  for (const served of runningMarks(join(root, "serving")).values())
+    kept.add(realOrUndefined(join(root, "versions", served)));
+  const versions = join(root, "versions");
+  for (const name of readdirSync(versions)) {
+    const folder = join(versions, name);
+    if (!kept.has(realOrUndefined(folder))) rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+function realOrUndefined(path) {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Says that this process serves `build`, so that no build removes it; a read-only BUILD_DIR is fine. */
+export function markServing(build) {
+  const root = buildRootOf(build);
+  if (root) mark(join(root, "serving"), basename(build));
+}
+
+export function unmarkServing(build) {
+  const root = buildRootOf(build);
+  if (root) unmark(join(root, "serving"));
+}
+
+/**
+ * The one line a failed build ends with: what failed and the file it names, never a stack. The
+ * served build is left as it was.
+ */
+export function buildFailureLine(error) {
+  const what = error instanceof Error ? error.message : String(error);
+  return `Build failed, the site still serves the previous build: ${what.split("\n")[0]}`;
+}

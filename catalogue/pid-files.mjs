@@ -1,0 +1,97 @@
+/**
+ * Files that say a process holds something: its pid, written whole. A file whose process is gone
+ * holds nothing. Plain JavaScript: `npm run build` and `npm run restore` read them with no loader.
+ */
+import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+/** Whether process `pid` runs (EPERM: it does, as another user). */
+export function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+
+/** The running process that holds `file`, or undefined. */
+export function holderOf(file) {
+  let pid;
+  try {
+    pid = Number(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid) ? pid : undefined;
+}
+
+/**
+ * Takes `file` for this process unless a running one holds it: true when taken. The pid is
+ * written beside it and linked into place, so a reader never sees a half-written file.
+ */
+export function claim(file) {
+  mkdirSync(dirname(file), { recursive: true });
+  const written = `${file}.${process.pid}`;
+  writeFileSync(written, `${process.pid}\n`);
+  try {
+    for (;;) {
+      try {
+        linkSync(written, file);
+        return true;
+      } catch (error) {
+        if (error.code !== "EEXIST") throw error;
+      }
+      if (holderOf(file) !== undefined) return false;
+      rmSync(file, { force: true });
+    }
+  } finally {
+    rmSync(written, { force: true });
+  }
+}
+
+/** Gives `file` up if this process holds it. */
+export function release(file) {
+  try {
+    if (Number(readFileSync(file, "utf8")) === process.pid) rmSync(file);
+  } catch {
+    // Not held, or already gone.
+  }
+}
+
+/** `folder`'s files named after a running process's pid (others are removed): pid → the file's text. */
+export function runningMarks(folder) {
+  const marks = new Map();
+  let names = [];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return marks;
+  }
+  for (const name of names) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      if (pid === process.pid || isRunning(pid)) marks.set(pid, readFileSync(join(folder, name), "utf8").trim());
+      else rmSync(join(folder, name), { force: true });
+    } catch {
+      // Removed meanwhile by its process.
+    }
+  }
+  return marks;
+}
+
+/** Marks `folder` with this process's pid and `text`; false when the folder cannot be written. */
+export function mark(folder, text = "") {
+  try {
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, String(process.pid)), `${text}\n`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function unmark(folder) {
+  rmSync(join(folder, String(process.pid)), { force: true });
+}

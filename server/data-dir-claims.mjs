@@ -1,0 +1,34 @@
+/**
+ * Who has DATA_DIR's SQLite database: each server running on it marks DATA_DIR/servers/<pid>, and
+ * `npm run restore` holds DATA_DIR/restore.lock while it replaces the file. Each marks first and
+ * then looks for the other, so the two never run at once. A server that died holds nothing.
+ * Plain JavaScript: `npm run restore` runs with `node` alone.
+ */
+import { join } from "node:path";
+import { claim, holderOf, mark, release, runningMarks, unmark } from "../catalogue/pid-files.mjs";
+
+const serversFolder = (dataDir) => join(dataDir, "servers");
+const restoreLock = (dataDir) => join(dataDir, "restore.lock");
+
+/** Marks DATA_DIR as used by this server; the problem when a restore is replacing its database. */
+export function claimForServer(dataDir) {
+  mark(serversFolder(dataDir));
+  const restoring = holderOf(restoreLock(dataDir));
+  if (restoring === undefined) return undefined;
+  unmark(serversFolder(dataDir));
+  return `npm run restore (process ${restoring}) is replacing ${join(dataDir, "site.db")}: start the server once it has finished.`;
+}
+
+export const releaseForServer = (dataDir) => unmark(serversFolder(dataDir));
+
+/** Holds DATA_DIR for a restore; the problem when a server or another restore has it. */
+export function claimForRestore(dataDir) {
+  const lock = restoreLock(dataDir);
+  if (!claim(lock)) return `Another restore (process ${holderOf(lock)}) is running on ${dataDir}.`;
+  const servers = [...runningMarks(serversFolder(dataDir)).keys()];
+  if (servers.length === 0) return undefined;
+  release(lock);
+  return `Refused: the server (process ${servers.join(", ")}) has ${join(dataDir, "site.db")} open; stop it first (sudo systemctl stop creator-site), then restore.`;
+}
+
+export const releaseForRestore = (dataDir) => release(restoreLock(dataDir));
