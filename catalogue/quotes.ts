@@ -39,7 +39,7 @@ function attributionOf(token: Token | undefined): string | null {
 
 function quoteFigure(quote: Quote): string {
   return [
-    `<figure class="quote" id="${quote.anchor}">`,
+    `<figure id="${quote.anchor}" class="quote">`,
     `<blockquote>${quote.html}</blockquote>`,
     `<figcaption>— ${escapeXml(quote.attribution)} · <a href="${quote.path}">Share this quote</a></figcaption>`,
     "</figure>\n",

@@ -38,7 +38,7 @@ describe("quotes", () => {
       expect.objectContaining({ id: "a-book-2", anchor: "quote-2", text: "Second.", attribution: "Book II, 1" }),
     ]);
     expect(reviewed).toBe(true);
-    expect(html).toContain('<figure class="quote" id="quote-1"><blockquote><p>One line,');
+    expect(html).toContain('<figure id="quote-1" class="quote"><blockquote><p>One line,');
     expect(html).toContain('<figcaption>— p. 42 · <a href="/quotes/a-book-1">Share this quote</a></figcaption>');
     expect(html).not.toContain("— Book II, 1</p>");
   });
