@@ -1,10 +1,3 @@
-/**
- * One running instance of the backend of sign-up and contact: the database (SQLite or PostgreSQL,
- * migrated at open), the mailers, the contact outbox and the newsletter worker (started, so mail
- * left pending by an earlier run goes out now) and the forms' rate limit. server/main.ts starts one
- * and calls `close()` on shutdown; the tests start several in one process. The route actions and
- * loaders reach the one the server started through `runningBackend()`.
- */
 import type { Config } from "./config.ts";
 import { connectDatabase, type Database } from "./db/database.ts";
 import { createDatabaseRateLimiter, createRateLimiter, type RateLimiter } from "./forms/rate-limit.ts";
@@ -16,7 +9,6 @@ export type BackendOptions = {
   outbox?: Partial<OutboxOptions>;
   newsletter?: Partial<NewsletterWorkerOptions>;
   mailer?: MailerOptions;
-  /** Start the outbox and newsletter workers (default true). */
   startOutbox?: boolean;
   log?: (message: string, error?: unknown) => void;
 };
@@ -26,12 +18,9 @@ export type Backend = {
   database: Database;
   mailer: Mailer;
   outbox: Outbox;
-  /** Delivers newsletter sends (frozen by `npm run newsletter -- send`). */
   newsletter: NewsletterWorker;
-  /** Counts form submissions per address: shared through the database on PostgreSQL, in memory on SQLite. */
   rateLimiter: RateLimiter;
   log: (message: string, error?: unknown) => void;
-  /** Stops the workers (waiting for a send in flight), then closes the mailers and the database. */
   close(): Promise<void>;
 };
 
@@ -45,7 +34,6 @@ export async function startBackend(config: Config, options: BackendOptions = {})
     log: (message, error) => log(`[outbox] ${message}`, error),
     ...options.outbox,
   });
-  // Instances sharing PostgreSQL share the count too; one SQLite process counts in memory.
   const rateLimiter =
     database.dialect === "postgres"
       ? createDatabaseRateLimiter(database.db, { limit: config.rateLimit })
@@ -85,17 +73,15 @@ export async function startBackend(config: Config, options: BackendOptions = {})
   };
 }
 
-// On globalThis, not in a module variable: under `npm run dev` the routes run in Vite's module graph
-// and server/main.ts outside it, so this module is loaded twice; the backend must be one.
+// On globalThis: under `npm run dev` the routes run in Vite's module graph and server/main.ts outside it,
+// so this module is loaded twice and the backend must still be one.
 const RUNNING = Symbol.for("creator-site.running-backend");
 type WithBackend = { [RUNNING]?: Backend };
 
-/** Called by server/main.ts once the backend has started. */
 export function setRunningBackend(backend: Backend): void {
   (globalThis as WithBackend)[RUNNING] = backend;
 }
 
-/** The backend the server started, for the route actions and loaders. */
 export function runningBackend(): Backend {
   const backend = (globalThis as WithBackend)[RUNNING];
   if (!backend) throw new Error("No backend is running: server/main.ts starts one before serving.");

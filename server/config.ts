@@ -1,16 +1,10 @@
-/**
- * The server's configuration: one zod schema reads the environment and gives the `Config` its
- * type. Parsing has no side effects; `prepareDataDir` then makes the data folder and the generated
- * secret. A bad value stops the start with a message naming the variable, instead of a
- * half-working server.
- */
+// A bad value stops the start with a message naming the variable, instead of a half-working server.
 import { randomBytes } from "node:crypto";
 import { accessSync, chmodSync, constants, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { parseSiteUrl } from "../catalogue/site-url.ts";
 
-/** A whole number from `min` to `max`; `unit` names what it counts, for the messages. */
 const wholeNumber = (min: number, max: number, { unit = "", tooSmall = `must be at least ${min}` } = {}) =>
   z.coerce
     .number({ message: "must be a number" })
@@ -18,22 +12,16 @@ const wholeNumber = (min: number, max: number, { unit = "", tooSmall = `must be 
     .min(min, tooSmall)
     .max(max, `must be at most ${max}`);
 
-/**
- * Mails per minute when NEWSLETTER_RATE is unset: a pace small providers accept (many allow a few
- * hundred an hour on a starter plan), 1,000 subscribers in under 17 minutes.
- */
+/** A pace small providers' starter plans accept: 1,000 subscribers in under 17 minutes. */
 export const DEFAULT_NEWSLETTER_RATE = 60;
 
-/** What content/site.yaml says of the owner: the default recipient and sender, and the sender's name. */
 type OwnerDefaults = { ownerEmail: string; ownerName?: string };
 
-/** The environment's variables and the configuration they make, for the owner `defaults` names. */
 const configSchema = ({ ownerEmail, ownerName }: OwnerDefaults) =>
   z
     .object({
       PORT: wholeNumber(0, 65535, { tooSmall: "must be between 0 and 65535" }).default(3000),
       HOST: z.string().min(1).default("127.0.0.1"),
-      /** Read as the build reads it, which bakes it into the prerendered pages (catalogue/site-url.ts). */
       SITE_URL: z
         .string()
         .optional()
@@ -57,15 +45,10 @@ const configSchema = ({ ownerEmail, ownerName }: OwnerDefaults) =>
       REQUEST_TIMEOUT_SECONDS: wholeNumber(1, 300, { unit: "seconds" }).default(20),
       MAX_CONNECTIONS: wholeNumber(1, 100_000).default(1000),
       MAX_CONNECTIONS_PER_ADDRESS: wholeNumber(1, 100_000).default(100),
-      /**
-       * Worker threads rendering lists and searches (server/http/render-pool.ts), and so the renders
-       * at once: on 2 cores, 2 leave the main thread its share (docs/decisions/renders-in-worker-threads.md).
-       */
+      // On 2 cores, 2 leave the main thread its share (docs/decisions/renders-in-worker-threads.md).
       RENDER_CONCURRENCY: wholeNumber(1, 64).default(2),
       RENDER_CACHE_MB: wholeNumber(1, 4096, { unit: "megabytes" }).default(32),
-      /** Signs the confirmation and unsubscribe links; long enough that it cannot be guessed. */
       SECRET_KEY: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -hex 32`)").optional(),
-      /** Newsletter mails per minute, or "unlimited" (0). */
       NEWSLETTER_RATE: z
         .union([
           z.literal("unlimited").transform(() => 0),
@@ -76,7 +59,6 @@ const configSchema = ({ ownerEmail, ownerName }: OwnerDefaults) =>
         ])
         .default(DEFAULT_NEWSLETTER_RATE),
       NEWSLETTER_BATCH: wholeNumber(1, 1000).default(20),
-      /** PostgreSQL shared by every instance; unset: the embedded SQLite file in DATA_DIR. */
       DATABASE_URL: z
         .string()
         .transform((value, context) => {
@@ -96,44 +78,28 @@ const configSchema = ({ ownerEmail, ownerName }: OwnerDefaults) =>
       dataDir: env.DATA_DIR,
       /** Unset: each mail is written to DATA_DIR/mail/ as an .eml file. */
       smtpUrl: env.SMTP_URL,
-      /** The recipient of contact messages: OWNER_EMAIL, else the owner's address in content/site.yaml. */
       ownerEmail: env.OWNER_EMAIL ?? ownerEmail,
       mailFrom: env.MAIL_FROM ?? env.OWNER_EMAIL ?? ownerEmail,
-      /** The sender's name on the site's mail, and whom the confirmation mail names (the site's host when unknown). */
       ownerName: ownerName ?? new URL(env.SITE_URL).host,
       /** Submissions per IP per 10 minutes for each form endpoint; 0 turns the limit off. */
       rateLimit: env.RATE_LIMIT,
-      /** Delivered contact messages are deleted this many days after delivery. */
       messageRetentionDays: env.MESSAGE_RETENTION_DAYS,
-      /** Proxies in front of the server whose forwarding headers are believed (server/http/forwarded.ts). */
       trustProxy: env.TRUST_PROXY,
-      /** A request (headers and body) must arrive within this many seconds (server/http/limits.ts). */
       requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
-      /** Open connections at most; more are closed at once (server/http/limits.ts). */
       maxConnections: env.MAX_CONNECTIONS,
-      /** Open connections of one client address at most, applied when TRUST_PROXY is 0 (server/http/limits.ts). */
       maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
-      /** Server renders at once; one more gets a 503 with Retry-After (server/http/render-cache.ts). */
       renderConcurrency: env.RENDER_CONCURRENCY,
-      /** Bytes of rendered filtered lists kept in memory. */
       renderCacheBytes: env.RENDER_CACHE_MB * 1024 * 1024,
-      /** SECRET_KEY; when unset, `prepareDataDir` reads (or makes) DATA_DIR/secret. */
       secretKey: env.SECRET_KEY,
-      /** Newsletter mails per minute; 0 means unlimited. */
       newsletterRate: env.NEWSLETTER_RATE,
-      /** How many newsletter deliveries a worker claims at once. */
       newsletterBatch: env.NEWSLETTER_BATCH,
-      /** postgres://… when the data lives in PostgreSQL (several instances); undefined: SQLite in dataDir. */
       databaseUrl: env.DATABASE_URL,
     }));
 
-/** The configuration as the environment gives it: the secret may still be DATA_DIR's to make. */
 export type ParsedConfig = z.output<ReturnType<typeof configSchema>>;
 
-/** The configuration the server runs with: the data folder exists and the secret is known. */
 export type Config = ParsedConfig & { secretKey: string };
 
-/** Why DATABASE_URL cannot name a PostgreSQL database, or undefined when it can. */
 function databaseUrlProblem(value: string): string | undefined {
   let url: URL;
   try {
@@ -149,13 +115,9 @@ function databaseUrlProblem(value: string): string | undefined {
   return undefined;
 }
 
-/** The file that holds the generated secret when SECRET_KEY is not set. */
 export const secretFile = (dataDir: string) => join(dataDir, "secret");
 
-/**
- * The secret of DATA_DIR/secret, created on first use (readable by the owner only), so that
- * `npm start` needs no configuration and the links already mailed keep working after a restart.
- */
+/** Generated on first use so that `npm start` needs no configuration and mailed links survive a restart. */
 export function readOrCreateSecret(dataDir: string): string {
   const file = secretFile(dataDir);
   try {
@@ -173,7 +135,6 @@ export function readOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
-/** Why `folder` cannot hold the database (it is created when missing), or undefined when it can. */
 function dataDirProblem(folder: string): string | undefined {
   try {
     mkdirSync(folder, { recursive: true });
@@ -192,7 +153,6 @@ export class ConfigError extends Error {
   name = "ConfigError";
 }
 
-/** Reads the environment; touches nothing. The owner's address from content/site.yaml is the default recipient and sender. */
 export function parseConfig(environment: NodeJS.ProcessEnv, defaults: OwnerDefaults): ParsedConfig {
   const present = Object.fromEntries(
     Object.entries(environment).filter(([, value]) => value !== undefined && value !== ""),
@@ -214,10 +174,6 @@ export function parseConfig(environment: NodeJS.ProcessEnv, defaults: OwnerDefau
   return result.data;
 }
 
-/**
- * The one place the configuration touches the disk: creates DATA_DIR when missing (and checks
- * that the server can write it), then reads or makes the generated secret unless SECRET_KEY is set.
- */
 export function prepareDataDir(config: ParsedConfig): Config {
   const problem = dataDirProblem(config.dataDir);
   if (problem) {
@@ -228,17 +184,12 @@ export function prepareDataDir(config: ParsedConfig): Config {
   return { ...config, secretKey: config.secretKey ?? readOrCreateSecret(config.dataDir) };
 }
 
-/** The configuration of `environment`, its data folder ready: `parseConfig`, then `prepareDataDir`. */
 export const readConfig = (environment: NodeJS.ProcessEnv, defaults: OwnerDefaults): Config =>
   prepareDataDir(parseConfig(environment, defaults));
 
 const isLoopback = (host: string) => /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host);
 
-/**
- * What the owner should know at start although nothing is wrong enough to stop: a server others
- * can reach that still thinks its public address is the default (links, feeds and sitemap would
- * point at localhost, and forms posted from the public address pass only by their own origin).
- */
+/** A reachable server still on the default SITE_URL would point links, feeds and the sitemap at localhost. */
 export function configWarnings(environment: NodeJS.ProcessEnv, config: Config): string[] {
   const warnings: string[] = [];
   if (!environment.SITE_URL && !isLoopback(config.host)) {

@@ -1,16 +1,11 @@
-/**
- * Who has DATA_DIR's SQLite database: each server running on it marks DATA_DIR/servers/<pid>, and
- * `npm run restore` holds DATA_DIR/restore.lock while it replaces the file. Each marks first and
- * then looks for the other, so the two never run at once. A server that died holds nothing.
- * Plain JavaScript: `npm run restore` runs with `node` alone.
- */
+// A server and `npm run restore` each mark first and then look for the other, so the two never run at once.
+// Plain JavaScript: `npm run restore` runs with `node` alone.
 import { join } from "node:path";
 import { claim, holderOf, mark, release, runningMarks, unmark } from "../catalogue/pid-files.mjs";
 
 const serversFolder = (dataDir) => join(dataDir, "servers");
 const restoreLock = (dataDir) => join(dataDir, "restore.lock");
 
-/** Marks DATA_DIR as used by this server; the problem when a restore is replacing its database. */
 export function claimForServer(dataDir) {
   mark(serversFolder(dataDir));
   const restoring = holderOf(restoreLock(dataDir));
@@ -21,7 +16,6 @@ export function claimForServer(dataDir) {
 
 export const releaseForServer = (dataDir) => unmark(serversFolder(dataDir));
 
-/** Holds DATA_DIR for a restore; the problem when a server or another restore has it. */
 export function claimForRestore(dataDir) {
   const lock = restoreLock(dataDir);
   if (!claim(lock)) return `Another restore (process ${holderOf(lock)}) is running on ${dataDir}.`;

@@ -1,9 +1,3 @@
-/**
- * Starts the server: the HTTP host built with the app (server/http/host.ts), the validated
- * configuration, the backend (SQLite or PostgreSQL, mail workers), then listens. With --dev the
- * host and the app come from Vite's development server, with hot reload. Stops cleanly on SIGTERM
- * and SIGINT.
- */
 import { existsSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { basename, dirname, join } from "node:path";
@@ -24,7 +18,7 @@ import { applyConnectionCap, serverOptions } from "./http/limits.ts";
 type Host = typeof HostModule;
 type Listener = (request: IncomingMessage, response: ServerResponse) => void;
 
-/** The project folder: this module runs from server/ (development) or compiled from build/server/. */
+/** This module runs from server/ (development) or compiled from build/server/. */
 function projectRoot(from: string): string {
   if (existsSync(join(from, "package.json"))) return from;
   const parent = dirname(from);
@@ -45,11 +39,8 @@ function readConfigOrExit(owner: Owner): Config {
 }
 
 /**
- * Vite serves the modules and assets; the host module is loaded per request (Vite re-evaluates it
- * and the routes it imports after an edit), and each copy gets its own Hono app. Nothing of the
- * app is loaded at start: with a content mistake the server still starts, and Vite's catalogue
- * plugin shows the mistake as the page until it is fixed. The owner's name and address are read from
- * content/site.yaml alone for the same reason.
+ * Nothing of the app is loaded at start, so a content mistake still lets the server start and Vite's
+ * catalogue plugin shows it as the page; the owner is read from content/site.yaml for the same reason.
  */
 async function developmentHost() {
   const { createServer: createViteServer } = await import("vite");
@@ -72,22 +63,18 @@ async function developmentHost() {
   };
 }
 
-/** The build this module was compiled into, or else (run from its source) the one BUILD_DIR serves. */
 function buildToServe(): string | undefined {
   const own = dirname(import.meta.dirname);
   return buildRootOf(own) ? own : currentBuild(buildRoot(projectRoot(import.meta.dirname)));
 }
 
-/** The build's fingerprint of its code and its owner: a build that differs in either waits for a restart. */
+/** A build that differs in code or owner waits for a restart. */
 const codeAndOwner = (build: string) =>
   ["code.json", OWNER_FILE].map((file) => readFileSync(join(build, file), "utf8")).join("\n");
 
 type Serving = { listener: Listener; inFlight: number; close(): Promise<void> };
 
-/**
- * The listener of the build served, switched whole to a new build of the same code (its pages,
- * files, policies and server bundle together); the old one closes when its last request ends.
- */
+/** A new build of the same code is switched to whole; the old one closes when its last request ends. */
 function switchingListener(first: Serving) {
   let active = first;
   const done = (serving: Serving) => {
@@ -111,11 +98,6 @@ function switchingListener(first: Serving) {
   };
 }
 
-/**
- * The owner's name and address come with the build (scripts/finish-build.ts); the app is loaded
- * once the configuration is good. Every second the server looks at the build BUILD_DIR serves: a
- * new one of the same code is served from then on; one of new code waits for a restart.
- */
 async function productionHost() {
   let served = buildToServe();
   if (!served || !existsSync(join(served, "server/host.js"))) {
@@ -170,7 +152,6 @@ async function productionHost() {
 async function main() {
   const site = development ? await developmentHost() : await productionHost();
   const config = readConfigOrExit(site.owner);
-  // `npm run restore` must not replace the SQLite file under a running server (server/data-dir-claims.mjs).
   const sqliteDir = config.databaseUrl ? undefined : config.dataDir;
   const restoring = sqliteDir && claimForServer(sqliteDir);
   if (restoring) {
@@ -179,7 +160,6 @@ async function main() {
   }
   process.once("exit", () => sqliteDir && releaseForServer(sqliteDir));
   const backend = await startBackend(config).catch((error: unknown) => {
-    // An unreachable or refusing PostgreSQL is a setting to fix, not a crash to read.
     console.error(`Could not open the database: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });

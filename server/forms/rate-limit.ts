@@ -1,29 +1,19 @@
-/**
- * Per-key submission limit over a sliding window (RATE_LIMIT: submissions per IP per
- * 10 minutes for each form endpoint).
- * - In memory (one SQLite process): a restart forgets it, which is acceptable for a spam brake.
- *   The number of keys is bounded, the least recently seen key is forgotten first, so a flood of
- *   addresses cannot grow the memory without end.
- * - In the database (instances sharing PostgreSQL): every counted submission is a row of
- *   `rate_limit_hits`, so the limit holds across instances; rows leave after one window.
- */
+// In memory a restart forgets the counts, acceptable for a spam brake; instances sharing PostgreSQL count in the database.
 import { sql } from "kysely";
 import { type Db, isPostgres } from "../db/database.ts";
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export type RateLimiter = {
-  /** Counts one submission for the key if it is allowed; a refused one is not counted. */
+  /** A refused submission is not counted. */
   hit(key: string): Promise<RateDecision>;
 };
 
 export type MemoryRateLimiter = RateLimiter & {
-  /** Keys currently remembered. */
   readonly size: number;
 };
 
 export type RateLimiterOptions = {
-  /** Submissions allowed per key per window; 0 turns the limit off. */
   limit: number;
   windowMs?: number;
   maxKeys?: number;
@@ -38,7 +28,7 @@ function refusal(oldest: number, windowMs: number, time: number): RateDecision {
 
 export function createRateLimiter(options: RateLimiterOptions): MemoryRateLimiter {
   const { limit, windowMs = RATE_WINDOW_MS, maxKeys = 10_000, now = Date.now } = options;
-  /** Each key's submission times, oldest first; the Map's order is least recently seen first. */
+  /** The Map's order is least recently seen first, so a flood of addresses is bounded by `maxKeys`. */
   const hits = new Map<string, number[]>();
 
   return {
@@ -65,14 +55,9 @@ export function createRateLimiter(options: RateLimiterOptions): MemoryRateLimite
   };
 }
 
-/** An advisory-lock class of our own, so the per-key locks never collide with other locks. */
 const RATE_LOCK_CLASS = 0x7261;
 
-/**
- * The limit counted in the database. Each hit is one transaction: on PostgreSQL it first takes a
- * lock for the key (pg_advisory_xact_lock), so two instances counting the same address at the same
- * moment see each other's rows; SQLite's single writer gives the same on one machine.
- */
+/** On PostgreSQL a per-key advisory lock lets two instances counting one address see each other's rows. */
 export function createDatabaseRateLimiter(db: Db, options: Omit<RateLimiterOptions, "maxKeys">): RateLimiter {
   const { limit, windowMs = RATE_WINDOW_MS, now = Date.now } = options;
   let lastSweep = Number.NEGATIVE_INFINITY;

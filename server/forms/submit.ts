@@ -1,14 +1,4 @@
-/**
- * What the two forms do, free of any HTTP framework: the route actions of the sign-up and contact
- * pages (app/routes/) and the JSON API (server/http/api.ts) both call `signUp` and `sendMessage`
- * and only translate the result. Input is whatever arrived (parsed JSON, or the fields of a form
- * post); the result says which HTTP status and which visitor-facing message fit.
- *
- * Order of checks, for both: the shape of the input (an object of strings) → the honeypot (a
- * filled `website` field gets the success answer and nothing is stored or sent) → the form rules
- * (rules/forms.ts) → the rate limit (only well-formed submissions count, so a typo on a
- * form without JavaScript costs nothing) → storage.
- */
+// Only well-formed submissions count toward the rate limit, so a typo in a form without JavaScript costs nothing.
 import {
   type ContactField,
   type FormFailure,
@@ -26,16 +16,12 @@ import { subscribe } from "../newsletter/subscriptions.ts";
 import { confirmToken } from "../newsletter/tokens.ts";
 import type { RateDecision, RateLimiter } from "./rate-limit.ts";
 
-/** The honeypot: a field people never see or fill, that naive bots do. */
 export const HONEYPOT_FIELD = "website";
 
-/** What a submission needs of a backend (server/backend.ts): any started instance will do. */
 export type FormDeps = {
   database: { db: Db };
   outbox: Pick<Outbox, "enqueue" | "nudge">;
-  /** The confirmation link: SITE_URL and the secret that signs it; MAIL_FROM names the Message-ID host. */
   config: Pick<Config, "siteUrl" | "secretKey" | "mailFrom" | "ownerName">;
-  /** One limiter for both forms (keys are per form and per address). */
   rateLimiter: RateLimiter;
   log: (message: string, error?: unknown) => void;
 };
@@ -52,7 +38,6 @@ function fieldFailure(name: string, error: string): FormFailure {
   return failure;
 }
 
-/** Reads string fields of an untrusted object: absent means empty, anything but a string is refused. */
 function readFields<K extends string>(
   input: unknown,
   names: readonly K[],
@@ -62,7 +47,7 @@ function readFields<K extends string>(
   }
   const value = {} as Fields<K>;
   for (const name of names) {
-    // Own properties only: `{"__proto__": {...}}` or inherited names never count as fields.
+    // Own properties only: `{"__proto__": {...}}` never counts as a field.
     const raw: unknown = Object.hasOwn(input, name) ? (input as Record<string, unknown>)[name] : undefined;
     if (raw === undefined) {
       value[name] = "";
@@ -78,7 +63,6 @@ function readFields<K extends string>(
   return { ok: true, value };
 }
 
-/** `failed`: the answer when the count cannot be read (a database limit whose database is down). */
 async function overLimit(deps: FormDeps, form: string, ip: string | undefined, failed: string) {
   let decision: RateDecision;
   try {
@@ -96,7 +80,6 @@ async function overLimit(deps: FormDeps, form: string, ip: string | undefined, f
   } satisfies FormFailure;
 }
 
-/** A newsletter sign-up: `{ email, website? }` → 201 created, 409 already used, 400, 429 or 500. */
 export async function signUp(deps: FormDeps, input: unknown, ip: string | undefined): Promise<FormResult> {
   const fields = readFields(input, ["email", HONEYPOT_FIELD]);
   if (!fields.ok) return fields.failure;
@@ -107,7 +90,7 @@ export async function signUp(deps: FormDeps, input: unknown, ip: string | undefi
   if (limited) return limited;
   try {
     const { siteUrl, secretKey, mailFrom, ownerName } = deps.config;
-    // The subscriber and their confirmation mail are committed together, so neither exists without the other.
+    // Committed together, so neither the subscriber nor the confirmation exists without the other.
     const result = await deps.database.db.transaction().execute(async (trx) => {
       const now = Date.now();
       const outcome = await subscribe(trx, fields.value.email, { ip, now: new Date(now) });
@@ -130,7 +113,6 @@ export async function signUp(deps: FormDeps, input: unknown, ip: string | undefi
   }
 }
 
-/** A contact message: `{ email, subject, body, website? }` → 202 stored for delivery, 400, 429 or 500. */
 export async function sendMessage(deps: FormDeps, input: unknown, ip: string | undefined): Promise<FormResult> {
   const fields = readFields(input, ["email", "subject", "body", HONEYPOT_FIELD]);
   if (!fields.ok) return fields.failure;
@@ -145,7 +127,6 @@ export async function sendMessage(deps: FormDeps, input: unknown, ip: string | u
     return { ok: true, status: 202 };
   } catch (error) {
     deps.log("storing a contact message failed", error);
-    // The message could not be kept, so it will not be sent: the visitor is told so.
     return { ok: false, status: 500, error: MESSAGES.sendFailed };
   }
 }

@@ -1,16 +1,4 @@
-/**
- * The outbox: a contact message is a row in `messages`, committed before the visitor gets 202,
- * and delivered by the leased mail queue (server/mail/queue.ts) in the server process, like the
- * double opt-in confirmations stored beside it.
- *
- * What a failed attempt leads to:
- * - the mail or its recipient refused for good (a 5xx about them): the message is `failed`, a dead
- *   letter logged once and never retried by itself (`npm run messages -- retry`);
- * - our sender refused (MAIL FROM, authentication, a 5.7.x policy): every message would meet the
- *   same answer, so none is made a dead letter; they wait, retried with back-off until the SMTP
- *   server accepts again, and the log says so once;
- * - anything else (a 4xx, the server unreachable): retried with back-off (1 s doubling up to 5 min).
- */
+// A refusal of our sender makes no dead letters: every message would meet the same answer, so they wait and retry.
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import { normalizeContact } from "../../rules/forms.ts";
@@ -26,9 +14,7 @@ import {
 import type { Mailer } from "./transport.ts";
 
 export type OutboxOptions = QueueTiming & {
-  /** Delivered messages are deleted this long after delivery (MESSAGE_RETENTION_DAYS). */
   retentionMs: number;
-  /** Host part of generated Message-IDs. */
   messageIdDomain: string;
 };
 
@@ -41,13 +27,9 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
 
 export type NewMessage = { email: string; subject: string; body: string };
 
-/** A mail to a subscriber (the double opt-in confirmation), delivered like a contact message. */
 export type NewConfirmation = { kind: "confirmation"; email: string; subject: string; body: string };
 
-/**
- * Stores a confirmation mail as pending; `db` may be a transaction, so the subscriber and their
- * mail are committed together. The worker sends it at its next round (call `nudge()` after commit).
- */
+/** `db` may be a transaction, so the subscriber and their mail are committed together; `nudge()` after commit. */
 export async function insertConfirmation(
   db: Db,
   mail: NewConfirmation,
@@ -69,13 +51,10 @@ export async function insertConfirmation(
 }
 
 export type Outbox = MailQueue & {
-  /** Stores a (validated) message as pending and nudges the worker; resolves once committed. */
   enqueue(message: NewMessage): Promise<{ id: number; messageId: string }>;
-  /** Deletes the messages delivered longer ago than the retention (each worker round does it too). */
   deleteExpired(): Promise<number>;
 };
 
-/** A domain suitable for Message-IDs, from the sender address. */
 export function messageIdDomainOf(address: string): string {
   const domain = address.slice(address.lastIndexOf("@") + 1).replace(/[^A-Za-z0-9.-]/g, "");
   return domain || "localhost";
@@ -85,7 +64,7 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
   const settings: OutboxOptions = { ...DEFAULT_OUTBOX_OPTIONS, ...options };
   const { now, log } = settings;
 
-  /** Whether the SMTP server refuses our sender at the moment: logged once, not per message. */
+  /** Logged once, not per message. */
   let senderRefused = false;
 
   const queue = createMailQueue<Selectable<MessagesTable>>(
@@ -130,7 +109,6 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
     settings,
   );
 
-  /** Deletes sent messages delivered more than the retention ago; failed and pending ones stay. */
   async function deleteExpired() {
     const cutoff = new Date(now() - settings.retentionMs).toISOString();
     const deleted = await db

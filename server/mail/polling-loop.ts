@@ -1,20 +1,12 @@
-/**
- * The loop both mail workers run (server/mail/queue.ts, for the outbox and the newsletter): a round delivers what is
- * due, then the loop sleeps until the next row is due (at most the poll interval), or goes again at
- * once when nudged during a round. Its timer never keeps the process alive; `stop()` waits for the
- * round in flight, whose `keepGoing()` turns false at once.
- */
 export type PollingLoop = {
   start(): void;
   stop(): Promise<void>;
-  /** New work: run a round now, or right after the one in flight. */
   nudge(): void;
   readonly running: boolean;
 };
 
 export type PollingLoopOptions = {
   round: (keepGoing: () => boolean) => Promise<void>;
-  /** When the next row is due, in epoch milliseconds, or null when nothing is pending. */
   nextDue: () => Promise<number | null>;
   now: () => number;
   pollIntervalMs: number;

@@ -1,9 +1,3 @@
-/**
- * The newsletter's two mails. The confirmation is short plain text. An issue is
- * multipart: plain text, and a 600-px single-column HTML layout with inline styles (mail clients
- * drop style sheets) in colours that read in light and dark clients, absolute links, no images of
- * ours and no tracking pixel, and a footer that says why the person gets it and how to leave.
- */
 import { escapeXml } from "../../catalogue/xml.ts";
 import { CONFIRM_TOKEN_DAYS } from "./tokens.ts";
 
@@ -14,7 +8,6 @@ export const unsubscribeUrl = (siteUrl: string, token: string) =>
 
 const hostOf = (siteUrl: string) => new URL(siteUrl).host;
 
-/** The double opt-in mail, naming the site's owner (content/site.yaml) and their site. */
 export function confirmationMail(siteUrl: string, ownerName: string, token: string): { subject: string; body: string } {
   return {
     subject: `Please confirm your subscription to updates from ${ownerName}`,
@@ -31,19 +24,15 @@ export function confirmationMail(siteUrl: string, ownerName: string, token: stri
 }
 
 export type IssueContent = {
-  /** The subject and the heading. */
   title: string;
-  /** The body rendered to HTML, links already absolute. */
   bodyHtml: string;
-  /** The body as plain text, links already absolute. */
   bodyText: string;
-  /** The issue's page on the site. */
   issueUrl: string;
   siteName: string;
   siteUrl: string;
 };
 
-/** Inline styles for the tags the Markdown renderer writes (mail clients ignore <style> more often than not). */
+/** Mail clients ignore <style> more often than not. */
 const TAG_STYLES: Record<string, string> = {
   p: "margin:0 0 16px;",
   h1: "font-size:24px;line-height:1.3;margin:24px 0 12px;",
@@ -60,7 +49,6 @@ const TAG_STYLES: Record<string, string> = {
   hr: "border:0;border-top:1px solid #d1d5db;margin:24px 0;",
 };
 
-/** Adds the inline style of each known tag to the renderer's HTML (its tags carry no style of their own). */
 export function inlineStyles(html: string): string {
   return html.replace(/<(p|h[1-3]|a|ul|ol|li|blockquote|img|pre|code|hr)(?=[\s>/])/g, (tag, name: string) => {
     const style = TAG_STYLES[name];
@@ -68,10 +56,7 @@ export function inlineStyles(html: string): string {
   });
 }
 
-/**
- * The dark palette, for the clients that honour prefers-color-scheme in a mail (Apple Mail, iOS,
- * Outlook on the Mac); the others show the light one of the inline styles, which reads in both.
- */
+/** Only Apple Mail, iOS and Outlook on the Mac honour prefers-color-scheme; the light inline palette reads in both. */
 const DARK_STYLE = `@media (prefers-color-scheme: dark) {
   .mail-page { background: #111827 !important; }
   .mail-card { background: #1f2937 !important; }
@@ -127,7 +112,7 @@ ${inlineStyles(issue.bodyHtml)}
   return { html, text };
 }
 
-/** The headers of RFC 2369 and RFC 8058: mail clients show an Unsubscribe button that posts to the link. */
+/** RFC 2369 and RFC 8058: mail clients show an Unsubscribe button that posts to the link. */
 export function listUnsubscribeHeaders(unsubscribeLink: string): Record<string, string> {
   return {
     "List-Unsubscribe": `<${unsubscribeLink}>`,
@@ -135,7 +120,6 @@ export function listUnsubscribeHeaders(unsubscribeLink: string): Record<string, 
   };
 }
 
-/** Root-relative Markdown links and images made absolute, then `[text](url)` written as `text (url)`. */
 export function markdownAsPlainText(markdown: string, siteUrl: string): string {
   return markdown.replace(/(!?)\[([^\]]*)\]\(([^)\s]+)\)/g, (_match, image: string, label: string, target: string) => {
     const url = target.startsWith("/") && !target.startsWith("//") ? `${siteUrl}${target}` : target;

@@ -1,9 +1,5 @@
-/**
- * Newsletter subscribers. An email is stored once without regard to case:
- * the UNIQUE index on `email_lower` decides, so two requests racing for one email, even from two
- * processes, end with exactly one row. A new email is `pending` until the person confirms from the
- * mail; every state change is one conditional UPDATE, so a race never sends two confirmations.
- */
+// The UNIQUE index on `email_lower` and conditional UPDATEs make racing requests, even from two processes,
+// end with one row and one confirmation.
 import type { Selectable } from "kysely";
 import { emailKey, normalizeEmail } from "../../rules/forms.ts";
 import type { Db, SubscribersTable } from "../db/database.ts";
@@ -11,20 +7,12 @@ import { confirmTokenMatches, parseConfirmToken, parseUnsubscribeToken, unsubscr
 
 export type Subscriber = Selectable<SubscribersTable>;
 
-/** A pending sign-up gets the confirmation mail again at most this often. */
 export const CONFIRMATION_RESEND_MS = 10 * 60 * 1000;
 
-/**
- * - `created`: a new pending subscriber (or one who had left and signs up again): mail the confirmation;
- * - `resend`: still pending and the last confirmation is older than 10 minutes: mail it again;
- * - `pending`: still pending, a confirmation went out moments ago: nothing to do;
- * - `exists`: already confirmed.
- */
 export type SubscribeOutcome =
   | { outcome: "created" | "resend"; subscriber: Subscriber }
   | { outcome: "pending" | "exists" };
 
-/** Stores a validated email as pending (or moves a returning one back to pending). */
 export async function subscribe(
   db: Db,
   email: string,
@@ -82,10 +70,7 @@ export async function subscribe(
   return { outcome: current?.status === "pending" ? "pending" : "exists" };
 }
 
-/**
- * What a confirm link is worth: `valid` (a pending sign-up, not expired), `confirmed` (this very
- * sign-up was already confirmed: the page may say so), or `invalid` (forged, expired, voided).
- */
+/** `confirmed`: this very sign-up was already confirmed, so the page may say so. */
 export type ConfirmLinkState = { state: "valid"; subscriber: Subscriber } | { state: "confirmed" | "invalid" };
 
 export async function checkConfirmToken(
@@ -102,7 +87,6 @@ export async function checkConfirmToken(
   return { state: subscriber.status === "confirmed" ? "confirmed" : "invalid" };
 }
 
-/** Confirms the sign-up a valid token names; `invalid` for anything else (a used token included). */
 export async function confirmSubscription(
   db: Db,
   secret: string,
@@ -121,7 +105,6 @@ export async function confirmSubscription(
   return updated.numUpdatedRows === 1n ? "confirmed" : "invalid";
 }
 
-/** The subscriber an unsubscribe token was made for, or undefined (forged, or the person was removed). */
 export async function subscriberOfUnsubscribeToken(db: Db, secret: string, token: string) {
   const parsed = parseUnsubscribeToken(token);
   if (!parsed) return undefined;
@@ -130,10 +113,7 @@ export async function subscriberOfUnsubscribeToken(db: Db, secret: string, token
   return subscriber;
 }
 
-/**
- * Takes the person off the list (idempotent: `unsubscribed` again for one who already left);
- * `invalid` for a token that names nobody. A bounced address stays bounced.
- */
+/** A bounced address stays bounced. */
 export async function unsubscribe(
   db: Db,
   secret: string,

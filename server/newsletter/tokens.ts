@@ -1,13 +1,5 @@
-/**
- * The newsletter's link tokens, signed with the site's secret (HMAC-SHA256), so nobody can make
- * one for an address they do not read, and a token works for its own subscriber only.
- *
- * - Confirm: `<id>.<expires>.<mac>`, the MAC over the purpose, the subscriber id, the email key,
- *   the consent time and the expiry. It expires after 7 days; it is single-use because it only
- *   confirms a `pending` subscriber, and a later sign-up (a new consent time) voids it.
- * - Unsubscribe: `<id>.<mac>`, the MAC over the purpose, the id and the email key. It never
- *   expires (old mails must keep their link working) and names nobody: the id alone does nothing.
- */
+// A confirm token is single-use only because it confirms a `pending` subscriber, and a new sign-up voids it;
+// an unsubscribe token never expires, since old mails must keep their link working.
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 export const CONFIRM_TOKEN_DAYS = 7;
@@ -37,14 +29,13 @@ export function confirmToken(
 
 export type ParsedConfirmToken = { id: number; expiresAt: number; signature: string };
 
-/** The parts of a confirm token, or null when it is not shaped like one. */
 export function parseConfirmToken(token: string): ParsedConfirmToken | null {
   const match = /^([1-9]\d{0,15})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   return { id: Number(match[1]), expiresAt: Number(match[2]) * 1000, signature: match[3] as string };
 }
 
-/** Whether a parsed confirm token was made for this subscriber and this sign-up (expiry checked apart). */
+/** Expiry is checked apart. */
 export function confirmTokenMatches(
   secret: string,
   token: ParsedConfirmToken,
@@ -64,7 +55,6 @@ export function unsubscribeToken(secret: string, subscriber: TokenSubject): stri
   return `${subscriber.id}.${mac(secret, ["unsubscribe", subscriber.id, subscriber.email_lower])}`;
 }
 
-/** The subscriber id an unsubscribe token claims, or null when it is not shaped like one. */
 export function parseUnsubscribeToken(token: string): { id: number; signature: string } | null {
   const match = /^([1-9]\d{0,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;

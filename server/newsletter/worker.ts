@@ -1,22 +1,5 @@
-/**
- * Sending a newsletter issue. `freezeSend` stores the issue's mail and one delivery row per
- * subscriber confirmed at that moment, in one transaction. The worker delivers those rows through
- * the leased mail queue (server/mail/queue.ts), batch by batch:
- *
- * - Pace: with a rate, one UPDATE of the single pacing row reserves the next slots, so every
- *   process together (the server and `npm run newsletter -- send`) stays under NEWSLETTER_RATE.
- * - A subscriber who is no longer `confirmed` (unsubscribed meanwhile) is `skipped`; otherwise the
- *   mail goes out with the Message-ID chosen at freeze time and its own unsubscribe link.
- * - The recipient refused for good (a 5xx to RCPT TO, a mailbox status): the delivery and the
- *   subscriber are `bounced`, never mailed again. A 4xx or a lost connection: back-off.
- * - Our sender or the issue's mail refused (MAIL FROM, authentication, a 5.7.x policy, DATA):
- *   every recipient would meet the same answer, so the send is paused, its deliveries wait
- *   untouched and every subscriber stays as they were, until the owner fixes the cause and runs
- *   `npm run newsletter -- resume <id>`.
- * - A circuit breaker: when more than half of a send's last 20 deliveries by this worker were
- *   refused for good, the send is paused too (such a run is almost never 20 bad addresses), and
- *   those bounces are taken back: their subscribers are confirmed again, their deliveries pending.
- */
+// A refusal of our sender or of the issue's mail pauses the whole send: every recipient would meet the
+// same answer. More than half of the last 20 deliveries bounced pauses it too: rarely 20 bad addresses.
 import { randomBytes } from "node:crypto";
 import { type Selectable, sql } from "kysely";
 import type { Db, DeliveryStatus, NewsletterDeliveriesTable, NewsletterSendsTable } from "../db/database.ts";
@@ -47,10 +30,6 @@ export class AlreadySentError extends Error {
   name = "AlreadySentError";
 }
 
-/**
- * Stores the send and its recipients (every `confirmed` subscriber now), one transaction.
- * Refuses an issue sent before unless `again`.
- */
 export async function freezeSend(
   db: Db,
   issue: IssueToSend,
@@ -78,7 +57,7 @@ export async function freezeSend(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    // One statement for every recipient: 10,000 rows in milliseconds. The Message-ID is fixed here.
+    // One statement for every recipient: 10,000 rows in milliseconds.
     const salt = randomBytes(6).toString("hex");
     const inserted = await sql`
       INSERT INTO newsletter_deliveries (send_id, subscriber_id, message_id, status, next_attempt_at)
@@ -116,7 +95,7 @@ export async function sendProgress(db: Db, sendId?: number): Promise<SendProgres
   });
 }
 
-/** Pauses a send: its deliveries wait, untouched, until `resumeSend`. A paused send keeps its first reason. */
+/** A paused send keeps its first reason. */
 export async function pauseSend(db: Db, sendId: number, reason: string, now = Date.now()) {
   await db
     .updateTable("newsletter_sends")
@@ -126,7 +105,6 @@ export async function pauseSend(db: Db, sendId: number, reason: string, now = Da
     .execute();
 }
 
-/** Continues a paused send at once; false when there is no such paused send. */
 export async function resumeSend(db: Db, sendId: number, now = Date.now()): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const resumed = await trx
@@ -149,9 +127,7 @@ export async function resumeSend(db: Db, sendId: number, now = Date.now()): Prom
 export type NewsletterWorkerOptions = QueueTiming & {
   secretKey: string;
   siteUrl: string;
-  /** Mails per minute for all processes together; 0: as fast as the SMTP server takes them. */
   rate: number;
-  /** Deliveries claimed at once. */
   batch: number;
 };
 
@@ -162,16 +138,13 @@ export const DEFAULT_NEWSLETTER_WORKER = {
   log: (message: string, error?: unknown) => console.error(`[newsletter] ${message}`, error ?? ""),
 } satisfies Partial<NewsletterWorkerOptions>;
 
-/** Delivers newsletter sends; `stop()` gives the rows claimed but not started back at once, for another process. */
 export type NewsletterWorker = MailQueue;
 
-/** The circuit breaker: more than `BREAKER_LIMIT` refusals for good among a send's last `BREAKER_WINDOW` deliveries pause it. */
 const BREAKER_WINDOW = 20;
 const BREAKER_LIMIT = BREAKER_WINDOW / 2;
 
 type RecentDelivery = { deliveryId: number; subscriberId: number; bounced: boolean };
 
-/** `npm run newsletter -- resume <id>`, as the pause reasons name it. */
 const resumeHint = (sendId: number) => `fix it, then: npm run newsletter -- resume ${sendId}`;
 
 export function createNewsletterWorker(
@@ -182,10 +155,8 @@ export function createNewsletterWorker(
   const settings: NewsletterWorkerOptions = { ...DEFAULT_NEWSLETTER_WORKER, ...options };
   const { now, log } = settings;
   const sends = new Map<number, NewsletterSend>();
-  /** Each send's latest outcomes at this worker, newest last. */
   const recent = new Map<number, RecentDelivery[]>();
 
-  /** The start of each of `count` slots under the shared rate (all at once when unlimited). */
   async function reserveSlots(count: number): Promise<number[]> {
     const time = now();
     if (settings.rate <= 0) return Array(count).fill(time);
@@ -212,7 +183,6 @@ export function createNewsletterWorker(
     return send;
   }
 
-  /** Remembers an outcome; returns the bounces to take back when the breaker trips, else undefined. */
   function remember(sendId: number, delivery: RecentDelivery): RecentDelivery[] | undefined {
     const window = [...(recent.get(sendId) ?? []), delivery].slice(-BREAKER_WINDOW);
     recent.set(sendId, window);
@@ -222,7 +192,6 @@ export function createNewsletterWorker(
     return bounced;
   }
 
-  /** The recipient refused for good: the subscriber is bounced, unless the breaker says it is not about them. */
   async function bounce(trx: Db, row: Delivery, error: unknown) {
     await trx
       .updateTable("subscribers")
@@ -277,7 +246,7 @@ export function createNewsletterWorker(
           .where("id", "=", row.subscriber_id)
           .executeTakeFirst();
         if (subscriber?.status !== "confirmed") return { final: "skipped" };
-        // Paused meanwhile (by another process, or earlier in this batch): the row waits.
+        // Paused meanwhile (by another process, or earlier in this batch).
         if (subscriber.send_paused_at) return { hold: `send paused at ${subscriber.send_paused_at}` };
         const send = await sendOf(row.send_id);
         const link = unsubscribeUrl(settings.siteUrl, unsubscribeToken(settings.secretKey, subscriber));

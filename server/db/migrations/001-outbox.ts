@@ -1,10 +1,7 @@
 import { sql } from "kysely";
 import { createDueIndex, oneOf, type Schema, type Step } from "./schema.ts";
 
-/**
- * The contact outbox's table, as step 001 made it and step 002 rebuilds it on SQLite (which cannot
- * change a CHECK constraint in place).
- */
+/** Step 002 rebuilds this table on SQLite, which cannot change a CHECK constraint in place. */
 export const createMessagesTable = (schema: Schema, name: string, statuses: readonly string[]) =>
   schema
     .createTable(name)
@@ -22,7 +19,6 @@ export const createMessagesTable = (schema: Schema, name: string, statuses: read
     .addCheckConstraint("messages_status_check", oneOf("status", statuses))
     .execute();
 
-/** Subscribers and the contact outbox. */
 export const outbox: Step = async (db, schema) => {
   await schema
     .createTable("subscribers")

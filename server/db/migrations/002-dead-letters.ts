@@ -2,7 +2,6 @@ import { sql } from "kysely";
 import { createMessagesTable } from "./001-outbox.ts";
 import { createDueIndex, oneOf, type Step } from "./schema.ts";
 
-/** Dead letters: a message the SMTP server refused for good is `failed`. */
 export const deadLetters: Step = async (db, schema) => {
   const statuses = ["pending", "sent", "failed"];
   if (schema.engine === "postgres") {

@@ -1,10 +1,7 @@
 import { sql } from "kysely";
 import { createDueIndex, oneOf, type Step } from "./schema.ts";
 
-/**
- * The newsletter. Subscribers of the single opt-in era asked for updates and were told they would
- * get them, so they stay on the list as confirmed.
- */
+/** Subscribers of the single opt-in era were told they would get updates, so they stay confirmed. */
 export const newsletter: Step = async (db, schema) => {
   const subscribers = db.schema.alterTable("subscribers");
   // One column per statement: SQLite's ALTER TABLE adds one at a time.

@@ -1,9 +1,5 @@
 import type { Step } from "./schema.ts";
 
-/**
- * The rate limit shared by instances: one row per counted submission, kept for one window. Only
- * the PostgreSQL deployment counts here; one SQLite process counts in memory.
- */
 export const rateLimit: Step = async (db, schema) => {
   await schema
     .createTable("rate_limit_hits", { withId: false })

@@ -1,17 +1,11 @@
-/**
- * What a migration step is written with: the schema builder plus the few places where SQLite and
- * PostgreSQL truly differ in a table definition.
- */
 import { type CreateTableBuilder, type Kysely, sql } from "kysely";
 
 export type Engine = "sqlite" | "postgres";
 
-/** Where SQLite and PostgreSQL truly differ in a table definition; every step is written on it. */
 export type Schema = {
   engine: Engine;
-  /** Epoch milliseconds: PostgreSQL's integer has 32 bits; SQLite's STRICT tables know only INTEGER (64 bits). */
+  /** PostgreSQL's integer has 32 bits; SQLite's STRICT tables know only INTEGER (64 bits). */
   epochMs: "integer" | "bigint";
-  /** A new table, with an `id` the database numbers itself unless `withId` is false. */
   createTable(name: string, options?: { withId: boolean }): CreateTableBuilder<string, never>;
 };
 
@@ -38,11 +32,9 @@ export function schemaOf(db: AnyDb, engine: Engine): Schema {
   };
 }
 
-/** `status in ('a', 'b')`, for a CHECK constraint. */
 export const oneOf = (column: string, values: readonly string[]) =>
   sql`${sql.ref(column)} in (${sql.join(values.map((value) => sql.lit(value)))})`;
 
-/** The index a mail worker's claim reads: the pending rows in the order they fall due. */
 export const createDueIndex = (db: AnyDb, table: string) =>
   db.schema
     .createIndex(`${table}_due`)
