@@ -1,17 +1,6 @@
-/**
- * `npm run backup -- --to <folder> [--keep N]`: an online backup of the site's SQLite database
- * (DATA_DIR/site.db) while the server runs. SQLite's backup API copies a consistent snapshot page
- * by page, WAL included, without stopping writers; copying the file with `cp` would not (the WAL
- * holds the newest commits). The copy is written under a temporary name, checked with
- * `PRAGMA integrity_check`, then renamed, so a backup file that exists is always whole.
- * With --keep N only the N newest backups in the folder are kept.
- * The newsletter's secret (DATA_DIR/secret, when SECRET_KEY is not set) is kept beside the backups
- * as `secret`: the confirm and unsubscribe links already mailed work only with the secret that
- * signed them, so a database restored without it would leave subscribers unable to leave.
- * Everything it writes is its owner's only: the folder 0700, the files 0600 (scripts/private-files.mjs).
- *
- * Plain JavaScript so it runs on a production machine with `node` alone (docs/deploy.md).
- */
+// SQLite's backup API copies a consistent snapshot while the server writes; `cp` would miss the WAL. The secret is
+// kept beside the backups because mailed links only work with the secret that signed them.
+// Plain JavaScript so it runs on a production machine with `node` alone (docs/deploy.md).
 import { existsSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -49,7 +38,7 @@ function options() {
   }
 }
 
-/** 2026-11-23T03:15:00.123Z → 20261123T031500Z: sortable, and safe in any file system. */
+/** Sortable, and safe in any file system. */
 const stamp = (date) =>
   date
     .toISOString()

@@ -1,11 +1,3 @@
-/**
- * `npm run check:content`: validates every content file as the build does, then prints a summary
- * and every reference that leads nowhere. Exits 1 on a bad file or a broken reference, as the build
- * would. `--sample` also checks that the content still is the shipped sample
- * (catalogue/sample-facts.ts), for the sample itself: each fact that does not hold is an error.
- * `--root <dir>` checks another folder holding content/ and public/ (default: CONTENT_ROOT, else
- * the current folder).
- */
 import { resolve } from "node:path";
 import { brokenReferenceProblem, contentRoot, imageExists, readContentFiles } from "../catalogue/disk.ts";
 import { buildCatalogue, type Catalogue, ContentError } from "../catalogue/load.ts";
@@ -39,7 +31,6 @@ try {
 const summary = summarizeCatalogue(catalogue, (sitePath) => imageExists(root, sitePath));
 const { counts } = summary;
 
-/** Two columns, the labels padded to one width. */
 function table(rows: [string, number][]): string {
   const width = Math.max(0, ...rows.map(([label]) => label.length));
   return rows.map(([label, count]) => `  ${label.padEnd(width)}  ${String(count).padStart(3)}`).join("\n");

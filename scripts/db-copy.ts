@@ -1,24 +1,13 @@
-/**
- * Moving an existing site to PostgreSQL (`npm run db -- copy --to postgres://…`):
- * copies the subscribers, the messages and the newsletter's sends and deliveries from the SQLite
- * file into a PostgreSQL database, keeping every id (the confirm and unsubscribe links already
- * mailed name subscribers by id), in one transaction.
- *
- * Idempotent: a row whose id (or email, Message-ID) is already there is left as it is, so a second copy (after an
- * interruption, or to be sure) adds only what is missing. Verified: afterwards every source row
- * must be in the target under its id with the same identity (email, Message-ID, slug); anything
- * else is an error and the transaction is rolled back. The identity columns continue after the
- * highest copied id, so new rows never collide with copied ones. Counted rate-limit hits are not
- * copied (they expire within minutes).
- */
+// Every id is kept, because mailed confirm and unsubscribe links name subscribers by id. Rows already there
+// are left alone, so a second copy adds only what is missing; rate-limit hits expire in minutes and are not copied.
 import { sql } from "kysely";
 import type { PostgresDatabase, SqliteDatabase, Tables } from "../server/db/database.ts";
 
-/** In dependency order: sends and subscribers before the deliveries that name them. */
+/** Dependency order: sends and subscribers before the deliveries that name them. */
 const COPIED_TABLES = ["subscribers", "messages", "newsletter_sends", "newsletter_deliveries"] as const;
 type CopiedTable = (typeof COPIED_TABLES)[number];
 
-/** What identifies a row besides its id: a target row with the same id but another identity is a conflict. */
+/** A target row with the same id but another identity is a conflict. */
 const IDENTITY: Record<CopiedTable, string> = {
   subscribers: "email_lower",
   messages: "message_id",
@@ -26,7 +15,7 @@ const IDENTITY: Record<CopiedTable, string> = {
   newsletter_deliveries: "message_id",
 };
 
-/** Rows per INSERT: far below PostgreSQL's 65,535 parameters for the widest table. */
+/** Far below PostgreSQL's 65,535 parameters for the widest table. */
 const BATCH = 500;
 
 export type TableCopy = { table: CopiedTable; source: number; copied: number; alreadyThere: number };
@@ -51,7 +40,6 @@ export async function copyToPostgres(from: SqliteDatabase, to: PostgresDatabase)
         copied += Number(result.numInsertedOrUpdatedRows ?? 0n);
       }
       await verify(trx, table, rows);
-      // The identity continues after the highest id, copied or not.
       await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), GREATEST((SELECT max(id) FROM ${sql.table(table)}), 1))`.execute(
         trx,
       );

@@ -1,7 +1,3 @@
-/**
- * `npm run db -- <command>`: the owner's database tools.
- *   copy --to postgres://…   copies the SQLite file of DATA_DIR into PostgreSQL (scripts/db-copy.ts)
- */
 import { resolve } from "node:path";
 import { openDatabase, openPostgres } from "../server/db/database.ts";
 import { copyToPostgres } from "./db-copy.ts";

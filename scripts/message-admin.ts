@@ -1,8 +1,3 @@
-/**
- * The owner's view of the outbox (`npm run messages`): list messages by status and put failed
- * ones (dead letters, see outbox.ts) back in the queue. A running server's worker picks a retried
- * message up at its next poll; without one, the next start delivers it.
- */
 import type { Db, MessageStatus } from "../server/db/database.ts";
 
 export type MessageSummary = {
@@ -24,7 +19,6 @@ export function listMessages(db: Db, status?: MessageStatus): Promise<MessageSum
   return query.execute();
 }
 
-/** Moves failed messages back to pending, due now; returns the ids that were failed and moved. */
 export async function retryFailed(db: Db, which: { ids: number[] } | "all-failed", now = Date.now()) {
   let query = db
     .updateTable("messages")

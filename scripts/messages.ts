@@ -1,7 +1,3 @@
-/**
- * `npm run messages -- <command>`: the contact messages in DATA_DIR's database (./data by
- * default) or DATABASE_URL's, for the owner. Run it next to the server or while it is stopped.
- */
 import { resolve } from "node:path";
 import { connectDatabase } from "../server/db/database.ts";
 import { listMessages, retryFailed } from "./message-admin.ts";

@@ -1,10 +1,3 @@
-/**
- * `npm run new -- note "The Title" --author "Name" [--tags "A,B"] [--rating 8.5]` and
- * `npm run new -- write "Title"`: writes a new content file with valid front matter — a draft,
- * with prompts in comments, unless a note was given its tags and rating. The file is checked with
- * the real loader, together with all the existing content, before it is written; nothing is ever
- * overwritten. A note whose title is already there is a re-read, and the script says so.
- */
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { contentRoot, readContentFiles } from "../catalogue/disk.ts";
@@ -41,7 +34,6 @@ try {
 const today = specDateOf(new Date());
 let path: string;
 let text: string;
-/** The earlier readings of the same book, when the new note is a re-read. */
 let earlierReadings: string[] = [];
 if (request.kind === "note") {
   // Drafts count too: a draft note already holds its slug.

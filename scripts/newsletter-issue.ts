@@ -1,8 +1,3 @@
-/**
- * From an issue file of content/updates to what a send stores and the mails show: the body with
- * absolute links, as HTML and as plain text; and the text of a new draft.
- */
-
 import { renderWithAbsoluteLinks } from "../catalogue/derive.ts";
 import type { Catalogue } from "../catalogue/load.ts";
 import type { UpdateIssue } from "../catalogue/schema.ts";
@@ -32,10 +27,7 @@ export function issueContentOf(issue: IssueToSend, siteUrl: string): IssueConten
   };
 }
 
-/**
- * A new draft: front matter and a body listing what was published after `since` (an ISO day; the
- * last sent issue's), essays first, for the owner to write around.
- */
+/** `since` is the last sent issue's ISO day. */
 export function draftText(
   catalogue: Catalogue,
   { title, date, since }: { title: string; date: string; since?: string },

@@ -1,9 +1,4 @@
-/**
- * `npm run newsletter -- <command>`: the owner's newsletter, from drafting an issue to sending it
- * and looking after the list. Reads content/ (or --root's) and the database in DATA_DIR, with the
- * same environment as the server (SITE_URL, SMTP_URL, MAIL_FROM, OWNER_EMAIL, SECRET_KEY,
- * NEWSLETTER_RATE, NEWSLETTER_BATCH). Run it next to the running server or while it is stopped.
- */
+// Runs beside the running server or while it is stopped, with the same environment.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
@@ -238,7 +233,6 @@ async function resume(database: Database, config: Config, args: Args) {
   await deliverAndWatch(database, config, Number(id));
 }
 
-/** Delivers a send in this process and shows its progress until it is done, paused, or Ctrl-C. */
 async function deliverAndWatch(database: Database, config: Config, sendId: number) {
   const mailer = createMailer(config, { pool: true });
   const worker = createNewsletterWorker(database.db, mailer, {

@@ -1,14 +1,5 @@
-/**
- * `npm run restore -- --from <backup.db>`: puts a backup made by scripts/backup.mjs back as the
- * site's database (DATA_DIR/site.db). Refused while a server runs on DATA_DIR
- * (server/data-dir-claims.mjs): it would keep writing to the file replaced. The backup is
- * checked before anything is touched; the database it replaces is kept beside it as
- * `site.db.replaced-<time>` (with its WAL), so a restore can itself be undone.
- * The newsletter's secret that `npm run backup` keeps beside the backups goes back to
- * DATA_DIR/secret too (a different one there is kept as `secret.replaced-<time>`): the links in
- * the restored subscribers' mails were signed with it. What it writes is its owner's only: DATA_DIR
- * 0700, the database and the secret 0600 (scripts/private-files.mjs).
- */
+// Refused while a server runs on DATA_DIR: it would keep writing to the replaced file. The replaced database is kept
+// as `site.db.replaced-<time>`, so a restore can itself be undone.
 import { chmodSync, copyFileSync, existsSync, renameSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";

@@ -1,7 +1,3 @@
-/**
- * The owner's view of the list (`npm run newsletter -- subscribers|export|import|remove`). Never
- * reachable over HTTP: only the command line, run on the machine that holds DATA_DIR, uses it.
- */
 import { CsvError, parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { emailKey, isValidEmail, LIMITS, normalizeEmail } from "../rules/forms.ts";
@@ -29,7 +25,7 @@ export function listSubscribers(db: Db, status?: SubscriberStatus): Promise<Subs
 
 export const CSV_COLUMNS = ["email", "status", "created_at", "confirmed_at", "unsubscribed_at"] as const;
 
-/** RFC 4180 with CRLF; an address a spreadsheet would run as a formula gets its guard, which `import` takes off. */
+/** An address a spreadsheet would run as a formula gets a guard, which `import` takes off. */
 export function subscribersCsv(rows: readonly SubscriberRow[]): string {
   return stringify(
     rows.map((row) => ({ ...row, email: spreadsheetSafe(row.email) })),
@@ -42,10 +38,6 @@ export function subscribersCsv(rows: readonly SubscriberRow[]): string {
   );
 }
 
-/**
- * The records of a CSV text (RFC 4180: quoted fields may hold commas, quotes and line breaks; a
- * byte order mark, CRLF, LF or CR line ends), each with the line it starts on.
- */
 function parseCsv(text: string): { line: number; fields: string[] }[] {
   const records = parse(text, {
     bom: true,
@@ -76,15 +68,7 @@ type ImportRow = {
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
-/**
- * Imports a CSV of addresses (moving from another service, or a file of `export`). With a header
- * line, the column named `email` holds the address, and the columns of `export` (status, created_at,
- * confirmed_at, unsubscribed_at) are kept when present, so an export imported elsewhere is the same
- * list: people who left stay unsubscribed. Without a header, or without a status, an address is a
- * confirmed subscriber. Every row is checked first; any bad row imports nothing. Of the addresses
- * already in the database, pending sign-ups become confirmed when the file says confirmed; the
- * others stay as they are (an unsubscribe outlives a move).
- */
+/** Any bad row imports nothing; an address already present stays as it is, except pending → confirmed (an unsubscribe outlives a move). */
 export async function importSubscribers(db: Db, csv: string, now: Date = new Date()): Promise<ImportResult> {
   let records: ReturnType<typeof parseCsv>;
   try {
@@ -161,10 +145,6 @@ export async function importSubscribers(db: Db, csv: string, now: Date = new Dat
   });
 }
 
-/**
- * Erases a person for a deletion request: their subscriber row, their newsletter deliveries and
- * the confirmation mails sent to them. Returns whether there was anyone to erase.
- */
 export async function removeSubscriber(db: Db, email: string): Promise<boolean> {
   const key = emailKey(email);
   return db.transaction().execute(async (trx) => {

@@ -1,9 +1,4 @@
-/**
- * Text from data (an export's titles and authors, a subscriber's address, a message's subject) as
- * the owner's commands print it: without the control characters that would let it move the cursor,
- * recolour or retitle the terminal, or reorder what is shown (escape sequences, C0 but for new line
- * and tab, C1, and the bidirectional controls).
- */
+// Data printed to the owner's terminal loses the controls that would move the cursor, retitle it or reorder what is shown.
 const ESC = "\u001b";
 const BEL = "\u0007";
 /** CSI (ESC [ … final), OSC (ESC ] … BEL or ESC \, or the line's end) and the other escapes (ESC, intermediates, final). */

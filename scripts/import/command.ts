@@ -1,11 +1,5 @@
-/**
- * `npm run import -- goodreads|storygraph|medium <file-or-folder> [options]` (scripts/import.ts runs it): brings a reading
- * history or a blog's essays into content/. A dry run by default: it prints what it would create
- * and what it skips and why, and changes nothing; `--write` writes. Every new file is checked with
- * the real loader, together with the existing content, before anything is written, so the dry run
- * names every file the write or the build would refuse; `--write` writes all its files or none, and
- * never over an existing one, so a second run creates nothing new.
- */
+// Every new file is checked with the real loader beside the existing content first, so the dry run names every
+// file the write or the build would refuse.
 import { createReadStream, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -43,7 +37,6 @@ Options:
   --root <dir>         another project folder (default: CONTENT_ROOT, else this one)
   --help               this text`;
 
-/** "1 draft", "2 drafts". */
 const count = (number: number, one: string, many = `${one}s`) => `${number} ${number === 1 ? one : many}`;
 
 function parseOptions(args: readonly string[]) {
@@ -63,7 +56,6 @@ function parseOptions(args: readonly string[]) {
     },
   });
 }
-/** Runs the command on its arguments; prints the report (or the problem) and returns the exit code. */
 export async function importCommand(
   args: readonly string[],
   output: (text: string) => void,
@@ -113,7 +105,6 @@ export async function importCommand(
       );
     }
     let files: ContentFile[];
-    /** The tags content/site.yaml declares. */
     let declared: string[];
     try {
       declared = loadCatalogue(root).site.tags;
@@ -308,7 +299,6 @@ export async function importCommand(
     print(lines.join("\n"));
     return 0;
 
-    /** The staged files, read back from the disk, are still what the build accepts. */
     function checkStaged(staging: string) {
       const staged = outputs
         .filter((output) => output.text !== undefined)

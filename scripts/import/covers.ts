@@ -1,9 +1,5 @@
-/**
- * Book covers from Open Library's covers service (`--covers`): one request a second at most, as
- * the service asks of its users, each cover resized to the list's 129×190 and saved as a PNG
- * (resvg, which already draws the site's covers: no image library that downloads binaries). No
- * cover, or no network: the note keeps the cover the site draws.
- */
+// Open Library asks its users for one request a second at most. resvg already draws the site's covers,
+// so no image library that downloads binaries is needed.
 import { setTimeout as sleep } from "node:timers/promises";
 import { COVER_HEIGHT, COVER_WIDTH } from "../../catalogue/cover.ts";
 import { sizeText } from "../../catalogue/limits.ts";
@@ -12,10 +8,8 @@ import { MAX_COVER_BYTES } from "./limits.ts";
 
 export const OPEN_LIBRARY_COVERS = "https://covers.openlibrary.org";
 
-/** How long to wait at least between two requests to the covers service. */
 export const COVER_REQUEST_INTERVAL_MS = 1000;
 
-/** The image kinds a cover may come in, by their first bytes. */
 const IMAGE_KINDS: { type: string; magic: number[] }[] = [
   { type: "image/jpeg", magic: [0xff, 0xd8, 0xff] },
   { type: "image/png", magic: [0x89, 0x50, 0x4e, 0x47] },
@@ -26,7 +20,6 @@ export function imageTypeOf(bytes: Uint8Array): string | null {
   return IMAGE_KINDS.find(({ magic }) => magic.every((byte, index) => bytes[index] === byte))?.type ?? null;
 }
 
-/** A cover image at the list's size, cropped to fill it, as a PNG. */
 export function coverPng(bytes: Uint8Array, type: string): Buffer {
   const data = `data:${type};base64,${Buffer.from(bytes).toString("base64")}`;
   return svgToPng(
@@ -34,16 +27,13 @@ export function coverPng(bytes: Uint8Array, type: string): Buffer {
   );
 }
 
-/** The address of a book's large cover; `default=false` makes the service answer 404 when it has none. */
+/** `default=false` makes the service answer 404 when it has no cover. */
 export const coverUrl = (service: string, isbn: string) =>
   `${service.replace(/\/+$/, "")}/b/isbn/${encodeURIComponent(isbn)}-L.jpg?default=false`;
 
 export type CoverResult = { ok: true; png: Buffer } | { ok: false; reason: string };
 
-/**
- * Runs tasks one after another with at least `interval` ms from the end of one to the start of
- * the next, so that requests are never closer than that, however long each takes to answer.
- */
+/** Measured from the end of one task to the start of the next, however long each takes to answer. */
 export function paced(interval: number): <T>(task: () => Promise<T>) => Promise<T> {
   let next = 0;
   return async (task) => {
@@ -57,7 +47,6 @@ export function paced(interval: number): <T>(task: () => Promise<T>) => Promise<
   };
 }
 
-/** The body of an answer, or null once it passes `limit` bytes (the rest is not downloaded). */
 async function bodyUpTo(response: Response, limit: number): Promise<Uint8Array | null> {
   const reader = response.body?.getReader();
   const chunks: Uint8Array[] = [];
@@ -74,7 +63,6 @@ async function bodyUpTo(response: Response, limit: number): Promise<Uint8Array |
   }
 }
 
-/** One book's cover, or why there is none. */
 export async function fetchCover(service: string, isbn: string): Promise<CoverResult> {
   let response: Response;
   try {
@@ -98,7 +86,6 @@ export async function fetchCover(service: string, isbn: string): Promise<CoverRe
   }
 }
 
-/** Where a note's fetched cover is saved: its site path and its file under the project. */
 export const coverFile = (slug: string) => ({
   sitePath: `/images/notes/${slug}.png`,
   file: `public/images/notes/${slug}.png`,

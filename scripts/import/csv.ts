@@ -1,9 +1,3 @@
-/**
- * The CSV files of Goodreads and StoryGraph, streamed through csv-parse: quoted fields with commas,
- * quotes and new lines inside, a byte-order mark, CRLF. A row that cannot be read is reported with
- * its line number instead of stopping the import; a file of more rows than an import takes stops
- * at the first row too many. Also the guard against spreadsheet formulas the export puts on cells.
- */
 import { Readable } from "node:stream";
 import { CsvError, parse } from "csv-parse";
 import { MAX_IMPORT_ROWS } from "./limits.ts";
@@ -12,7 +6,7 @@ export type CsvRow = { line: number; fields: Record<string, string> };
 export type BrokenRow = { line: number; problem: string };
 export type CsvTable = { header: string[]; rows: CsvRow[]; broken: BrokenRow[] };
 
-/** CRLF as LF, also across chunks, so that line numbers count the lines an editor shows. */
+/** Also across chunks, so that line numbers count the lines an editor shows. */
 async function* unixLineEnds(chunks: AsyncIterable<string>): AsyncGenerator<string> {
   let carriedReturn = "";
   for await (const chunk of chunks) {
@@ -25,11 +19,6 @@ async function* unixLineEnds(chunks: AsyncIterable<string>): AsyncGenerator<stri
 
 const newLines = (text: string) => text.split("\n").length - 1;
 
-/**
- * The rows of a CSV file whose first line names the columns, each with the line it starts on
- * (a review with new lines spans several), and the rows that could not be read. `input` is the
- * file's text or a stream of it read as UTF-8.
- */
 export function readCsv(input: string | AsyncIterable<string>, maxRows = MAX_IMPORT_ROWS): Promise<CsvTable> {
   const text = Readable.from(unixLineEnds(typeof input === "string" ? Readable.from([input]) : input));
   const parser = parse({
@@ -90,23 +79,17 @@ export function readCsv(input: string | AsyncIterable<string>, maxRows = MAX_IMP
   });
 }
 
-/** The columns a file must have to be read as `what`, or the sentence saying which are missing. */
 export function missingColumns(table: CsvTable, required: readonly string[], what: string): string | null {
   const missing = required.filter((column) => !table.header.includes(column));
   if (missing.length === 0) return null;
   return `This is not ${what}: it has no column ${missing.map((column) => `"${column}"`).join(", ")}.`;
 }
 
-/**
- * What a spreadsheet would run as a formula (OWASP's CSV injection list), and the quote that guards
- * it. A cell that starts with the guard itself gets one more, so that removing one gives it back.
- */
+// OWASP's CSV injection list; a cell starting with the guard gets one more, so removing one gives it back.
 const FORMULA_START = /^[=+\-@\t\r']/;
 const GUARD = "'";
 
-/** A cell a spreadsheet shows as text: the guard before a formula's first character. */
 export const spreadsheetSafe = (cell: string) => (FORMULA_START.test(cell) ? `${GUARD}${cell}` : cell);
 
-/** A cell as it was before `spreadsheetSafe`: the guard taken off where it stands before what it guards. */
 export const withoutFormulaGuard = (cell: string) =>
   cell.startsWith(GUARD) && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;

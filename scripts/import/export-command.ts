@@ -1,8 +1,3 @@
-/**
- * `npm run export -- goodreads [--out file.csv]` (scripts/export.ts runs it): the site's notes as a CSV file that Goodreads'
- * importer reads (its own export format). Importing that file into an empty site gives back the
- * same notes; ratings become whole stars, since Goodreads has no other.
- */
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -36,7 +31,6 @@ function parseOptions(args: readonly string[]) {
     },
   });
 }
-/** Runs the command on its arguments; prints what it wrote (or the problem) and returns the exit code. */
 export function exportCommand(
   args: readonly string[],
   print: (text: string) => void,

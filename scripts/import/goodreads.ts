@@ -1,7 +1,3 @@
-/**
- * Goodreads' "Export Library" CSV (31 columns), read into readings; and the same file written
- * back from the site's notes, for `npm run export -- goodreads`.
- */
 import { stringify } from "csv-stringify/sync";
 import { renderWithAbsoluteLinks } from "../../catalogue/derive.ts";
 import { nestingProblem } from "../../catalogue/nesting.ts";
@@ -22,7 +18,7 @@ import { reviewToMarkdown } from "./html-markdown.ts";
 import type { SiteNote } from "./site-notes.ts";
 import { sourceRows } from "./source-rows.ts";
 
-/** The columns of Goodreads' export, in its order: its importer takes its own format. */
+/** In Goodreads' order: its importer takes its own format. */
 export const GOODREADS_COLUMNS = [
   "Book Id",
   "Title",
@@ -59,7 +55,6 @@ export const GOODREADS_COLUMNS = [
 
 const REQUIRED = ["Title", "Author", "My Rating", "Date Added", "Exclusive Shelf"];
 
-/** Goodreads' exclusive shelves and the site's shelves; "did-not-finish" is a shelf many readers add. */
 export const GOODREADS_SHELVES: Record<string, Shelf> = {
   read: "read",
   "currently-reading": "reading",
@@ -117,7 +112,6 @@ export async function readGoodreads(input: string | AsyncIterable<string>, scale
   return result;
 }
 
-/** The Goodreads row of a note: what Goodreads' importer reads, the other columns left empty. */
 function goodreadsRow(note: SiteNote, scale: number, siteUrl: string): Record<string, string> {
   const shelf = goodreadsShelfOf(note.shelf);
   const read = note.shelf === "read" || note.shelf === "did-not-finish";
@@ -136,10 +130,6 @@ function goodreadsRow(note: SiteNote, scale: number, siteUrl: string): Record<st
   };
 }
 
-/**
- * A review as Goodreads keeps it: HTML with <br/><br/> between paragraphs, links absolute; the
- * [spoiler] markers are Goodreads' own.
- */
 export function reviewToHtml(markdown: string, siteUrl: string): string {
   return renderWithAbsoluteLinks(markdown, siteUrl)
     .trim()
@@ -150,13 +140,9 @@ export function reviewToHtml(markdown: string, siteUrl: string): string {
     .replace(/^<p>|<\/p>$/g, "");
 }
 
-/** Goodreads' own `="…"` ISBN cells stay as they are: its importer expects them. */
+/** Goodreads' importer expects its own `="…"` ISBN cells. */
 const ISBN_COLUMNS = new Set(["ISBN", "ISBN13"]);
 
-/**
- * Goodreads' export file for the site's notes (drafts left out): re-readings are rows of their own.
- * A cell a spreadsheet would run as a formula gets a guard and quotes; the import takes it off.
- */
 export function goodreadsCsv(notes: readonly SiteNote[], scale: number, siteUrl: string): string {
   const rows = notes
     .filter((note) => !note.draft)

@@ -1,34 +1,24 @@
-/**
- * HTML to the Markdown the owner writes (turndown): Goodreads reviews and Medium posts. Headings
- * with #, emphasis with *, lists with -, fenced code; a remote image becomes a link to it, since
- * the site shows no image from another host (the report lists them for the owner to fetch).
- * Nothing in the Markdown runs: text that reads as a tag stays text, elements that run or embed
- * are dropped, and a link or image of another scheme than the site's sanitizer allows is left out
- * (catalogue/safe-html.ts renders it all through the sanitizer again).
- */
+// The site shows no image from another host, so a remote image becomes a link the report lists for the owner.
 import TurndownService from "turndown";
 import { isSafeUrl } from "../../catalogue/safe-html.ts";
 
 export type Converted = { markdown: string; images: string[] };
 
-/** The text of a node, a <br> being a new line. */
 function textWithBreaks(node: Node): string {
   if (node.nodeName === "BR") return "\n";
   if (node.nodeType === 3) return node.textContent ?? "";
   return Array.from(node.childNodes, textWithBreaks).join("");
 }
 
-/** Dropped with all they hold: what runs, embeds or asks for input is no prose. */
 const DROPPED = new Set(["script", "style", "noscript", "iframe", "object", "embed", "template", "svg", "math"]);
 
-/** A fence longer than any run of backticks in the code, which could otherwise close it early. */
+/** Longer than any run of backticks in the code, which could otherwise close it early. */
 function fenceFor(code: string): string {
   let longest = 0;
   for (const [run] of code.matchAll(/`+/g)) longest = Math.max(longest, run.length);
   return "`".repeat(Math.max(3, longest + 1));
 }
 
-/** Medium's own furniture in a post's body: the title (kept as the essay's name), section rules. */
 const isMediumFurniture = (node: HTMLElement) =>
   /\bgraf--title\b/.test(node.className ?? "") || /\bsection-divider\b/.test(node.className ?? "");
 
@@ -56,7 +46,6 @@ function converter(images: string[]): TurndownService {
     filter: (node) => isMediumFurniture(node as HTMLElement),
     replacement: () => "",
   });
-  // Goodreads marks spoilers; they are kept, with Goodreads' own markers around them.
   service.addRule("spoiler", {
     filter: (node) => node.nodeName === "SPOILER",
     replacement: (content) => `[spoiler]${content}[/spoiler]`,
@@ -100,7 +89,6 @@ function converter(images: string[]): TurndownService {
   return service;
 }
 
-/** Turns HTML into Markdown, with the remote images it had. */
 export function htmlToMarkdown(html: string): Converted {
   const images: string[] = [];
   const markdown = converter(images)
@@ -112,11 +100,7 @@ export function htmlToMarkdown(html: string): Converted {
   return { markdown, images };
 }
 
-/**
- * A Goodreads review: HTML without paragraphs, where a blank line is two <br/>; spoilers written
- * [spoiler]…[/spoiler] or <spoiler>…</spoiler>. Plain text (StoryGraph) reads the same way, its
- * new lines being line breaks.
- */
+/** Goodreads writes a blank line as two <br/>; plain text (StoryGraph) reads the same way. */
 export function reviewToMarkdown(review: string): Converted {
   const html = review
     .replace(/\r\n?/g, "\n")

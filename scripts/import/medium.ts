@@ -1,7 +1,3 @@
-/**
- * Medium's "Download your information" archive (a zip, or the folder it unpacks to): each
- * published post in posts/*.html becomes an essay; drafts and replies are counted and left out.
- */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { unzipSync } from "fflate";
@@ -11,18 +7,15 @@ import { nestingProblem } from "../../catalogue/nesting.ts";
 import { htmlToMarkdown } from "./html-markdown.ts";
 import { MAX_IMPORT_ROWS, MAX_POST_BYTES, MAX_UNPACKED_BYTES } from "./limits.ts";
 
-/** A post file of the export; `html` is null for one larger than a post may be. */
 export type MediumFile = { name: string; html: string | null; size: number };
 
 export type MediumPost = {
   file: string;
   title: string;
-  /** ISO day it was published. */
   date: string;
-  /** The post's canonical address on Medium. */
   url: string;
   markdown: string;
-  /** Remote images of the post, left as links for the owner to fetch. */
+  /** Left as links for the owner to fetch. */
   images: string[];
   words: number;
 };
@@ -34,10 +27,6 @@ export type MediumReading =
 
 const POST_FILE = /(?:^|\/)posts\/([^/]+\.html)$/;
 
-/**
- * Counts the posts of an export by their unpacked size and stops at the first one beyond the
- * limits; a post too large for one essay is left packed.
- */
 function postBudget() {
   let posts = 0;
   let total = 0;
@@ -52,11 +41,7 @@ function postBudget() {
   };
 }
 
-/**
- * The posts/*.html files of an archive: the zip file or the folder it unpacks to. A zip is measured
- * from its directory before anything is unpacked, and fflate unpacks no entry beyond the size its
- * directory declares: a zip bomb is refused unopened.
- */
+/** A zip is measured from its directory first and fflate unpacks no entry beyond its declared size: a zip bomb is refused unopened. */
 export function mediumFiles(path: string): MediumFile[] {
   const fits = postBudget();
   if (statSync(path).isDirectory()) {
@@ -94,13 +79,9 @@ type ElementTest = Parameters<typeof DomUtils.findOne>[0];
 const hasClass = (className: string) => (element: { attribs: Record<string, string> }) =>
   (element.attribs.class ?? "").split(/\s+/).includes(className);
 
-/** Medium's reading time: about 265 words a minute, at least one. */
 export const readingMinutes = (words: number) => Math.max(1, Math.round(words / 265));
 
-/**
- * One post file. A draft is named draft_… and has no publication time; a reply has no title of
- * its own (Medium's export gives its body no title heading).
- */
+/** A reply has no title of its own: Medium's export gives its body no title heading. */
 export function readMediumPost({ name, html, size }: MediumFile): MediumReading {
   if (html === null) {
     const reason = `it is ${sizeText(size)} of HTML, more than one essay may come from (${sizeText(MAX_POST_BYTES)})`;

@@ -1,8 +1,3 @@
-/**
- * What an import would do, decided without touching the disk: which readings become which note
- * files (re-readings `x`, `x-2` …), which are skipped and why, and which shelves have no tag.
- * A book already on the site — same ISBN, or same title and author — is never imported again.
- */
 import { chooseSlug, contentPath } from "../../catalogue/new-item.ts";
 import { slugify } from "../../catalogue/slug.ts";
 import { normaliseIsbn, type Reading, type Skipped, titleAuthorKey } from "./book.ts";
@@ -12,25 +7,20 @@ import { readingMinutes } from "./medium.ts";
 import type { SiteNote } from "./site-notes.ts";
 import { resolveTags, type TagMap } from "./tags.ts";
 
-/** A note the import would create. */
 export type PlannedNote = { path: string; slug: string; line: number; note: NoteToWrite };
 
 export type BookPlan = {
   notes: PlannedNote[];
   skipped: Skipped[];
-  /** Shelves that became no tag, with how many readings carry each. */
   unknownShelves: Map<string, number>;
-  /** Tags to add to content/site.yaml (--add-tags). */
   newTags: string[];
   remarks: string[];
 };
 
 export type TagRules = { declared: readonly string[]; map: TagMap; addUnknown: boolean };
 
-/** A note has at most three tags. */
 const MAX_TAGS = 3;
 
-/** Readings grouped by book: one group per ISBN or per title and author, whichever they share. */
 function groupByBook(readings: readonly Reading[]): Reading[][] {
   const groups: Reading[][] = [];
   const byIdentity = new Map<string, Reading[]>();
@@ -44,7 +34,6 @@ function groupByBook(readings: readonly Reading[]): Reading[][] {
   return groups;
 }
 
-/** The note of the site that holds this book, if any. */
 function findOnSite(reading: Reading, notes: readonly SiteNote[]): SiteNote | undefined {
   const key = titleAuthorKey(reading.title, reading.author);
   return notes.find(
@@ -132,7 +121,6 @@ export function planBooks(
   return plan;
 }
 
-/** How a planned note is reported: "content/notes/x.md (reading, draft)". */
 export function describePlanned({ path, note }: PlannedNote): string {
   const details = [note.shelf === "read" ? "" : note.shelf, isDraft(note) ? "draft" : ""].filter(Boolean);
   return `${path}${details.length > 0 ? ` (${details.join(", ")})` : ""}`;
@@ -140,12 +128,10 @@ export function describePlanned({ path, note }: PlannedNote): string {
 
 export const plannedNoteText = ({ note }: PlannedNote) => noteText(note);
 
-/** An essay the import would create. */
 export type PlannedEssay = { path: string; post: MediumPost; text: string };
 
 export type EssayPlan = { essays: PlannedEssay[]; skipped: Skipped[] };
 
-/** The essays of the posts not on the site yet: matched by their Medium address or their slug. */
 export function planEssays(
   posts: readonly MediumPost[],
   site: readonly { slug: string; mediumLink: string; path: string }[],

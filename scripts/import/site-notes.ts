@@ -1,8 +1,3 @@
-/**
- * The notes already on the site, as an import matches against them and an export writes them:
- * read from the note files' front matter (drafts too: a draft holds its book and its slug), after
- * the loader has checked every file.
- */
 import { parseSpecDate } from "../../catalogue/dates.ts";
 import { type ContentFile, isDraft, splitFrontMatter } from "../../catalogue/load.ts";
 import { SHELVES, type Shelf } from "../../catalogue/schema.ts";
@@ -15,11 +10,9 @@ export type SiteNote = {
   author: string;
   isbn: string;
   shelf: Shelf;
-  /** ISO day. */
   date: string;
   rating: number | null;
   tags: string[];
-  /** Markdown. */
   review: string;
 };
 
@@ -27,7 +20,6 @@ const NOTE_FILE = /^content\/notes\/([^/]+)\.md$/;
 
 const textOf = (value: unknown) => (typeof value === "string" ? value : "");
 
-/** The notes of checked content files, in slug order. */
 export function siteNotes(files: readonly ContentFile[]): SiteNote[] {
   return files
     .flatMap((file) => {
@@ -57,7 +49,6 @@ export function siteNotes(files: readonly ContentFile[]): SiteNote[] {
 
 const ESSAY_FILE = /^content\/write\/([^/]+)\.md$/;
 
-/** The essays already on the site (drafts too), with the Medium address each came from. */
 export function siteEssays(files: readonly ContentFile[]): { slug: string; path: string; mediumLink: string }[] {
   return files.flatMap((file) => {
     const slug = ESSAY_FILE.exec(file.path)?.[1];

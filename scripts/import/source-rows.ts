@@ -1,28 +1,20 @@
-/**
- * The row walk Goodreads and StoryGraph share: every row of their CSV export with a title, an
- * author, a known shelf and a star rating, the others reported as skipped with the reason.
- */
 import { MAX_CONTENT_FILE_BYTES, sizeText } from "../../catalogue/limits.ts";
 import type { Shelf } from "../../catalogue/schema.ts";
 import { type SourceBooks, starsFrom } from "./book.ts";
 import { type CsvTable, withoutFormulaGuard } from "./csv.ts";
 
-/** How one source names the columns every reading needs, and its shelves in the site's terms. */
 export type SourceColumns = {
   author: string;
   shelf: string;
-  /** The shelf column as a sentence names it: "exclusive shelf", "read status". */
   shelfName: string;
   rating: string;
-  /** The review, the note's body: one larger than a note may hold skips its row. */
+  /** One larger than a note may hold skips its row. */
   review: string;
   shelves: Readonly<Record<string, Shelf>>;
 };
 
-/** A row with what every reading needs; `unreadable` skips it later for a reason of the source's own. */
 export type SourceRow = {
   line: number;
-  /** A column's text, trimmed and without the export's formula guard; "" when the row has none. */
   field: (name: string) => string;
   title: string;
   author: string;
@@ -31,10 +23,7 @@ export type SourceRow = {
   unreadable: (reason: string) => void;
 };
 
-/**
- * The result to fill (the broken rows already skipped) and its readable rows, yielded as the walk
- * goes so that the skipped keep the file's order.
- */
+/** Yielded as the walk goes so that the skipped rows keep the file's order. */
 export function sourceRows(table: CsvTable, columns: SourceColumns): { books: SourceBooks; rows: Iterable<SourceRow> } {
   const books: SourceBooks = {
     rows: table.rows.length + table.broken.length,

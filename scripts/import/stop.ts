@@ -1,4 +1,3 @@
-/** How the import and export commands stop early: a message for the owner and an exit code. */
 export class Stop extends Error {
   constructor(
     message: string,
@@ -12,7 +11,6 @@ export function stop(message: string, code = 1): never {
   throw new Stop(message, code);
 }
 
-/** The command's parsed arguments, or a stop with the parser's complaint and the usage (exit code 2). */
 export function parsedOrStop<Parsed>(parse: () => Parsed, usage: string): Parsed {
   try {
     return parse();
@@ -21,7 +19,6 @@ export function parsedOrStop<Parsed>(parse: () => Parsed, usage: string): Parsed
   }
 }
 
-/** `--scale`: the points of the site's 0-10 rating a star is worth, above 0 and at most 10. */
 export function scaleOption(text: string): number {
   const scale = Number(text);
   if (!Number.isFinite(scale) || scale <= 0 || scale > 10)

@@ -1,8 +1,3 @@
-/**
- * StoryGraph's export CSV read into readings: each reading in "Dates Read" becomes its own note
- * (a re-read is `x-2`, `x-3`), the read status applying to the last one.
- */
-
 import { nestingProblem } from "../../catalogue/nesting.ts";
 import type { Shelf } from "../../catalogue/schema.ts";
 import { labelsFrom, normaliseIsbn, type Reading, type SourceBooks, siteRating, sourceDay } from "./book.ts";
@@ -19,13 +14,8 @@ const STATUSES: Record<string, Shelf> = {
   "did-not-finish": "did-not-finish",
 };
 
-/** One reading of "Dates Read": its first and last day, either of which may be missing. */
 export type Span = { start: string | null; end: string | null };
 
-/**
- * "2021/03/04-2021/03/20, 2024/05/01-" → two spans, the second still open; null when a day in it
- * is not a day.
- */
 export function readingSpans(text: string): Span[] | null {
   const spans: Span[] = [];
   for (const part of text

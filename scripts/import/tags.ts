@@ -1,26 +1,16 @@
-/**
- * The sources' shelves and tags as the site's tags: a shelf named like a declared tag is that tag
- * ("self-help" is "Self-help"); others follow the owner's map (`--tags map.yaml`), are added to
- * content/site.yaml (`--add-tags`), or are reported.
- */
 import { isMap, isScalar, isSeq, parseDocument, parse as parseYaml } from "yaml";
 import { slugify } from "../../catalogue/slug.ts";
 
-/** Normalised shelf name → the tags it stands for ([] to leave the shelf out). */
+/** `[]` leaves the shelf out. */
 export type TagMap = ReadonlyMap<string, readonly string[]>;
 
 export const labelKey = (label: string) => slugify(label);
 
-/** A new tag for a shelf: "science-fiction" → "Science fiction". */
 export function tagNameOf(label: string): string {
   const words = label.trim().replace(/[-_]+/g, " ").replace(/\s+/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/**
- * The owner's map file: `shelf: Tag`, `shelf: [Tag, Tag]`, or `shelf: null` to leave a shelf out.
- * Throws with the problem when it is not such a map.
- */
 export function parseTagMap(text: string): TagMap {
   let data: unknown;
   try {
@@ -48,7 +38,6 @@ export function parseTagMap(text: string): TagMap {
 
 export type TagResolution = { tags: string[]; unknown: string[]; added: string[] };
 
-/** The site's tags for a book's shelves, in their order, each once. */
 export function resolveTags(
   labels: readonly string[],
   declared: readonly string[],
@@ -74,14 +63,10 @@ export function resolveTags(
   return { tags: [...new Set(tags)], unknown, added: addUnknown ? [...new Set(added)] : [] };
 }
 
-/** Tags of the map that content/site.yaml does not declare (added only with --add-tags). */
 export const undeclaredMapTags = (map: TagMap, declared: readonly string[]) =>
   [...new Set([...map.values()].flat())].filter((tag) => !declared.includes(tag));
 
-/**
- * content/site.yaml with new tags appended to its `tags` list. The yaml Document finds the list;
- * only its own text changes, so the owner's comments, wrapping and quoting stay as they were.
- */
+/** Only the list's own text changes, so the owner's comments, wrapping and quoting stay as they were. */
 export function addTagsToSiteYaml(text: string, tags: readonly string[]): string {
   const document = parseDocument(text);
   const list = document.get("tags", true);

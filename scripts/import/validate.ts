@@ -1,15 +1,9 @@
-/**
- * New content files checked with the real loader, together with the site's own: the build would
- * accept every file an import writes. A new file the loader refuses is left out with its problem;
- * a problem anywhere else stops the import.
- */
 import { brokenReferenceProblem } from "../../catalogue/disk.ts";
 import { buildCatalogue, ContentError, type ContentFile } from "../../catalogue/load.ts";
 import { summarizeCatalogue } from "../../catalogue/summary.ts";
 
 export type Refused = { path: string; problem: string };
 
-/** The first problem of the content, as the build would report it, or null. */
 function firstProblem(files: ContentFile[], imageExists: (sitePath: string) => boolean): ContentError | null {
   try {
     const [broken] = summarizeCatalogue(buildCatalogue(files), imageExists).broken;

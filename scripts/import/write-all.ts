@@ -1,19 +1,12 @@
-/**
- * `--write` writes all of an import's files or none. Every file is first written under a staging
- * folder beside content/ (the same filesystem, and out of the loader's sight), the staged files are
- * checked, and only then is each moved into place: a new file by a hard link, which never replaces
- * one that appeared meanwhile; site.yaml, the one file an import edits, by a rename that keeps the
- * old one until the end. A move that fails takes back every move before it.
- */
+// A new file is moved in by a hard link, which never replaces one that appeared meanwhile; site.yaml by a rename
+// that keeps the old one until the end. The staging folder sits beside content/: same file system, out of the loader's sight.
 import { linkSync, mkdirSync, mkdtempSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
-/** A file the import writes, its path relative to the project. */
 export type Output = { path: string; text?: string; bytes?: Buffer; replaces?: boolean; label: string };
 
 export class NotWritten extends Error {}
 
-/** Moves one staged file into place; returns how to take the move back. */
 function moveIntoPlace(staging: string, root: string, output: Output): () => void {
   const staged = join(staging, output.path);
   const target = join(root, output.path);
@@ -42,10 +35,6 @@ function moveIntoPlace(staging: string, root: string, output: Output): () => voi
   };
 }
 
-/**
- * Writes every output under `root`, or none of them: `check` sees the staged files (under the
- * folder it is given, at their own paths) and throws to stop before anything moves.
- */
 export function writeAllOrNone(root: string, outputs: readonly Output[], check: (staging: string) => void): void {
   const staging = mkdtempSync(join(root, ".import-"));
   const undo: (() => void)[] = [];
