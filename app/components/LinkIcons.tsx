@@ -28,6 +28,7 @@ export function LinkIcons({ item }: { item: Linkable }) {
             className={kind.icon}
             aria-label={`${kind.action}: ${item.name}`}
           >
+            {/* The visible label, shown on hover and keyboard focus (site.css). */}
             <span className="icon-label" aria-hidden="true">
               {kind.action}
             </span>
