@@ -1,21 +1,12 @@
-/**
- * The catalogue as the server-side loaders see it. The content files come with the build, in a file
- * beside the server bundle (reloaded on change in development: catalogue/vite-plugin.ts), so
- * production needs no content folder.
- */
+// The content files come with the build, beside the server bundle, so production needs no content folder.
 import contentFiles from "virtual:content-files";
 import type { DerivedBody } from "../catalogue/derive.ts";
 import { buildCatalogue } from "../catalogue/load.ts";
 
 export const catalogue = buildCatalogue(contentFiles);
 
-/** A note by its slug, for the note pages: no list scanned per page. */
 export const notesBySlug = new Map(catalogue.notes.map((note) => [note.slug, note]));
 
-/**
- * The slice of the catalogue every page needs: the owner, the links in the header and menu, and
- * the owner's words on the sections (tiles, footer, descriptions, intros, the not-found screen).
- */
 export function siteSummary() {
   const { name, description, social, noteApp, blog, lead, footer, sections, notFound } = catalogue.site;
   return { name, description, social, noteApp, blog, lead, footer, sections, notFound };
@@ -26,12 +17,11 @@ export function notFound(): never {
   throw new Response("Not Found", { status: 404, statusText: "Not Found" });
 }
 
-/** An item as its page shows it: without the Markdown source and plain text, which only the build reads. */
 export function forPage<T extends DerivedBody>({ markdown: _source, text: _text, ...item }: T) {
   return item;
 }
 
-/** An item as a list shows it: none of what its body gives (a list of 10,000 notes stays small). */
+// Without its body, a list of 10,000 notes stays small.
 export function withoutBody<T extends DerivedBody>({
   markdown: _source,
   html: _html,
@@ -45,7 +35,6 @@ export function withoutBody<T extends DerivedBody>({
   return item;
 }
 
-/** What a list entry of a book note needs : cover, title, author, date, read time and icon links, everything but the review and what the note page derives. */
 export function noteSummary(note: (typeof catalogue.notes)[number]) {
   const {
     podcastEmbed: _podcast,
@@ -61,7 +50,6 @@ export function noteSummary(note: (typeof catalogue.notes)[number]) {
 }
 export type NoteSummary = ReturnType<typeof noteSummary>;
 
-/** The podcast and video lists : already newest release first, both by the one comparator (catalogue/load.ts). */
 export function embedItems(kind: "podcast" | "video") {
   const notes = kind === "podcast" ? catalogue.withPodcast : catalogue.withVideo;
   return notes.map(({ slug, path, name, author, releaseDate, podcastEmbed, youtubeEmbed }) => ({

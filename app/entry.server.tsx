@@ -1,8 +1,4 @@
-/**
- * React Router's default server entry (`react-router reveal entry.server`), less the head's module
- * preloads (see `withoutModulePreloads`). Its inline scripts and React's carry the thread's inline
- * marker (app/lib/inline-marker.ts), as the app's own scripts do.
- */
+// React Router's default server entry, less the head's module preloads.
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -13,10 +9,7 @@ import { withoutModulePreloads } from "./lib/module-preloads.server.ts";
 
 export const streamTimeout = 5_000;
 
-/**
- * React Router's own logging, less the client's mistakes it answers with a 4xx itself (a POST to a
- * page that has no form gets a 405): a hand-made request must not fill the log with stack traces.
- */
+// A hand-made request answered with a 4xx must not fill the log with stack traces.
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   const internal = isRouteErrorResponse(error) && "error" in error ? error.error : undefined;
@@ -37,10 +30,9 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers and prerendering wait for all content to load.
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    // Abort after `streamTimeout`, leaving time to flush the rejected boundaries.
+    // The extra second leaves time to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const nonce = inlineMarker();

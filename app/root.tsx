@@ -27,14 +27,12 @@ import { SPECULATION_RULES, shellScriptProps } from "./shell/shell.ts";
 import siteCss from "./styles/site.css?inline";
 import stylesheet from "./styles/site.css?url";
 
-/** Only the server renders the inline CSS (a page that runs React links the file), so the browser bundle leaves it out. */
+// Only the server renders the inline CSS, so the browser bundle leaves it out.
 const inlineCss = import.meta.env.SSR ? siteCss : "";
 
 export const links: Route.LinksFunction = () => [
-  // Drawn by the build from content/site.yaml (catalogue/site-icon.ts).
   { rel: "icon", href: SITE_ICON_FILES.svg, type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: SITE_ICON_FILES.touch },
-  // Feed auto-discovery on every page.
   ...Object.values(FEEDS).map((feed) => ({
     rel: "alternate",
     type: "application/atom+xml",
@@ -47,10 +45,7 @@ export function loader() {
   return { site: siteSummary(), search: searchAssets };
 }
 
-/**
- * The site's summary is content, fixed when the site is built: nothing a visitor does changes it.
- * Without this, every keystroke in a list's search (a new query string) asked the server for it again.
- */
+// Fixed at build time; otherwise every keystroke in a list's search asked the server for it again.
 export const shouldRevalidate = () => false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -67,7 +62,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* Before the first paint: the theme, the signed-up flag, then the shell's buttons. */}
         <script
           {...shellScriptProps}
           nonce={nonce}
@@ -77,8 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {players && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: playerProbeScript(players) }} />}
         <Meta />
         <Links />
-        {/* A page without scripts carries its CSS (3 kB gzip): one round trip less before the first
-            paint. Pages that hydrate link the file, cached for every page the visitor moves to. */}
+        {/* Inline CSS (3 kB gzip) saves a round trip; hydrating pages link the file, cached across moves. */}
         {interactive ? (
           <link rel="stylesheet" href={stylesheet} />
         ) : (
@@ -116,7 +109,6 @@ export default function App() {
   return <Outlet />;
 }
 
-/** Unknown note or app slugs land here with a 404; anything else shows a plain apology, never a stack trace. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (

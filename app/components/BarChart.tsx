@@ -1,21 +1,12 @@
-/**
- * A horizontal bar chart drawn as inline SVG at render time: no chart library and no
- * script, so it shows on the prerendered page. The SVG is decoration for sighted readers; its text
- * alternative is a visually hidden table of the same figures. Colours come from site.css classes
- * (no style attributes: the CSP allows none), so the chart follows the light and dark themes.
- */
+// Inline SVG needs no script; colours come from site.css classes because the CSP allows no style attributes.
 export type Bar = { label: string; value: number; text: string };
 
 type BarChartProps = {
   title: string;
-  /** Says how to read the chart (the scale, what a bar counts); shown under the title. */
   note?: string;
-  /** The table's column headings: what the labels are, what the values are. */
   columns: readonly [string, string];
   bars: readonly Bar[];
-  /** The value of a full-width bar; the largest value when absent. */
   max?: number;
-  /** Room for the labels, in SVG units. */
   labelWidth?: number;
 };
 

@@ -4,7 +4,6 @@ import type { Shelf } from "../../catalogue/schema.ts";
 import { ratingText, SHELF_LABELS } from "../../catalogue/shelves.ts";
 import type { BookLink, GoalProgress } from "../reading.server.ts";
 
-/** What a book's date says on each shelf. */
 export const DATE_LABELS: Record<Shelf, string> = {
   read: "Read",
   reading: "Started",
@@ -12,7 +11,6 @@ export const DATE_LABELS: Record<Shelf, string> = {
   "did-not-finish": "Stopped",
 };
 
-/** Books as small covers with title, author, what their date means, and their rating when they have one. */
 export function BookShelf({ books, label }: { books: readonly BookLink[]; label: string }) {
   return (
     <ul className="book-shelf" aria-label={label}>
@@ -35,7 +33,6 @@ export function BookShelf({ books, label }: { books: readonly BookLink[]; label:
   );
 }
 
-/** The books being read now (/now and the home page); nothing when the shelf is empty. */
 export function ReadingNow({ books, headingLevel = 2 }: { books: readonly BookLink[]; headingLevel?: 2 | 3 }) {
   if (books.length === 0) return null;
   const Heading = `h${headingLevel}` as const;
@@ -47,7 +44,6 @@ export function ReadingNow({ books, headingLevel = 2 }: { books: readonly BookLi
   );
 }
 
-/** A year's reading goal: "12 of 24 books", with a meter. */
 export function GoalMeter({ goal }: { goal: GoalProgress }) {
   return (
     <p className="goal">

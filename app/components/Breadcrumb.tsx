@@ -1,7 +1,6 @@
 import { Link, useMatches } from "react-router";
 import { breadcrumbOf } from "../lib/page-handle.ts";
 
-/** The breadcrumb of inner pages: Home / section / item, from the page route's `handle`; every part but the last is a link. */
 export function Breadcrumb() {
   const crumbs = breadcrumbOf(useMatches());
   return (

@@ -5,11 +5,6 @@ import { useFormAnswer } from "../lib/form-client.ts";
 import { updateVisitor, useVisitor } from "../lib/visitor.ts";
 import { Honeypot } from "./Honeypot.tsx";
 
-/**
- * Email, subject and message, posting to the contact route's action (contactAction, with
- * contactClientAction in the browser, which checks them in order first). A problem shows once, in
- * the block above the send button; the field it is about is marked invalid and described by it.
- */
 const ERROR_ID = "contact-error";
 
 export function ContactForm() {
@@ -40,12 +35,10 @@ export function ContactForm() {
   }
 
   const failure = answer && !answer.ok ? answer : undefined;
-  /** The field the problem is about points at the one message above the button. */
   const fieldProblem = (field: ContactField) =>
     failure?.field === field ? { "aria-invalid": true, "aria-describedby": ERROR_ID } : {};
 
   return (
-    // Any change clears the error.
     <fetcher.Form method="post" className="contact-form" noValidate defaultShouldRevalidate={false} onChange={clear}>
       <Honeypot />
       <label htmlFor="contact-email">Email</label>

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-/** The iframe sizes and the placeholder heights that keep the page from jumping. */
 export const EMBED_SIZES = {
   podcast: { width: 343, height: 102, placeholder: 118 },
   video: { width: 288, height: 160, placeholder: 209 },
@@ -11,7 +10,6 @@ type EmbedProps = {
   kind: EmbedKind;
   src: string;
   title: string;
-  /** False keeps the placeholder empty until the list lets this embed start loading. */
   load?: boolean;
   onDone?: () => void;
 };
@@ -33,11 +31,7 @@ export function Embed({ kind, src, title, load = true, onDone }: EmbedProps) {
   return <div className={`embed embed-${kind}`}>{load ? frame(!onDone) : <noscript>{frame(true)}</noscript>}</div>;
 }
 
-/**
- * A player that loads only when asked for: a closed <details> keeps its iframe out of layout, so the
- * browser neither fetches it nor opens connections to the player's host until the visitor opens it
- * (no JavaScript needed). Used where a player is an extra, not the page's point, like a note page.
- */
+// A closed <details> keeps its iframe out of layout, so nothing is fetched from the host until it opens.
 export function PlayerOnRequest({ label, children }: { label: string; children: ReactNode }) {
   return (
     <details className="player-on-request">

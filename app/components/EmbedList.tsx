@@ -5,9 +5,7 @@ import { PLAYER_PAGE_LABEL, playerPageOf } from "../../catalogue/embeds.ts";
 import { earlyPlayerProbe, playerProbeUrl } from "../lib/player-probe.ts";
 import { Embed, type EmbedKind } from "./Embed.tsx";
 
-/** An embed that has not loaded by then no longer holds up the next one. */
 export const EMBED_TIMEOUT_MS = 10_000;
-/** How far below the viewport a player may already start, so it is ready when scrolled to. */
 const NEAR_VIEWPORT_MARGIN = "50% 0px";
 
 export type EmbedItem = {
@@ -19,19 +17,11 @@ export type EmbedItem = {
   embed: string;
 };
 
-/**
- * Whether the players' host can be reached: false when a request to it fails outright (offline, a
- * blocker, a privacy setting, no DNS). A player then could only show an error in its box, so the
- * list leaves the players out. The probe asks for the host's icon: an image, which no browser
- * withholds from a cross-origin no-cors request (its answer is not read, only that one came); it
- * stops at the headers.
- * (`navigator.onLine` is no answer: a browser on a machine without a network link other than
- * loopback says false even when the host is served from that machine.)
- */
+// An unreachable host (offline, a blocker) leaves the players out rather than boxes of errors.
+// Not `navigator.onLine`: it says false on a machine with only loopback, even for a host served there.
 function usePlayerHostReachable(kind: EmbedKind): boolean {
   const [reachable, setReachable] = useState(true);
   useEffect(() => {
-    // The page's head may have asked already (lib/player-probe.ts).
     const early = earlyPlayerProbe(kind);
     if (early !== undefined) {
       setReachable(early);
@@ -53,18 +43,9 @@ function usePlayerHostReachable(kind: EmbedKind): boolean {
   return reachable;
 }
 
-/**
- * A list of players that load one at a time, each after the previous one has loaded, and none
- * before the visitor comes near it: a long list costs nothing below the fold. Every entry is
- * first its title, date and a plain link to the host's page; the player is an extra below it.
- * When the host cannot be reached the players are left out, so the list stays a list of text
- * entries rather than of empty boxes. The server renders no player; without JavaScript each
- * placeholder holds a plain lazy iframe instead.
- */
+// Players load one at a time and only near the viewport, so a long list costs nothing below the fold.
 export function EmbedList({ kind, items }: { kind: EmbedKind; items: readonly EmbedItem[] }) {
-  // The first player that has not finished: every one before it has loaded (or given up).
   const [next, setNext] = useState(0);
-  // The furthest entry that has come near the viewport; players up to it may start, in order.
   const [reached, setReached] = useState(-1);
   const list = useRef<HTMLUListElement>(null);
   const hostReachable = usePlayerHostReachable(kind);

@@ -11,7 +11,7 @@ const SORT_LABELS: Record<SortKey, string> = {
   releaseDate: "Release Date",
 };
 
-/** The overlay's 'Order by:' choices (a release-date order is reachable by URL only). */
+// A release-date order is reachable by URL only.
 const SORT_BUTTONS: readonly SortKey[] = ["date", "title", "author", "rating", "time"];
 
 type FiltersOverlayProps = {
@@ -21,11 +21,7 @@ type FiltersOverlayProps = {
   onTag: (tag: string) => void;
 };
 
-/**
- * The filters button, the current sort, and the overlay with 'Order by:' and 'Filter by:'.
- * Its choices are submit buttons of the list's GET form, so without JavaScript they reload the
- * list filtered.
- */
+// The choices are submit buttons of the list's GET form, so they work without JavaScript.
 export function FiltersOverlay({ filters, tags, onSort, onTag }: FiltersOverlayProps) {
   return (
     <>

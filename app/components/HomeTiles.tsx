@@ -4,7 +4,6 @@ import type { loader as rootLoader } from "../root.tsx";
 
 const TILES = SECTIONS.filter((section) => section.tile);
 
-/** The home page's tiles: one tile per section of the site, with the owner's blurb (content/site.yaml). */
 export function HomeTiles() {
   const words = useRouteLoaderData<typeof rootLoader>("root")?.site.sections;
   return (

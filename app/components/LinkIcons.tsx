@@ -2,13 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import { iconLinkKinds } from "../lib/icon-links.ts";
 import type { loader as rootLoader } from "../root.tsx";
 
-/**
- * The icon links of a note or a writing, each shown only when its link is non-empty, each opening
- * in a new tab, named for screen readers and labelled on hover and focus with the names
- * content/site.yaml gives the note app and the blog (app/lib/icon-links.ts).
- * The icons themselves are drawn by site.css (`.icon-…`): the notes list shows a few hundred of
- * these links, and an inline SVG in each one made up a fifth of that page's markup.
- */
+// Icons are drawn by site.css: an inline SVG in each of the notes list's links made a fifth of its markup.
 type Linkable = {
   name: string;
   twosLink?: string;

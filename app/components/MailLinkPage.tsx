@@ -1,8 +1,3 @@
-/**
- * The frame of the pages a subscriber reaches from a link in a mail (confirm, unsubscribe): kept
- * out of search engines, the link's token read from the URL, and the one answer a page of this
- * kind shows above everything else (a post the server could not read).
- */
 import { MESSAGES } from "../../rules/forms.ts";
 import { useFormAnswer } from "../lib/form-client.ts";
 import { type MetaMatch, pageMeta } from "../lib/meta.ts";
@@ -14,7 +9,6 @@ export function mailLinkMeta(matches: ReadonlyArray<MetaMatch>, title: string) {
   return [...pageMeta(matches, { title }), { name: "robots", content: "noindex" }];
 }
 
-/** The page's state: the answer to its form once posted, else what the loader found. */
 export function useMailLinkState<Answer extends { form: string; outcome: string }, Loaded extends string>(
   form: Answer["form"],
   loaded: Loaded,

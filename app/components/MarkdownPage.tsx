@@ -2,7 +2,6 @@ import type { ReactNode } from "react";
 import { formatSpecDate } from "../../catalogue/dates.ts";
 import type { Page } from "../../catalogue/schema.ts";
 
-/** A page as its loader sends it (app/catalogue.server.ts `forPage`). */
 type ShownPage = Pick<Page, "title" | "description" | "updated" | "html">;
 
 import { type PageHead, pageMeta } from "../lib/meta.ts";
@@ -19,7 +18,6 @@ export function markdownPageMeta({ data, matches }: MetaArgs, more: Partial<Page
   return head ? pageMeta(matches, head) : [];
 }
 
-/** Now and About: a page written in Markdown, with the date it was last updated. */
 export function MarkdownPage({ page, children }: { page: ShownPage; children?: ReactNode }) {
   return (
     <article className="page prose-page">

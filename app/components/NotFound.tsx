@@ -3,7 +3,6 @@ import { documentTitle } from "../lib/meta.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import { HomeTiles } from "./HomeTiles.tsx";
 
-/** The not-found page: shown for any unknown path, with HTTP 404. */
 export function NotFound() {
   const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
   return (

@@ -17,7 +17,6 @@ type NoteListProps = {
   listKey: string;
 };
 
-/** Each note with its cover, title, author, and the date or the read time; its rating when sorted by it. */
 export function NoteList({ notes, sort, listKey }: NoteListProps) {
   const { limit, sentinel } = useRenderLimit(notes.length, listKey);
   return (

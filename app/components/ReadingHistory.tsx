@@ -4,17 +4,12 @@ import { formatMonthYear } from "../../catalogue/dates.ts";
 import type { Mention, ReadingEntry } from "../../catalogue/reading-life.ts";
 import { SHELF_LABELS } from "../../catalogue/shelves.ts";
 
-/** How one reading reads in the history: "7.5 (March 2016)", "did not finish (May 2020)". */
 function readingText(entry: ReadingEntry): string {
   const when = formatMonthYear(entry.date);
   if (entry.rating !== null) return `${entry.rating.toFixed(1)} (${when})`;
   return `${SHELF_LABELS[entry.shelf].toLowerCase()} (${when})`;
 }
 
-/**
- * Every reading of the book, oldest first, on each of its notes: "Read 3 times — 7.5 (March 2016)
- * → 8.2 (June 2019) → 9.0 (May 2024)"; the other readings are links, this one is not.
- */
 export function ReadingHistory({ readings, current }: { readings: readonly ReadingEntry[]; current: string }) {
   if (readings.length < 2) return null;
   const finished = readings.filter((entry) => entry.shelf === "read").length;
@@ -43,7 +38,6 @@ export function ReadingHistory({ readings, current }: { readings: readonly Readi
   );
 }
 
-/** The essays that link to this note. */
 export function MentionedIn({ mentions }: { mentions: readonly Mention[] }) {
   if (mentions.length === 0) return null;
   return (

@@ -4,11 +4,6 @@ import type { NoteLink, NoteNeighbours } from "../note-neighbours.server.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import { Pager } from "./Pager.tsx";
 
-/**
- * The end of a note page: up to six related notes
- * (same author or shared tags, closest and best rated first: catalogue/related.ts), the notes read
- * just before and after, and a link to the reading stats.
- */
 export function RelatedNotes({ related, previous, next }: NoteNeighbours) {
   const statsBlurb = useRouteLoaderData<typeof rootLoader>("root")?.site.sections.stats.blurb;
   return (

@@ -1,7 +1,4 @@
-/**
- * The 'Scroll to the top' button: appears once the page has left the top, and scrolls back. The shell script
- * (app/shell/shell.js) shows it and handles the press; without JavaScript it stays hidden.
- */
+// The shell script shows it and handles the press, so it works on pages without React.
 export function ScrollToTop() {
   return (
     <button type="button" className="scroll-top" hidden>

@@ -2,21 +2,16 @@ import type { ReactNode, RefObject } from "react";
 import { Form } from "react-router";
 
 type SearchBarProps = {
-  /** The list's path, where the form submits without JavaScript (/notes?q=…). */
   action: string;
-  /** The search in the URL: the box starts from it and is reset to it by Back and Forward. */
   query: string;
-  /** The box: uncontrolled, so no render ever writes over a key the visitor typed. */
+  // Uncontrolled, so no render ever writes over a key the visitor typed.
   searchBox: RefObject<HTMLInputElement | null>;
   onQueryChange: (query: string) => void;
-  /** Hidden fields that keep the other filters when the form is submitted without JavaScript. */
   hidden?: Record<string, string>;
   label: string;
-  /** The filters button; the write index has none. */
   children?: ReactNode;
 };
 
-/** The search box with its clear button, a plain GET form so it also works without JavaScript. */
 export function SearchBar({ action, query, searchBox, onQueryChange, hidden = {}, label, children }: SearchBarProps) {
   return (
     <Form

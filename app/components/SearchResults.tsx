@@ -1,10 +1,7 @@
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { SEARCH_KINDS, type SearchHit } from "../../catalogue/site-search.ts";
 
-/**
- * The results of the site's search as the server renders them on /search. The search module
- * (app/search/client.ts) builds the same markup in the browser while the visitor types.
- */
+// app/search/client.ts builds the same markup in the browser.
 export function SearchResults({ hits }: { hits: readonly SearchHit[] }) {
   return (
     <ol className="search-results">

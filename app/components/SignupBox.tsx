@@ -3,12 +3,7 @@ import { useFormAnswer } from "../lib/form-client.ts";
 import { updateVisitor, useVisitor } from "../lib/visitor.ts";
 import { Honeypot } from "./Honeypot.tsx";
 
-/**
- * The sign-up box, 'Want updates?', posting to the page's route action (signupAction, with
- * signupClientAction in the browser). Hidden for a visitor who signed up on an earlier visit (CSS,
- * from the flag the shell script sets, so it never flashes). The send button's visibility is CSS too: once React runs, the
- * button hides while the input shows its placeholder; without JavaScript it always shows.
- */
+// Hidden by CSS from the shell script's flag, so it never flashes for a visitor who signed up before.
 export function SignupBox() {
   const visitor = useVisitor();
   const { fetcher, answer, busy, clear } = useFormAnswer<FormAnswer>("signup");

@@ -7,7 +7,6 @@ import { ThemeToggle } from "./ThemeToggle.tsx";
 
 const MENU_LINKS = SECTIONS.filter((section) => section.menu);
 
-/** The header and its side menu, which closes when a link is chosen. */
 export function SiteHeader({ site }: { site: SiteSummary }) {
   return (
     <header className="site-header">

@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { filtersToQuery } from "../../catalogue/filters.ts";
 import { DEFAULT_SORT } from "../../catalogue/sort.ts";
 
-/** A note's tags, each a link to the notes list filtered by it. */
 export function Tags({ tags }: { tags: readonly string[] }) {
   return (
     <ul className="chips" aria-label="Tags">

@@ -1,9 +1,4 @@
-/**
- * The header's dark-theme switch: a toggle button, pressed while the dark theme is on.
- * The shell script (app/shell/shell.js) switches the theme and sets aria-pressed; the icon follows
- * <html data-theme> through CSS, so it is right from the first paint. Without JavaScript the
- * button is hidden and the system setting applies (site.css).
- */
+// The shell script does the switching; the icon follows <html data-theme> in CSS, right from the first paint.
 export function ThemeToggle() {
   return (
     <button type="button" className="theme-toggle">

@@ -1,27 +1,13 @@
-/**
- * The side menu and the filters overlay are `<dialog>`s that the platform opens and closes, with
- * or without JavaScript: the opener is a button with invoker commands (`commandfor` +
- * `command="show-modal"`), so the browser shows the dialog as a modal (the page behind inert),
- * closes it on Escape or a click on the backdrop (`closedby="any"`), returns focus to the opener,
- * and site.css locks the page scroll while it is open.
- *
- * Fallback where the browser lacks invoker commands (Chromium before 135, Firefox before 144,
- * Safari before 26.2): the same buttons also carry `popovertarget`, and the dialog is a popover.
- * The HTML standard uses `popovertarget` only when `commandfor` names no element, so a browser
- * with invoker commands ignores it and one without them opens the dialog as a popover (Escape,
- * light dismiss and focus return included). A `:target` link can't serve here: without script
- * nothing can show a link only to the browsers that need it, and two openers side by side would
- * be one too many for everyone else; popovers work in every browser since 2024.
- */
+// Dialogs open without JavaScript through invoker commands; `popovertarget` is the fallback for browsers
+// without them (Chromium < 135, Firefox < 144, Safari < 26.2), ignored by the rest since `commandfor` wins.
 declare module "react" {
-  /** Invoker commands: not yet in React's types; React passes lowercase attributes through as they are. */
+  // Not yet in React's types; React passes lowercase attributes through as they are.
   interface ButtonHTMLAttributes<T> {
     commandfor?: string;
     command?: "show-modal" | "close";
   }
 }
 
-/** The props of the button that opens the dialog `id`. */
 export function openerProps(id: string) {
   return {
     type: "button",
@@ -32,21 +18,15 @@ export function openerProps(id: string) {
   } as const;
 }
 
-/** The props of a button inside the dialog `id` that closes it. */
 export function closerProps(id: string) {
   return { type: "button", commandfor: id, command: "close", popoverTarget: id, popoverTargetAction: "hide" } as const;
 }
 
-/** The props of the dialog itself. */
 export function dialogProps(id: string) {
   return { id, popover: "auto", closedby: "any" } as const;
 }
 
-/**
- * Closes the dialog that holds `element`, for the choices that close it while JavaScript keeps the
- * page (a menu link followed by the client router, a sort chosen): without JavaScript they load a
- * new page, on which every dialog starts closed.
- */
+// For choices that keep the page under JavaScript; without it they load a new page, its dialogs closed.
 export function closeDialogAround(element: Element) {
   const dialog = element.closest("dialog");
   if (dialog?.open) dialog.close();

@@ -1,17 +1,9 @@
-/**
- * What the forms' route actions share: reading a form post, and turning the outcome of the form's
- * service (server/forms/submit.ts, which the route names) into the page's answer. Posted to by
- * `fetcher.Form` in the browser and by the plain HTML form without JavaScript alike.
- */
 import { createContext, data, type HeadersFunction, type RouterContextProvider } from "react-router";
 import { type FormResult, MESSAGES } from "../../rules/forms.ts";
 import { type Backend, runningBackend } from "../../server/backend.ts";
 import { type FormName, formAnswer, formFields } from "./form-answer.ts";
 
-/**
- * The visitor's network address, which the HTTP host reads from the connection or a trusted proxy
- * (server/http/app.ts sets it on every request), for the forms' rate limit.
- */
+// Set by server/http/app.ts from the connection or a trusted proxy, for the forms' rate limit.
 export const clientAddress = createContext<string | undefined>();
 
 export type FormRead =
@@ -21,10 +13,7 @@ export type FormRead =
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 const UTF_8 = new Set(["utf-8", "utf8"]);
 
-/**
- * A form post as browsers send it: URL-encoded or multipart, in UTF-8 (the charset of every page
- * here), else 415; a body that does not parse as that type, 400. Fields that are files are ignored.
- */
+// Every page here is UTF-8, so a browser's post is too; anything else is 415.
 export async function readForm(request: Request): Promise<FormRead> {
   const [type = "", ...parameters] = (request.headers.get("content-type") ?? "").split(";");
   const charset = parameters
@@ -47,7 +36,6 @@ export async function readForm(request: Request): Promise<FormRead> {
   return { ok: true, values };
 }
 
-/** The answer with the outcome's status, and `Retry-After` on a 429 (for a page as for the browser). */
 function respond(
   form: FormName,
   outcome: FormResult | Exclude<FormRead, { ok: true }>,
@@ -61,10 +49,7 @@ function respond(
 type FormActionArgs = { request: Request; context: Readonly<RouterContextProvider> };
 type FormService = (backend: Backend, input: unknown, ip: string | undefined) => Promise<FormResult>;
 
-/**
- * A form post handed to its service with the running backend and the visitor's address; `read`:
- * a post already read (the confirm page reads first to tell its two forms apart).
- */
+// `read`: a post already read (the confirm page reads first to tell its two forms apart).
 export async function submitForm(form: FormName, service: FormService, args: FormActionArgs, read?: FormRead) {
   const post = read ?? (await readForm(args.request));
   if (!post.ok) return respond(form, post, {});
@@ -72,5 +57,4 @@ export async function submitForm(form: FormName, service: FormService, args: For
   return respond(form, outcome, post.values);
 }
 
-/** A page re-rendered by a form post carries the action's headers (`Retry-After`). */
 export const formHeaders: HeadersFunction = ({ actionHeaders }) => actionHeaders;

@@ -1,9 +1,3 @@
-/**
- * The forms in the browser: each route's `clientAction` checks the rules before anything is sent
- * and turns a request that never got the action's answer into a message (instead of the error
- * screen), and `useFormAnswer` gives a form its answer, whether it came through its fetcher or,
- * without JavaScript, with the page.
- */
 import { useState } from "react";
 import { type ClientActionFunctionArgs, isRouteErrorResponse, useActionData, useFetcher } from "react-router";
 import { validateContact, validateSignup } from "../../rules/forms.ts";
@@ -17,10 +11,7 @@ async function postedFields(form: FormName, request: Request): Promise<FormField
   return formFields(form, values);
 }
 
-/**
- * The server action's answer; when there is none, why: the network (status 0), or the HTTP layer
- * in front of the actions refusing the post (403, 413: its plain-text reason) or failing (5xx).
- */
+// A failed request becomes a message rather than the error screen; status 0 is the network.
 async function askServer(form: FormName, serverAction: () => Promise<unknown>, fields: FormFields) {
   try {
     return (await serverAction()) as FormAnswer;
@@ -32,7 +23,6 @@ async function askServer(form: FormName, serverAction: () => Promise<unknown>, f
   }
 }
 
-/** The sign-up box's post: checked in the browser first, then asked of the server; a success is remembered. */
 export async function signupClientAction({ request, serverAction }: ClientActionFunctionArgs): Promise<FormAnswer> {
   const fields = await postedFields("signup", request);
   const problem = validateSignup(fields.email ?? "");
@@ -42,7 +32,6 @@ export async function signupClientAction({ request, serverAction }: ClientAction
   return answer;
 }
 
-/** The contact form's post: the four checks in the browser first, then the server sends the email. */
 export async function contactClientAction({ request, serverAction }: ClientActionFunctionArgs): Promise<FormAnswer> {
   const fields = await postedFields("contact", request);
   const problem = validateContact({
@@ -54,11 +43,7 @@ export async function contactClientAction({ request, serverAction }: ClientActio
   return askServer("contact", serverAction, fields);
 }
 
-/**
- * A form's fetcher and its answer: the fetcher's, else the page's own (a post made without
- * JavaScript, or before it ran), none while a request runs (a new request clears the last error).
- * `clear` forgets the answer (editing a field clears the error and the sent state).
- */
+// The page's own answer covers a post made without JavaScript, or before it ran.
 export function useFormAnswer<Answer extends { form: string }>(form: Answer["form"]) {
   const fetcher = useFetcher<Answer>();
   const pageAnswer = useActionData<Answer>() as Answer | undefined;

@@ -1,8 +1,3 @@
-/**
- * The icon links of a note or a writing: which field each comes from and what it says. The note
- * app and the blog say the names content/site.yaml gives them ("Read on Twos"), or else the
- * generic words ("Read on the note app", "Read on Medium").
- */
 export type IconLinkField = "twosLink" | "youtubeLink" | "patreonLink" | "link" | "podcastLink" | "mediumLink";
 
 export type IconLinkKind = { field: IconLinkField; action: string; icon: string };

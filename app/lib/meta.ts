@@ -1,9 +1,3 @@
-/**
- * The page-head helper: the title "<owner> | <page>" and the meta
- * description, the canonical link, Open Graph and Twitter card meta, and JSON-LD (a
- * BreadcrumbList on every inner page, matching its visible breadcrumb) on every page. URLs are
- * absolute, from the SITE_URL of the build.
- */
 import type { MetaDescriptor } from "react-router";
 import { CARD_HEIGHT, CARD_WIDTH, cardPath } from "../../catalogue/card.ts";
 import { absoluteUrl } from "../../catalogue/site-url.ts";
@@ -13,21 +7,15 @@ import { SITE_URL } from "./site-url.ts";
 
 export const DEFAULT_TITLE = "Personal Website";
 
-/** The image a page shares on social sites: a site path or a full URL; default: the page's generated card. */
 export type SocialImage = { path: string; alt: string; width?: number; height?: number };
 
 export type PageHead = {
   title?: string;
-  /** Default: the owner's description of the page's section (content/site.yaml `sections`). */
   description?: string;
-  /** og:type: "website" unless said. */
   type?: "website" | "article" | "profile";
   image?: SocialImage;
-  /** An article's day of publication (article:published_time). */
   published?: string;
-  /** The owner as a schema.org Person (the home and About pages). */
   person?: boolean;
-  /** JSON-LD besides the breadcrumb and the Person. */
   structuredData?: JsonLd[];
 };
 
@@ -43,7 +31,6 @@ type SiteData = {
   sections: Partial<Record<string, { description?: string }>>;
 };
 
-/** The owner, their links and their words on each section, from the root loader (`matches[0]`). */
 export function siteOf(matches: ReadonlyArray<MetaMatch>): SiteData {
   const site = (matches[0]?.loaderData as { site?: Partial<SiteData> } | undefined)?.site;
   return {
@@ -54,7 +41,6 @@ export function siteOf(matches: ReadonlyArray<MetaMatch>): SiteData {
   };
 }
 
-/** "@handle" of the owner's Twitter (or X) link, for twitter:creator. */
 function twitterHandle(social: SiteData["social"]): string | undefined {
   for (const link of social) {
     const match = /^https?:\/\/(?:www\.)?(?:twitter|x)\.com\/@?([A-Za-z0-9_]+)\/?$/.exec(link.url);
@@ -63,7 +49,6 @@ function twitterHandle(social: SiteData["social"]): string | undefined {
   return undefined;
 }
 
-/** `matches[0]` is the root route, whose loader carries the owner; the last match is the page. */
 export function pageMeta(matches: ReadonlyArray<MetaMatch>, head: PageHead): MetaDescriptor[] {
   const site = siteOf(matches);
   const path = canonicalPath(matches.at(-1)?.pathname ?? "/");

@@ -3,17 +3,8 @@ import { NavigationType, useLocation, useNavigation, useNavigationType, useSearc
 import { type Filters, filtersFromQuery, filtersToQuery } from "../../catalogue/filters.ts";
 import type { SortKey } from "../../catalogue/sort.ts";
 
-/**
- * The filters of a list page. The URL query is their one source of truth, so a filtered list can be shared; the search
- * box is an uncontrolled input that nothing but the visitor writes while they type. Each keystroke
- * replaces the current history entry (typing adds none); a tag or a sort is a new entry that Back
- * undoes; any navigation that typing did not make (Back, Forward, a link) writes the URL's search
- * into the box.
- *
- * While a navigation to this same list is under way, the filters are those of the URL it is going
- * to: the router commits a new URL a few tasks after the keystroke, and the list need not wait for
- * it. A keystroke's navigation starts with flushSync, so that URL is on screen in the same frame.
- */
+// The URL query is the filters' one source of truth, so a filtered list can be shared. The pending URL is
+// used because the router commits it a few tasks after the keystroke, and the list need not wait.
 export function useListFilters() {
   const [params, setParams] = useSearchParams();
   const location = useLocation();

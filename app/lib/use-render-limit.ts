@@ -1,14 +1,8 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
 
-/** How many more entries to render each time the end of the list comes near the viewport. */
 export const RENDER_STEP = 24;
 
-/**
- * Renders a long list only as far as the visitor can see (plus a margin): the first render shows
- * everything, exactly as the prerendered page does; after the list changes (a keystroke, a tag),
- * only the first RENDER_STEP entries are rendered and more follow as the end of the list comes
- * within reach. A keystroke then costs the same with 270 notes or 10,000.
- */
+// The first render matches the prerendered page; after a change, a keystroke costs the same at 270 notes or 10,000.
 export function useRenderLimit(
   total: number,
   listKey: string,

@@ -1,8 +1,3 @@
-/**
- * The remembered visitor: the email typed in either form and whether this visitor has
- * signed up, kept in local storage under one site-specific key and written at most once a second.
- * Nothing else is remembered: the open menu, filters and the like start fresh on every visit.
- */
 import { useSyncExternalStore } from "react";
 import { VISITOR_STORAGE_KEY } from "../shell/storage-keys.ts";
 
@@ -39,7 +34,6 @@ function write() {
   }
 }
 
-/** At most one write per WRITE_INTERVAL_MS; the last change always gets written. */
 function scheduleWrite() {
   if (pendingWrite) return;
   const wait = Math.max(0, lastWrite + WRITE_INTERVAL_MS - Date.now());
@@ -71,16 +65,13 @@ export function updateVisitor(change: Partial<Visitor>) {
   scheduleWrite();
 }
 
-/**
- * After a sign-up: from now on the sign-up box stays hidden, on this page's next views as on later visits (the
- * shell script sets the same flag from storage before the first paint).
- */
+// The shell script sets the same flag from storage before the first paint on later visits.
 export function rememberSignedUp() {
   updateVisitor({ signedUp: true });
   document.documentElement.dataset.signedUp = "true";
 }
 
-/** The server (and the first render in the browser) knows no visitor: forms start empty. */
+// The server, and so the first render, knows no visitor.
 export function useVisitor(): Visitor {
   return useSyncExternalStore(subscribe, snapshot, () => EMPTY);
 }

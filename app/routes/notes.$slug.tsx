@@ -33,7 +33,6 @@ export function loader({ params }: Route.LoaderArgs) {
   return { note: forPage(note), neighbours: noteNeighbours(note), description };
 }
 
-/** The note shares its cover; search engines get the Book with the owner's review and 0–10 rating. */
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   if (!data) return [];
   const { note } = data;
@@ -54,7 +53,6 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   });
 };
 
-/** One book note. */
 export default function NoteDetail({ loaderData: { note, neighbours } }: Route.ComponentProps) {
   return (
     <article className="page detail note">

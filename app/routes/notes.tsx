@@ -24,7 +24,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Notes" });
 
-/** The searchable, tag-filterable, sortable list of book notes. */
 export default function Notes({ loaderData: { notes, tags } }: Route.ComponentProps) {
   const { filters, searchBox, setSearch, setSort, setTag } = useListFilters();
   const { search, sort, tag } = filters;

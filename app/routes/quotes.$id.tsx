@@ -40,7 +40,6 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   });
 };
 
-/** One quote, with its book and a way back to its place in the note. */
 export default function QuotePage({ loaderData: { quote } }: Route.ComponentProps) {
   return (
     <article className="page quote-page">

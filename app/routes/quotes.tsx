@@ -23,7 +23,6 @@ export function loader() {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Quotes" });
 
-/** Every quote of the notes, newest note first. */
 export default function Quotes({ loaderData: { quotes } }: Route.ComponentProps) {
   return (
     <div className="page quotes-page">

@@ -5,12 +5,6 @@ import { pageMeta } from "../lib/meta.ts";
 import { searchEverything } from "../search.server.ts";
 import type { Route } from "./+types/search";
 
-/**
- * /search?q=…: everything the site says, ranked, rendered on the server so it works without
- * JavaScript. The page without a query is prerendered; each query is rendered once and cached
- * by the server like a filtered list. With JavaScript the search module (loaded by the page shell
- * on the first keystroke) shows results as the visitor types.
- */
 export function loader({ request }: Route.LoaderArgs) {
   // The last q wins, as in the lists; a long query is cut, never refused.
   const query = cutQuery(new URL(request.url).searchParams.getAll("q").at(-1) ?? "");
@@ -55,7 +49,7 @@ export default function Search({ loaderData: { query, hits } }: Route.ComponentP
         <p className="results" aria-live="polite">
           {query ? (hits.length > 0 ? `Results (${hits.length})` : `Nothing found for “${query}”.`) : ""}
         </p>
-        {/* Always there, hidden once there is a query: the search module shows it again when the field is emptied. */}
+        {/* Kept when hidden: the search module shows it again when the field is emptied. */}
         <p className="search-hint" hidden={query !== ""}>
           Find any book note, essay, newsletter issue, app or job by a few of its words.
         </p>

@@ -46,7 +46,6 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   });
 };
 
-/** One issue of the newsletter as it went out, with the sign-up box under it. */
 export default function UpdateIssuePage({ loaderData: { issue, author } }: Route.ComponentProps) {
   return (
     <article className="page detail writing">

@@ -8,7 +8,7 @@ import type { Route } from "./+types/updates.unsubscribe";
 
 export const handle = pageHandle("updates");
 
-/** Opening the link changes nothing: a GET only shows the button. */
+// A GET changes nothing: mail scanners open links.
 export async function loader({ request }: Route.LoaderArgs) {
   const token = tokenOf(request.url);
   const { database, config } = runningBackend();
@@ -18,11 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type UnsubscribeAnswer = { form: "unsubscribe"; outcome: "unsubscribed" | "invalid" | "unreadable" };
 
-/**
- * RFC 8058 one-click: a mail provider POSTs `List-Unsubscribe=One-Click` to the link from its own
- * servers (server/http/app.ts lets this path alone through without a same-site Origin); the button
- * below posts the same field. The token in the URL is the credential. Idempotent.
- */
+// RFC 8058 one-click: mail providers POST here from their own servers; the URL's token is the credential.
 export async function action({ request }: Route.ActionArgs) {
   const read = await readForm(request);
   if (!read.ok) return data<UnsubscribeAnswer>({ form: "unsubscribe", outcome: "unreadable" }, { status: read.status });
@@ -36,7 +32,6 @@ export const headers = formHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => mailLinkMeta(matches, "Unsubscribe");
 
-/** This page ships no script: its button posts as a plain form, and the answer comes with the page. */
 export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
   const { fetcher, state, unreadable } = useMailLinkState<UnsubscribeAnswer, typeof loaderData.state>(
     "unsubscribe",

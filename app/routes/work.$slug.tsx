@@ -20,7 +20,6 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
       })
     : [];
 
-/** Position, location, dates, accomplishments, tech and links of one job. */
 export default function JobDetail({ loaderData: { job } }: Route.ComponentProps) {
   return (
     <article className="page detail">

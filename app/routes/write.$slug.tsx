@@ -39,7 +39,6 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   });
 };
 
-/** One essay with its metadata and links. */
 export default function WritingDetail({ loaderData: { writing, author } }: Route.ComponentProps) {
   return (
     <article className="page detail writing">

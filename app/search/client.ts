@@ -1,13 +1,4 @@
-/**
- * The site's search in the browser, on every page, with or without React: the page shell
- * (app/shell/shell.js) imports this module on the first use of search — "/" or Ctrl/⌘-K, or a
- * keystroke in a search field — and calls `searchFrom` for each. It fetches the index once
- * (immutable, hashed name) and ranks with the same options as the server (catalogue/site-search.ts).
- * - "/" or Ctrl/⌘-K, or typing in the header's field, opens a native <dialog> with results as one
- *   types: ArrowDown and ArrowUp move through them, Enter opens one (in the field: every result on
- *   /search), Escape closes.
- * - Typing on /search replaces its server-rendered results in place and keeps the URL in step.
- */
+// Loaded by the page shell on the first use of search, so pages without React get search too.
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { cutQuery } from "../../catalogue/search-text.ts";
 import {
@@ -18,7 +9,6 @@ import {
   searchSite,
 } from "../../catalogue/site-search.ts";
 
-/** The dialog shows the best few; every result is one Enter away on /search. */
 const DIALOG_RESULTS = 8;
 const PAGE_RESULTS = 50;
 
@@ -45,7 +35,7 @@ const element = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: stri
   return node;
 };
 
-/** The markup of app/components/SearchResults.tsx, built in the browser. */
+// Must match the markup of app/components/SearchResults.tsx.
 function resultList(hits: readonly SearchHit[], list: HTMLOListElement): HTMLOListElement {
   list.replaceChildren(
     ...hits.map((hit) => {
@@ -71,14 +61,9 @@ function resultList(hits: readonly SearchHit[], list: HTMLOListElement): HTMLOLi
   return list;
 }
 
-/** The line above the results: how many, or that nothing matched (the words of the server's page). */
 const statusOf = (query: string, count: number) =>
   !query ? "" : count > 0 ? `Results (${count})` : `Nothing found for “${query}”.`;
 
-/**
- * Shows the results of the field's query once the index is there; a later keystroke wins over an
- * earlier one whose index was still loading.
- */
 function showResults(
   indexUrl: string,
   field: HTMLInputElement,
@@ -88,6 +73,7 @@ function showResults(
   const query = cutQuery(field.value);
   searchIndex(indexUrl).then(
     (loaded) => {
+      // A later keystroke wins over an earlier one whose index was still loading.
       if (cutQuery(field.value) === query) show(query, query ? searchSite(loaded, query, limit) : []);
     },
     () => {
@@ -172,7 +158,6 @@ function openDialog(indexUrl: string, text: string | undefined): void {
   searchIndex(indexUrl).catch(() => {});
 }
 
-/** /search with JavaScript: results in place as one types, the URL kept in step for Back and sharing. */
 function searchPage(indexUrl: string, field: HTMLInputElement): void {
   const results = document.querySelector<HTMLElement>("[data-search-results='page']");
   if (!results) return;
@@ -190,10 +175,6 @@ function searchPage(indexUrl: string, field: HTMLInputElement): void {
   });
 }
 
-/**
- * What the page shell calls: with the header's field (a keystroke there), /search's field, or
- * nothing ("/" or Ctrl/⌘-K).
- */
 export function searchFrom(indexUrl: string, field: HTMLInputElement | null): void {
   if (field?.dataset.searchField === "page") searchPage(indexUrl, field);
   else openDialog(indexUrl, field?.value);
