@@ -10,7 +10,7 @@ export type IsoDay = string;
 const CONTENT_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|[12]\d{3})$/;
 
 /** Parses M/D/YY or M/D/YYYY into an ISO day, or returns null for a malformed or impossible date (2/30/17). */
-export function parseSpecDate(text: string): IsoDay | null {
+export function parseContentDate(text: string): IsoDay | null {
   const match = CONTENT_DATE.exec(text.trim());
   if (!match) return null;
   const [, monthText, dayText, yearText] = match;
@@ -46,7 +46,7 @@ export function formatMonthYear(day: IsoDay): string {
 }
 
 /** '6/6/25', the way the owner writes it (the Now and About pages show it so); '1/1/1998' outside 20YY. */
-export function formatSpecDate(day: IsoDay): string {
+export function formatContentDate(day: IsoDay): string {
   const [yearPart, month, date] = day.split("-");
   const year = present(yearPart, "split to return at least one part");
   return `${Number(month)}/${Number(date)}/${year.startsWith("20") ? year.slice(2) : year}`;

@@ -107,7 +107,7 @@ export function chooseSlug(title: string, existing: ReadonlySet<string>): string
 }
 
 /** Today as the owner writes dates, M/D/YY, in local time. */
-export function specDateOf(day: Date): string {
+export function contentDateOf(day: Date): string {
   return `${day.getMonth() + 1}/${day.getDate()}/${String(day.getFullYear() % 100).padStart(2, "0")}`;
 }
 

@@ -4,7 +4,7 @@
  * content: only `npm run check:content -- --sample` checks them (for the sample itself), so an
  * owner's own content is never compared with them.
  */
-import { formatSpecDate } from "./dates.ts";
+import { formatContentDate } from "./dates.ts";
 import type { Catalogue } from "./load.ts";
 
 export type SampleFact = {
@@ -126,7 +126,7 @@ export function sampleFacts(catalogue: Catalogue): SampleFact[] {
       "Now and About last updated 6/6/25",
       [catalogue.pages.now, catalogue.pages.about]
         .filter((page) => page.updated !== PAGE_DATE)
-        .map((page) => `${page.slug} updated ${formatSpecDate(page.updated)}`),
+        .map((page) => `${page.slug} updated ${formatContentDate(page.updated)}`),
     ),
   ];
 }

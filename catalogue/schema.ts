@@ -4,7 +4,7 @@
  * Category and path are not in the files: they come from the folder.
  */
 import { z } from "zod";
-import { parseSpecDate } from "./dates.ts";
+import { parseContentDate } from "./dates.ts";
 import { type DerivedBody, deriveBody } from "./derive.ts";
 import { EMBED_ORIGINS, isEmbedFrom } from "./embeds.ts";
 import { ownerFields } from "./owner.ts";
@@ -13,8 +13,8 @@ import type { Mention, ReadingEntry } from "./reading-life.ts";
 import { placeholdersOf } from "./template.ts";
 
 /** M/D/YY (20YY) or M/D/YYYY, checked to be a real day and turned into an ISO day. */
-const specDate = z.string().transform((text, ctx) => {
-  const day = parseSpecDate(text);
+const contentDate = z.string().transform((text, ctx) => {
+  const day = parseContentDate(text);
   if (day === null) {
     ctx.addIssue({ code: "custom", message: `"${text}" is not a real date written M/D/YY or M/D/YYYY` });
     return z.NEVER;
@@ -23,8 +23,8 @@ const specDate = z.string().transform((text, ctx) => {
 });
 
 /** An M/D/YY date that may be empty or absent ("" means none: an open end, no release). */
-const optionalSpecDate = z
-  .union([z.literal(""), specDate])
+const optionalContentDate = z
+  .union([z.literal(""), contentDate])
   .optional()
   .transform((day) => day ?? "");
 
@@ -157,15 +157,15 @@ export const siteSchema = z.strictObject({
 export const pageSchema = z.strictObject({
   title: text,
   description: text,
-  updated: specDate,
+  updated: contentDate,
 });
 
 export const appSchema = z.strictObject({
   name: text,
   tagLine: text,
   position: text,
-  startDate: specDate,
-  endDate: optionalSpecDate,
+  startDate: contentDate,
+  endDate: optionalContentDate,
   logo: image,
   screenshots: z.array(image).default([]),
   url: optionalUrl,
@@ -186,8 +186,8 @@ export const appSchema = z.strictObject({
 export const workSchema = z.strictObject({
   name: text,
   position: text,
-  startDate: specDate,
-  endDate: optionalSpecDate,
+  startDate: contentDate,
+  endDate: optionalContentDate,
   location: text,
   logo: image,
   url: optionalUrl,
@@ -232,7 +232,7 @@ const UNREAD_SHELVES: readonly Shelf[] = ["reading", "want"];
 const noteFields = z.strictObject({
   name: text,
   author: text,
-  date: specDate,
+  date: contentDate,
   shelf: z
     .enum(SHELVES, {
       message: `must be one of ${SHELVES.join(", ")}; leave it out for a book you have read`,
@@ -254,7 +254,7 @@ const noteFields = z.strictObject({
   podcastEmbed: optionalUrl,
   youtubeLink: optionalUrl,
   youtubeEmbed: optionalUrl,
-  releaseDate: optionalSpecDate,
+  releaseDate: optionalContentDate,
 });
 type NoteFields = z.output<typeof noteFields>;
 
@@ -332,7 +332,7 @@ export const draftNoteSchema = noteFields.superRefine(checkEmbeds).superRefine(c
 
 export const writingSchema = z.strictObject({
   name: text,
-  date: specDate,
+  date: contentDate,
   time: minutes,
   photo: z
     .union([z.literal(""), image])
@@ -351,7 +351,7 @@ export const writingSchema = z.strictObject({
 /** An issue of the newsletter (content/updates/<slug>.md): sent by `npm run newsletter`, archived on /updates. */
 export const updateSchema = z.strictObject({
   title: text,
-  date: specDate,
+  date: contentDate,
   /** A draft is neither listed on the site nor sendable; `preview` and `test` work on it. */
   draft: z.boolean().default(false),
 });

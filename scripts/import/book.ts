@@ -2,7 +2,7 @@
  * What every reading-history source gives: one reading of one book, in the site's terms, and the
  * small rules they share (ISBNs, the book's identity, ratings, the sources' dates).
  */
-import { parseSpecDate } from "../../catalogue/dates.ts";
+import { parseContentDate } from "../../catalogue/dates.ts";
 import type { Shelf } from "../../catalogue/schema.ts";
 import { slugify, withoutSeries } from "../../catalogue/slug.ts";
 
@@ -81,7 +81,7 @@ export function sourceDay(text: string): string | null {
   const match = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})$/.exec(text.trim());
   if (!match) return null;
   const [, year, month, day] = match;
-  return parseSpecDate(`${month}/${day}/${year}`);
+  return parseContentDate(`${month}/${day}/${year}`);
 }
 
 /** The same day as the sources write it: 2019/03/14. */

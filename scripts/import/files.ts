@@ -3,7 +3,7 @@
  * same field order, quoting and comments, plus what an import knows besides — the shelf, the
  * cover, the ISBN, the review or the essay.
  */
-import { formatSpecDate } from "../../catalogue/dates.ts";
+import { formatContentDate } from "../../catalogue/dates.ts";
 import { isDraftNote, noteFileText } from "../../catalogue/new-item.ts";
 import type { Shelf } from "../../catalogue/schema.ts";
 
@@ -42,7 +42,7 @@ export const isDraft = (note: NoteToWrite) => isDraftNote(requestOf(note));
 
 /** The front matter `npm run new` writes, with the cover, the ISBN and the review an import knows besides. */
 export function noteText(note: NoteToWrite): string {
-  const front = noteFileText(requestOf(note), formatSpecDate(note.date));
+  const front = noteFileText(requestOf(note), formatContentDate(note.date));
   const extra = [
     ...(note.photo ? [`photo: ${quote(note.photo)}`] : []),
     ...(note.isbn ? [`isbn: ${quote(note.isbn)}`] : []),
@@ -60,7 +60,7 @@ export function essayText(essay: EssayToWrite): string {
   return [
     "---",
     `name: ${quote(essay.title)}`,
-    `date: ${quote(formatSpecDate(essay.date))}`,
+    `date: ${quote(formatContentDate(essay.date))}`,
     `time: ${essay.minutes} # reading time in minutes`,
     ...(essay.mediumLink ? [`mediumLink: ${quote(essay.mediumLink)}`] : []),
     "---",

@@ -3,7 +3,7 @@
  * read from the note files' front matter (drafts too: a draft holds its book and its slug), after
  * the loader has checked every file.
  */
-import { parseSpecDate } from "../../catalogue/dates.ts";
+import { parseContentDate } from "../../catalogue/dates.ts";
 import { type ContentFile, isDraft, splitFrontMatter } from "../../catalogue/load.ts";
 import { SHELVES, type Shelf } from "../../catalogue/schema.ts";
 
@@ -45,7 +45,7 @@ export function siteNotes(files: readonly ContentFile[]): SiteNote[] {
           author: textOf(fields.author),
           isbn: textOf(fields.isbn),
           shelf,
-          date: parseSpecDate(textOf(fields.date)) ?? "",
+          date: parseContentDate(textOf(fields.date)) ?? "",
           rating: typeof fields.rating === "number" ? fields.rating : null,
           tags: Array.isArray(fields.tags) ? fields.tags.map(String) : [],
           review: body,
