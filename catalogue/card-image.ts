@@ -1,7 +1,3 @@
-/**
- * The social card of a page as an image: laid out by satori with the DejaVu fonts' real glyph
- * widths (text becomes outlines), drawn to PNG by resvg (catalogue/png.ts). Server and build only.
- */
 import { readFileSync } from "node:fs";
 import satori from "satori";
 import { CARD_HEIGHT, CARD_WIDTH, type Card, cardQuoteText, initials, MONOGRAM, type QuoteCard } from "./card.ts";
@@ -9,10 +5,8 @@ import { FONT_FILES, svgToPng } from "./png.ts";
 
 const COLOURS = { paper: "#fdfcf9", ink: "#1b1d21", muted: "#555b65", line: "#e2ded6", accent: "#1f4f8a" };
 
-/** Where the card's text may go: from x=80 to x=1120. */
 const TEXT_WIDTH = 1040;
 
-/** A satori node: the element tree satori lays out, written without JSX. */
 type Node = { type: string; props: { style?: Record<string, unknown>; children?: (Node | string)[] | Node | string } };
 
 const node = (style: Record<string, unknown>, children: Node["props"]["children"]): Node => ({
@@ -37,17 +31,14 @@ function cardFonts() {
   return fonts;
 }
 
-/** Text kept to one line, cut with an ellipsis. */
 const ONE_LINE = { whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" };
 
-/** Every card's frame: the paper, the accent bar down the left, and a column for the card's parts. */
 const frame = (parts: Node[]): Node =>
   node({ width: CARD_WIDTH, height: CARD_HEIGHT, backgroundColor: COLOURS.paper, fontFamily: "DejaVu Sans" }, [
     node({ width: 24, height: CARD_HEIGHT, flexShrink: 0, backgroundColor: COLOURS.accent }, []),
     node({ flexDirection: "column", width: CARD_WIDTH - 24, padding: "64px 80px 48px 56px" }, parts),
   ]);
 
-/** The card's big words (a title, a quote) in the bold serif; `style` sizes and clamps them. */
 const headline = (words: string, style: Record<string, unknown>): Node => ({
   type: "div",
   props: {
@@ -64,7 +55,6 @@ const headline = (words: string, style: Record<string, unknown>): Node => ({
   },
 });
 
-/** Below a rule, each on one line: the card's own line (the owner, the quote's book) and the site. */
 function footer(
   ownLine: string,
   site: string,
@@ -91,7 +81,6 @@ function footer(
   );
 }
 
-/** A card's tree as SVG, laid out by satori with the DejaVu fonts. */
 function drawCard(tree: Node): Promise<string> {
   // satori takes React elements; this plain tree is the shape it reads.
   return satori(tree as unknown as Parameters<typeof satori>[0], {
@@ -101,10 +90,6 @@ function drawCard(tree: Node): Promise<string> {
   });
 }
 
-/**
- * The card as SVG, text laid out by satori with the fonts' own metrics: the owner's monogram, the
- * title (up to three lines, cut with an ellipsis) and, below a rule, the owner and the site.
- */
 export async function cardSvg({ title, owner, site }: Card): Promise<string> {
   const showOwner = owner.trim() !== "" && owner !== title;
   return drawCard(
@@ -136,7 +121,6 @@ export async function cardPng(card: Card): Promise<Buffer> {
   return svgToPng(await cardSvg(card));
 }
 
-/** The quote's type size: smaller as the quote is longer, so that most quotes fit whole. */
 function quoteFontSize(text: string): number {
   if (text.length <= 90) return 56;
   if (text.length <= 160) return 46;
@@ -144,14 +128,8 @@ function quoteFontSize(text: string): number {
   return 34;
 }
 
-/** The height the quote's words may take: what is left above the rule and the book's line. */
 const QUOTE_BOX_HEIGHT = 380;
 
-/**
- * A quote's card: the words (cut at a word with an ellipsis when long, and clamped to the lines
- * their box holds, so they never run over the book's line), then the book, its author and where
- * in it, and the site.
- */
 export async function quoteCardSvg({ text, book, author, attribution, site }: QuoteCard): Promise<string> {
   const words = cardQuoteText(text);
   const fontSize = quoteFontSize(words);

@@ -1,9 +1,4 @@
-/**
- * A book cover drawn from its title and author, for notes with no photo: a 129x190 SVG with
- * the same layout for every book and a background picked from one palette by the title, so a
- * book always gets the same colour. The DejaVu families name the fonts the build draws the PNG
- * copy with (the image a note shares on social sites, catalogue/png.ts); browsers use the others.
- */
+// The DejaVu families name the fonts the build draws the PNG copy with; browsers use the others.
 import { present } from "./present.ts";
 import { escapeXml } from "./xml.ts";
 
@@ -27,7 +22,6 @@ function hash(text: string): number {
   return value;
 }
 
-/** Greedy word wrap; a word longer than a line is cut so the text never leaves the cover. */
 export function wrapWords(text: string, width: number, maxLines: number): string[] {
   const lines: string[] = [];
   let line = "";
@@ -72,5 +66,4 @@ export function coverSvg(title: string, author: string): string {
 
 export const coverPath = (slug: string) => `/covers/${slug}.svg`;
 
-/** Whether a note shows the cover the site draws from its title and author (it has no photo of its own). */
 export const isGeneratedCover = (note: { slug: string; photo: string }) => note.photo === coverPath(note.slug);

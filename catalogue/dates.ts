@@ -1,16 +1,11 @@
-/**
- * Content dates are written M/D/YY and YY means 20YY; a year before 2000
- * needs all four digits, M/D/YYYY. Inside the catalogue a date is an ISO day, "2025-06-06", so
- * that it sorts and serialises as itself.
- */
+// YY means 20YY; a year before 2000 needs all four digits.
 import { present } from "./present.ts";
 
 export type IsoDay = string;
 
 const CONTENT_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|[12]\d{3})$/;
 
-/** Parses M/D/YY or M/D/YYYY into an ISO day, or returns null for a malformed or impossible date (2/30/17). */
-export function parseSpecDate(text: string): IsoDay | null {
+export function parseContentDate(text: string): IsoDay | null {
   const match = CONTENT_DATE.exec(text.trim());
   if (!match) return null;
   const [, monthText, dayText, yearText] = match;
@@ -39,20 +34,17 @@ const MONTHS = [
   "December",
 ];
 
-/** 'June 2025': how a date shows on a page. */
 export function formatMonthYear(day: IsoDay): string {
   const [year, month] = day.split("-");
   return `${MONTHS[Number(month) - 1]} ${year}`;
 }
 
-/** '6/6/25', the way the owner writes it (the Now and About pages show it so); '1/1/1998' outside 20YY. */
-export function formatSpecDate(day: IsoDay): string {
+export function formatContentDate(day: IsoDay): string {
   const [yearPart, month, date] = day.split("-");
   const year = present(yearPart, "split to return at least one part");
   return `${Number(month)}/${Number(date)}/${year.startsWith("20") ? year.slice(2) : year}`;
 }
 
-/** 'March 2019 – Present' : an empty end means the item is current. */
 export function formatDateRange(start: IsoDay, end: IsoDay | ""): string {
   return `${formatMonthYear(start)} – ${end ? formatMonthYear(end) : "Present"}`;
 }

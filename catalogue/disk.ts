@@ -1,4 +1,3 @@
-/** Reads the content folder from disk, for the build, the owner's scripts and the tests. */
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { MAX_CONTENT_FILE_BYTES } from "./limits.ts";
@@ -7,7 +6,6 @@ import { type BrokenReference, summarizeCatalogue } from "./summary.ts";
 
 export { contentRoot } from "./content-root.ts";
 
-/** A file's text; one larger than a content file may be is read only as far as the loader needs to refuse it. */
 function readBounded(file: string): string {
   if (statSync(file).size <= MAX_CONTENT_FILE_BYTES) return readFileSync(file, "utf8");
   const start = Buffer.alloc(MAX_CONTENT_FILE_BYTES + 1);
@@ -19,10 +17,7 @@ function readBounded(file: string): string {
   }
 }
 
-/**
- * Every file under content/ but hidden ones (.DS_Store, editor swap files): the loader decides what
- * each is, so a file it would not read (x.markdown) is reported, not skipped.
- */
+// Hidden files aside, the loader decides what each file is, so a file it would not read is reported.
 export function readContentFiles(root: string): ContentFile[] {
   const contentDir = join(root, "content");
   return readdirSync(contentDir, { recursive: true, withFileTypes: true })
@@ -34,12 +29,10 @@ export function readContentFiles(root: string): ContentFile[] {
     .filter((file) => file.path !== "content/README.md");
 }
 
-/** The content files the server reads, as JSON: drafts stay out. */
 export function publishedContentJson(files: ContentFile[]): string {
   return JSON.stringify(files.filter((file) => !isDraft(file)));
 }
 
-/** Whether the site path of an image ("/images/x.svg") names a file under `root`/public. */
 export function imageExists(root: string, sitePath: string): boolean {
   const publicDir = join(root, "public");
   let file: string;
@@ -51,7 +44,6 @@ export function imageExists(root: string, sitePath: string): boolean {
   return file.startsWith(publicDir) && existsSync(file) && statSync(file).isFile();
 }
 
-/** A broken reference as the owner reads it: what the file names and why that leads nowhere. */
 export function brokenReferenceProblem({ target, problem }: BrokenReference): string {
   switch (problem) {
     case "missing image":
@@ -63,11 +55,6 @@ export function brokenReferenceProblem({ target, problem }: BrokenReference): st
   }
 }
 
-/**
- * The catalogue of `root`, with the checks only the disk can answer: every local image exists and
- * every link from a body to a site item leads to one. The first problem stops the load, as in
- * the build, `npm start` and `npm run check:content`.
- */
 export function loadCatalogue(root: string, files: ContentFile[] = readContentFiles(root)): Catalogue {
   const catalogue = buildCatalogue(files);
   const [broken] = summarizeCatalogue(catalogue, (sitePath) => imageExists(root, sitePath)).broken;

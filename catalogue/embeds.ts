@@ -1,7 +1,4 @@
-/**
- * The only hosts whose players the site embeds. The content schema accepts embed URLs from these
- * hosts alone, and the server's content security policy allows frames from them alone.
- */
+// The content schema and the server's Content-Security-Policy allow these hosts alone.
 export const EMBED_ORIGINS = {
   podcast: "https://open.spotify.com",
   video: "https://www.youtube-nocookie.com",
@@ -11,7 +8,6 @@ export function isEmbedFrom(kind: keyof typeof EMBED_ORIGINS, url: string): bool
   return url.startsWith(`${EMBED_ORIGINS[kind]}/`);
 }
 
-/** Where the host shows the episode or video itself, for a plain link beside (or instead of) its player. */
 export const PLAYER_PAGE_LABEL = { podcast: "Listen on Spotify", video: "Watch on YouTube" } as const;
 
 export function playerPageOf(kind: keyof typeof EMBED_ORIGINS, embedUrl: string): string {

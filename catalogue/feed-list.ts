@@ -1,7 +1,4 @@
-/**
- * The site's Atom feeds: where each is served and what it is called. Its own module because every
- * page links the feeds, and the browser must not load the feed writer (and Markdown) for that.
- */
+// Its own module: every page links the feeds, and the browser must not load the feed writer for that.
 export const FEEDS = {
   writings: { path: "/feeds/writings.atom", title: "Writings", listPath: "/write" },
   notes: { path: "/feeds/notes.atom", title: "Book notes", listPath: "/notes" },

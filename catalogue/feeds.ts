@@ -1,7 +1,3 @@
-/**
- * The Atom feeds (RFC 4287) of the newest writings and book notes, with their full rendered body.
- * Pure: the routes app/routes/feed-*.ts serve what these functions return, prerendered at build time.
- */
 import type { IsoDay } from "./dates.ts";
 import { renderWithAbsoluteLinks } from "./derive.ts";
 import { FEEDS } from "./feed-list.ts";
@@ -11,36 +7,29 @@ import { SHELF_LABELS } from "./shelves.ts";
 import { absoluteUrl } from "./site-url.ts";
 import { escapeXml } from "./xml.ts";
 
-/** How many of the newest items each feed lists. */
 export const FEED_SIZE = 50;
 
 export const ATOM_CONTENT_TYPE = "application/atom+xml; charset=utf-8";
 
-/** An ISO day as an RFC 3339 date-time at midnight UTC. */
 export const atomDate = (day: IsoDay) => `${day}T00:00:00Z`;
 
 export type AtomEntry = {
-  /** Absolute URL of the entry's page: its link and its id. */
   url: string;
   title: string;
   published: IsoDay;
   updated: IsoDay;
-  /** Full content as HTML (escaped into a type="html" element). */
   html: string;
   categories: readonly string[];
 };
 
 export type AtomFeed = {
-  /** Absolute URL of the feed itself: its id and its rel="self" link. */
   url: string;
-  /** Absolute URL of the HTML page the feed mirrors. */
   pageUrl: string;
   title: string;
   subtitle: string;
   author: { name: string; url: string };
   icon: string;
   entries: readonly AtomEntry[];
-  /** Used when there are no entries; otherwise the newest entry's date is the feed's. */
   fallbackUpdated: IsoDay;
 };
 
@@ -105,7 +94,6 @@ export function writingEntry(writing: Writing, siteUrl: string): AtomEntry {
   };
 }
 
-/** A note's entry: the cover, the rating and the review (a note may have no review yet). */
 export function noteEntry(note: Note, siteUrl: string, coverUrl: string): AtomEntry {
   const facts = `<p><img src="${escapeXml(coverUrl)}" alt="${escapeXml(`Cover of ${note.name}`)}" width="129" height="190"></p><p>${escapeXml(`${note.name} by ${note.author}. ${note.rating === null ? "" : `Rating: ${note.rating.toFixed(1)} / 10.`}${note.shelf === "did-not-finish" ? ` ${SHELF_LABELS["did-not-finish"]}.` : ""}`.trim())}</p>`;
   return {
@@ -128,7 +116,6 @@ export function writingsFeed(catalogue: Catalogue, siteUrl: string, size = FEED_
   });
 }
 
-/** `coverUrl` gives the absolute URL of a note's cover image (the one the note's page shares). */
 export function notesFeed(
   catalogue: Catalogue,
   siteUrl: string,
@@ -155,7 +142,6 @@ export function updateEntry(issue: UpdateIssue, siteUrl: string): AtomEntry {
   };
 }
 
-/** The published issues of the newsletter, for those who would rather read them in a feed reader. */
 export function updatesFeed(catalogue: Catalogue, siteUrl: string, size = FEED_SIZE): string {
   return atomFeed({
     ...feedFrame(catalogue, siteUrl, "updates"),
@@ -164,7 +150,6 @@ export function updatesFeed(catalogue: Catalogue, siteUrl: string, size = FEED_S
   });
 }
 
-/** A quote's entry: its words, then the book and where in it. */
 export function quoteEntry(quote: QuoteOfNote, siteUrl: string): AtomEntry {
   const words = quote.text
     .split("\n")
@@ -181,7 +166,6 @@ export function quoteEntry(quote: QuoteOfNote, siteUrl: string): AtomEntry {
   };
 }
 
-/** The quotes of the newest notes, for those who follow them in a feed reader. */
 export function quotesFeed(catalogue: Catalogue, siteUrl: string, size = FEED_SIZE): string {
   return atomFeed({
     ...feedFrame(catalogue, siteUrl, "quotes"),

@@ -1,8 +1,3 @@
-/**
- * The notes list's filters {search, sort, tag}. They start from the
- * defaults on every visit and live in the URL query so a filtered list can be shared and Back
- * restores it.
- */
 import { matchesSearch, type Searchable } from "./search.ts";
 import { DEFAULT_SORT, isSortKey, type Sortable, type SortKey, sortItems } from "./sort.ts";
 
@@ -10,11 +5,7 @@ export type Filters = { search: string; sort: SortKey; tag: string };
 
 export const DEFAULT_FILTERS: Filters = { search: "", sort: DEFAULT_SORT, tag: "" };
 
-/**
- * Reads filters from a query string, ignoring anything unknown (a hand-edited URL must not break
- * the page). When a name repeats, the last value wins: without JavaScript the filter form sends
- * its current values and then the value of the button that was pressed.
- */
+// A repeated name takes its last value: without JavaScript the form sends its values, then the pressed button's.
 export function filtersFromQuery(params: URLSearchParams): Filters {
   const last = (name: string) => params.getAll(name).at(-1) ?? "";
   const sort = last("sort");
@@ -25,7 +16,6 @@ export function filtersFromQuery(params: URLSearchParams): Filters {
   };
 }
 
-/** The query string for filters, leaving defaults out so the plain list is just `/notes`. */
 export function filtersToQuery(filters: Filters): string {
   const params = new URLSearchParams();
   if (filters.search) params.set("q", filters.search);
@@ -35,7 +25,6 @@ export function filtersToQuery(filters: Filters): string {
   return query ? `?${query}` : "";
 }
 
-/** 'Results (n)' is shown only when a search or a tag narrows the list. */
 export function isNarrowed(filters: Filters): boolean {
   return filters.search.trim() !== "" || filters.tag !== "";
 }

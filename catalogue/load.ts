@@ -1,7 +1,3 @@
-/**
- * Turns the content files into the catalogue: every file parsed and validated, the derived lists
- * (work, apps, books, writings, all, the sorted unique tags, the items with a video or podcast) built. The first bad file stops everything with its path, the field and the problem.
- */
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
 import { coverPath } from "./cover.ts";
@@ -36,7 +32,6 @@ import { isSlugOf, slugify } from "./slug.ts";
 import { sortItems } from "./sort.ts";
 import { undeclaredTagProblem } from "./tags.ts";
 
-/** A content file as read from disk, its path relative to the project ("content/notes/x.md"). */
 export type ContentFile = { path: string; text: string };
 
 export type QuoteOfNote = Quote & {
@@ -48,34 +43,21 @@ export type Catalogue = {
   pages: { now: Page; about: Page };
   work: Work[];
   apps: App[];
-  /** Every published note, whatever its shelf, newest first: each has its page. */
   notes: Note[];
-  /**
-   * The notes of the notes list and its feed: the books read and those given up (the did-not-finish
-   * shelf), newest first. A book being read or wanted is on the shelves page only.
-   */
   listedNotes: Note[];
-  /** The books read to the end, newest first: every reading figure (/stats, the year pages). */
   readNotes: ReadNote[];
-  /** The notes on each shelf, newest first. */
   shelves: Record<Shelf, Note[]>;
-  /** Every quote of the notes, newest note first, each with its note's title and author. */
   quotes: QuoteOfNote[];
   writings: Writing[];
   all: Item[];
-  /** The unique sorted tags of the listed notes (the notes list's filters). */
   tags: string[];
   withVideo: Note[];
   withPodcast: Note[];
-  /** The published issues of the newsletter, newest first (not in `all`: they are no catalogue item). */
   updates: UpdateIssue[];
-  /** The issues marked `draft: true`, for the owner's command line only. */
   updateDrafts: UpdateIssue[];
 };
 
-/** Paths under /updates/ that are pages of their own, so no issue may take them as its slug. */
 export const RESERVED_UPDATE_SLUGS = ["confirm", "unsubscribe"];
-/** /notes/shelves is the shelves page, so no note may take its name. */
 export const RESERVED_NOTE_SLUGS = ["shelves"];
 
 export class ContentError extends Error {
@@ -91,7 +73,6 @@ export class ContentError extends Error {
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)([\s\S]*)$/;
 
-/** A content file's front matter, parsed, and its Markdown body (also read by the import and export tools). */
 export function splitFrontMatter(file: ContentFile): { data: unknown; body: string } {
   const match = FRONT_MATTER.exec(file.text);
   if (!match) throw new ContentError(file.path, null, "must start with front matter between --- lines");
@@ -105,10 +86,7 @@ export function splitFrontMatter(file: ContentFile): { data: unknown; body: stri
   }
 }
 
-/**
- * A union (an optional date, an image) reports only "Invalid input"; the problem worth showing is
- * that of the option the value was meant for, so skip the options that are a literal mismatch.
- */
+// A union reports only "Invalid input": show the problem of the option the value was meant for.
 function explain(issue: z.core.$ZodIssue): z.core.$ZodIssue {
   // A record's bad key (a goal's year) says only "Invalid key in record"; its own check says why.
   if (issue.code === "invalid_key") {
@@ -139,15 +117,10 @@ function validate<S extends z.ZodType>(schema: S, data: unknown, file: string): 
 
 const slugOf = (path: string) => path.replace(/^.*\//, "").replace(/\.md$/, "");
 
-/** The folders of content/ and what they hold: one Markdown file per item or page. */
 const MARKDOWN_FOLDERS = ["apps", "notes", "pages", "updates", "work", "write"];
-/** The files of content/ itself; README.md is the owner's guide, read by no one else. */
 const TOP_LEVEL_FILES = ["site.yaml", "README.md"];
 
-/**
- * A file the loader would not read (x.markdown, notes.txt, a folder named note/) is a mistake the
- * owner must hear about, not something to skip quietly.
- */
+// A file the loader would not read is a mistake the owner must hear about, not one to skip quietly.
 function checkFileNames(files: ContentFile[]) {
   for (const file of files) {
     const [, folder, fileName] = /^content\/(?:([^/]+)\/)?(.+)$/.exec(file.path) ?? [];
@@ -179,7 +152,6 @@ function checkFileNames(files: ContentFile[]) {
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
-/** A file name or a file too large for some filesystem, or for the build and the server to hold. */
 function checkLimits(files: ContentFile[]) {
   for (const file of files) {
     const name = file.path.replace(/^.*\//, "").replace(/\.[^.]*$/, "");
@@ -201,10 +173,6 @@ function checkLimits(files: ContentFile[]) {
   }
 }
 
-/**
- * `draft: true` keeps a file off the site; it is still read and checked. The flag is taken off
- * before the schema sees the rest, so no published item carries it.
- */
 function takeDraftFlag(data: unknown, file: string): { draft: boolean; fields: unknown } {
   if (typeof data !== "object" || data === null || !("draft" in data)) return { draft: false, fields: data };
   const { draft, ...fields } = data as Record<string, unknown>;
@@ -212,7 +180,6 @@ function takeDraftFlag(data: unknown, file: string): { draft: boolean; fields: u
   return { draft, fields };
 }
 
-/** Whether a file is marked `draft: true`; a file that cannot be read is left to the loader to report. */
 export function isDraft(file: ContentFile): boolean {
   try {
     return takeDraftFlag(splitFrontMatter(file).data, file.path).draft;
@@ -229,14 +196,8 @@ function checkTags(file: string, tags: readonly string[], declared: readonly str
 }
 
 type ReadOptions<S extends z.ZodType> = {
-  /** Notes and writings are addressed by their title: the file name must be the title's slug. */
   slugFromTitle: boolean;
-  /** The tags of content/site.yaml: an item's tags must be among them. */
   declaredTags?: readonly string[];
-  /**
-   * Items may be drafts (`draft: true`): checked, then left out. A draft is held to `draftSchema`
-   * when it may hold less than a published item.
-   */
   drafts?: { draftSchema?: z.ZodType<z.output<S>> };
 };
 
@@ -279,7 +240,6 @@ function readItems<S extends z.ZodType, T>(
     });
 }
 
-/** A body nested deeper than the parsers' stack allows is refused, as any other content mistake. */
 function derivedBodyOf(file: ContentFile, body: string): DerivedBody {
   const tooDeep = nestingProblem(body);
   if (tooDeep) throw new ContentError(file.path, null, tooDeep);
@@ -366,7 +326,6 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
         html,
         quotes,
         reviewed,
-        // Filled in below, once every note and writing is read.
         readings: [],
         mentionedIn: [],
       };

@@ -1,13 +1,8 @@
-/**
- * How deep a body may nest blockquotes, lists and HTML elements inside one another. Markdown and
- * HTML are parsed recursively (marked, turndown): thousands of levels overflow the stack, so a
- * body or an imported review deeper than the limit is refused with one line, before any parsing.
- */
+// Markdown and HTML are parsed recursively: thousands of levels overflow the stack.
 import { Parser } from "htmlparser2";
 
 export const MAX_NESTING_DEPTH = 100;
 
-/** `>` and list markers opening a line, one level each (`> > - x` is three). */
 const CONTAINER_MARKER = /[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$))/y;
 const FENCE = /^[ \t]*(?:```|~~~)/;
 
@@ -29,7 +24,6 @@ function deepestContainers(markdown: string): number {
 /** Autolinks (`<https://…>`, `<me@example.com>`) read as tags too: their names are no element's. */
 const ELEMENT_NAME = /^[a-z][a-z0-9-]*$/;
 
-/** Elements open inside one another at once; void and self-closed elements count for nothing. */
 function deepestElements(html: string): number {
   let depth = 0;
   let deepest = 0;
@@ -47,10 +41,8 @@ function deepestElements(html: string): number {
   return deepest;
 }
 
-/** How deep the text nests, counting Markdown containers and HTML elements alike. */
 export const nestingDepth = (text: string): number => Math.max(deepestContainers(text), deepestElements(text));
 
-/** The problem of a body or review nested deeper than the limit, or null. */
 export function nestingProblem(text: string): string | null {
   const depth = nestingDepth(text);
   return depth > MAX_NESTING_DEPTH

@@ -1,12 +1,7 @@
-/**
- * The pure part of `npm run new`: reading the command line, choosing the slug and writing the
- * front matter of a new book note or writing. The script (scripts/new-content.ts) does the I/O.
- */
 import { parseArgs } from "node:util";
 import { SHELVES } from "./schema.ts";
 import { slugify } from "./slug.ts";
 
-/** The shelf a new note may be put on (content/README.md); null: a book read to the end. */
 export type NewNoteShelf = (typeof SHELVES)[number] | null;
 
 export const USAGE = [
@@ -37,7 +32,6 @@ const OPTIONS: Record<NewRequest["kind"], readonly string[]> = {
 
 const fail = (error: string): Parsed => ({ ok: false, error: `${error}\n\n${USAGE}` });
 
-/** Reads `note "Title" --author "Name" --tags "A,B" --rating 8.5 --root dir` (also `--name=value`). */
 export function parseNewArgs(args: readonly string[]): Parsed {
   const [kind, ...rest] = args;
   if (kind !== "note" && kind !== "write") {
@@ -97,7 +91,6 @@ export function parseNewArgs(args: readonly string[]): Parsed {
   return { ok: true, request: { kind, title, author, tags, rating, shelf, root } };
 }
 
-/** The title's slug, or for a re-read the first free `-2`, `-3`, … (content/README.md). */
 export function chooseSlug(title: string, existing: ReadonlySet<string>): string {
   const base = slugify(title);
   if (!existing.has(base)) return base;
@@ -106,25 +99,18 @@ export function chooseSlug(title: string, existing: ReadonlySet<string>): string
   return `${base}-${number}`;
 }
 
-/** Today as the owner writes dates, M/D/YY, in local time. */
-export function specDateOf(day: Date): string {
+export function contentDateOf(day: Date): string {
   return `${day.getMonth() + 1}/${day.getDate()}/${String(day.getFullYear() % 100).padStart(2, "0")}`;
 }
 
 /** A YAML double-quoted string: JSON's string syntax is valid YAML. */
 const quote = (text: string) => JSON.stringify(text);
 
-/**
- * A note is published at once only when it was given what its shelf requires (a read book: its
- * tags and rating; a book given up: its tags; a book being read or wanted: nothing); otherwise it
- * is a draft.
- */
 export const isDraftNote = (note: { tags: readonly string[] | null; rating: number | null; shelf?: NewNoteShelf }) =>
   note.shelf === "reading" || note.shelf === "want"
     ? false
     : note.tags === null || (note.rating === null && note.shelf !== "did-not-finish");
 
-/** What the date of a note means on its shelf, said in the new file. */
 const DATE_MEANING: Record<NonNullable<NewNoteShelf> | "read", string> = {
   read: "the day you finished the book",
   reading: "the day you started the book",
@@ -134,10 +120,7 @@ const DATE_MEANING: Record<NonNullable<NewNoteShelf> | "read", string> = {
 
 const PUBLISH_PROMPT = '# A draft is checked but not published: delete the line "draft: true" when the file is ready.';
 
-/**
- * The new note's file. What the owner must still decide is a commented-out line with its rule,
- * never a placeholder value that would be published.
- */
+// What the owner must still decide is a commented-out line, never a placeholder value that would be published.
 export function noteFileText(
   note: {
     title: string;
@@ -175,7 +158,6 @@ export function noteFileText(
   ].join("\n");
 }
 
-/** A writing starts as a draft: its essay is still to be written. */
 export function writingFileText(writing: { title: string }, date: string): string {
   return [
     "---",
@@ -190,6 +172,5 @@ export function writingFileText(writing: { title: string }, date: string): strin
   ].join("\n");
 }
 
-/** Where the new file goes, relative to the project: "content/notes/atomic-habits.md". */
 export const contentPath = (kind: NewRequest["kind"], slug: string) =>
   `content/${kind === "note" ? "notes" : "write"}/${slug}.md`;

@@ -1,14 +1,9 @@
-/**
- * The owner's name and address read from content/site.yaml, the one way the server and the
- * owner's scripts read them (without loading the whole catalogue).
- */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { type Owner, ownerFields } from "./owner.ts";
 
-/** The owner of the content under `root`; a missing or broken site.yaml throws, naming the file. */
 export function readOwner(root: string): Owner {
   const file = join(root, "content/site.yaml");
   const result = z.object(ownerFields).safeParse(parseYaml(readFileSync(file, "utf8")));

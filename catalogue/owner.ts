@@ -1,8 +1,3 @@
-/**
- * The owner as content/site.yaml names them: the name that signs the newsletter and the address
- * that receives contact messages (and sends mail, unless MAIL_FROM says otherwise). The site's
- * schema is made with these fields; catalogue/owner-file.ts reads them for the server and scripts.
- */
 import { z } from "zod";
 
 export const ownerFields = {

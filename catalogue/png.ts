@@ -1,8 +1,4 @@
-/**
- * SVG to PNG, offline and the same on every machine: resvg (@resvg/resvg-js, a prebuilt binary
- * from npm) with the DejaVu fonts of the dejavu-fonts-ttf package, never the system's fonts.
- * Used by the build (scripts/finish-build.ts) and, for the covers, the development server.
- */
+// Never the system's fonts, so every machine draws the same PNG.
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Resvg } from "@resvg/resvg-js";
@@ -10,7 +6,6 @@ import { Resvg } from "@resvg/resvg-js";
 const require = createRequire(import.meta.url);
 const FONT_DIR = join(dirname(require.resolve("dejavu-fonts-ttf/package.json")), "ttf");
 
-/** The faces the cards and covers use: "DejaVu Serif" bold and "DejaVu Sans" regular and bold. */
 const FACES = [
   "DejaVuSerif.ttf",
   "DejaVuSerif-Bold.ttf",
@@ -19,7 +14,6 @@ const FACES = [
   "DejaVuSans-Bold.ttf",
 ] as const;
 
-/** Each face's file on disk, by name. */
 export const FONT_FILES = Object.fromEntries(FACES.map((face) => [face, join(FONT_DIR, face)])) as Record<
   (typeof FACES)[number],
   string
@@ -35,12 +29,10 @@ export function svgToPng(svg: string, scale = 1): Buffer {
   return resvg.render().asPng();
 }
 
-/** SVG to PNG at a given width, whatever the drawing's own size (an owner's icon). */
 export function svgToPngOfWidth(svg: string, width: number): Buffer {
   return new Resvg(svg, { fitTo: { mode: "width", value: width }, font: FONTS }).render().asPng();
 }
 
-/** The box the drawing covers once rendered with these fonts (for the tests: text stays inside). */
 export function renderedBox(svg: string): { left: number; top: number; right: number; bottom: number } | undefined {
   const box = new Resvg(svg, { font: FONTS }).getBBox();
   return box && { left: box.x, top: box.y, right: box.x + box.width, bottom: box.y + box.height };

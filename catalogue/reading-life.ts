@@ -1,26 +1,15 @@
-/**
- * What the catalogue derives across notes, once, when it is built: each book's readings (a note
- * and its re-readings), the books whose rating changed across them, the essays that mention each
- * note, and a year in books. Pure functions of the notes and writings.
- */
 import type { IsoDay } from "./dates.ts";
 import { bookKey } from "./related.ts";
 import type { Note, ReadNote, Shelf, Writing } from "./schema.ts";
 import { comparators } from "./sort.ts";
 import { meanRating, notesPerTag, readingTime, topRated } from "./stats.ts";
 
-/** One reading of a book, as the history on each of its notes shows it. */
 export type ReadingEntry = { slug: string; path: string; date: IsoDay; shelf: Shelf; rating: number | null };
-/** An essay that links to a note. */
 export type Mention = { path: string; name: string; date: IsoDay };
 
 const oldestFirst = (a: Pick<Note, "date" | "slug">, b: Pick<Note, "date" | "slug">) =>
   a.date.localeCompare(b.date) || a.slug.localeCompare(b.slug, "en", { numeric: true });
 
-/**
- * Every reading of each book read more than once, oldest first, by each of its notes' slugs. A
- * wanted book is no reading; a book read once has no history.
- */
 export function readingHistories(notes: readonly Note[]): Map<string, ReadingEntry[]> {
   const byBook = new Map<string, Note[]>();
   for (const note of notes) {
@@ -39,23 +28,17 @@ export function readingHistories(notes: readonly Note[]): Map<string, ReadingEnt
   return histories;
 }
 
-/** A re-read book whose rating moved: from its first rated reading to its latest. */
 export type ChangedMind = {
   name: string;
   author: string;
   readings: ReadingEntry[];
   first: ReadingEntry & { rating: number };
   last: ReadingEntry & { rating: number };
-  /** last − first, in rating points (one decimal). */
   change: number;
 };
 
 const isRated = (entry: ReadingEntry): entry is ReadingEntry & { rating: number } => entry.rating !== null;
 
-/**
- * The books whose rating moved by at least `threshold` points between their first and latest rated
- * readings, the largest change first (up or down), ties by title.
- */
 export function changedMinds(
   notes: readonly Pick<Note, "name" | "author" | "readings">[],
   threshold = 1,
@@ -79,10 +62,8 @@ export function changedMinds(
   return changes.sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.name.localeCompare(b.name));
 }
 
-/** A link to a note as an essay writes it: "/notes/walden", with or without a slash, query or anchor. */
 const NOTE_LINK = /^\/notes\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?(?:[?#].*)?$/;
 
-/** The essays that link to each note, by the note's slug, newest essay first. */
 export function mentions(writings: readonly Writing[]): Map<string, Mention[]> {
   const bySlug = new Map<string, Mention[]>();
   for (const writing of [...writings].sort(comparators.date)) {
@@ -94,7 +75,6 @@ export function mentions(writings: readonly Writing[]): Map<string, Mention[]> {
   return bySlug;
 }
 
-/** The years that have a book read or given up, oldest first. */
 export function bookYears(notes: readonly Pick<Note, "date" | "shelf">[]): string[] {
   const years = notes
     .filter((note) => note.shelf === "read" || note.shelf === "did-not-finish")
@@ -104,14 +84,12 @@ export function bookYears(notes: readonly Pick<Note, "date" | "shelf">[]): strin
 
 export const YEAR_TOP_LIMIT = 5;
 
-/** A year in books: the year page's figures. */
 export function yearInBooks(notes: readonly Note[], year: string, goal: number | undefined) {
   const inYear = (note: Note) => note.date.startsWith(`${year}-`);
   const read = notes.filter((note): note is ReadNote => note.shelf === "read" && inYear(note)).sort(oldestFirst);
   const isReRead = (note: Note) => note.readings.findIndex((entry) => entry.slug === note.slug) > 0;
   return {
     year,
-    /** The books read to the end that year, in reading order. */
     read,
     count: read.length,
     time: readingTime(read),

@@ -1,7 +1,3 @@
-/**
- * What a note page shows besides the note: related notes, and the notes read just
- * before and just after it (its other readings are catalogue/reading-life.ts's). Pure; the orders are those of sort.ts.
- */
 import type { Note } from "./schema.ts";
 import { comparators, isSameText } from "./sort.ts";
 
@@ -9,18 +5,14 @@ export type RelatableNote = Pick<Note, "slug" | "name" | "author" | "date" | "ra
 
 export const RELATED_LIMIT = 6;
 
-/** Title and author as the same book is recognised: case, accents and runs of spaces ignored. */
 const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 
-/** What every reading of one book shares: a key to group a note with its re-readings. */
 export const bookKey = (note: Pick<Note, "name" | "author">) => `${fold(note.name)}\u0000${fold(note.author)}`;
 
-/** The same book: the same title and the same author, case and accents ignored (a re-read). */
 export function isSameBook(a: Pick<Note, "name" | "author">, b: Pick<Note, "name" | "author">): boolean {
   return bookKey(a) === bookKey(b);
 }
 
-/** The first `limit` notes of `closestFirst` that are not another reading of a book already picked. */
 function firstBooks<T>(closestFirst: Iterable<T>, limit: number, book: (note: T) => string): T[] {
   const picked: T[] = [];
   const pickedBooks = new Set<string>();
@@ -35,24 +27,16 @@ function firstBooks<T>(closestFirst: Iterable<T>, limit: number, book: (note: T)
 
 type Closeness<T> = { other: T; sameAuthor: number; sharedTags: number; place: number };
 
-/** The same author first, then the most tags in common, then the place in the rating order. */
 const closerFirst = <T>(a: Closeness<T>, b: Closeness<T>) =>
   b.sameAuthor - a.sameAuthor || b.sharedTags - a.sharedTags || a.place - b.place;
 
 const countShared = (tags: ReadonlySet<string>, other: RelatableNote) =>
   other.tags.reduce((count, tag) => (tags.has(tag) ? count + 1 : count), 0);
 
-/** Each note's place in the rating order; equally rated notes with the same title keep the list's order. */
 function ratingPlaces<T extends RelatableNote>(notes: readonly T[]): Map<T, number> {
   return new Map([...notes].sort(comparators.rating).map((other, place) => [other, place]));
 }
 
-/**
- * Up to `limit` notes by the same author or sharing a tag with `note`, never the note itself nor
- * another reading of the same book (those are listed apart). The closest first: the same author,
- * then the most tags in common; among equally close notes the best rated first (ties by title).
- * Another book read twice appears once, with the first of its readings in that order.
- */
 export function relatedNotes<T extends RelatableNote>(
   note: RelatableNote,
   notes: readonly T[],
@@ -78,10 +62,6 @@ export function relatedNotes<T extends RelatableNote>(
   );
 }
 
-/**
- * The notes read just before (`previous`, older) and just after (`next`, newer) `note`, in the
- * site's date order (newest first, same-day notes by title); null at either end.
- */
 export function previousAndNext<T extends RelatableNote>(
   note: RelatableNote,
   notes: readonly T[],
@@ -92,11 +72,6 @@ export function previousAndNext<T extends RelatableNote>(
   return { previous: byDate[index + 1] ?? null, next: byDate[index - 1] ?? null };
 }
 
-/**
- * The same two answers for every note of a catalogue, with the work that does not depend on the
- * note done once: the date order, the notes of each author and of each tag. A page then looks at
- * the notes that can relate to its note, not at the whole catalogue (a build prerenders every note).
- */
 export function relatedIndex<T extends RelatableNote>(notes: readonly T[]) {
   const byDate = [...notes].sort(comparators.date);
   const datePosition = new Map(byDate.map((note, index) => [note.slug, index]));
@@ -113,7 +88,6 @@ export function relatedIndex<T extends RelatableNote>(notes: readonly T[]) {
     run.push(note);
     byAuthor.set(note, run);
   }
-  // Each tag's notes, best rated first.
   const byTag = new Map<string, T[]>();
   for (const note of [...notes].sort(comparators.rating)) {
     for (const tag of note.tags) {
@@ -123,11 +97,7 @@ export function relatedIndex<T extends RelatableNote>(notes: readonly T[]) {
     }
   }
 
-  /**
-   * relatedNotes's order, read only as far as the page needs: the same author's notes, then those
-   * sharing two tags or more, then those sharing one in rating order — so a page does not score
-   * every note of its tags (thousands in a large catalogue).
-   */
+  // Read only as far as the page needs, so a page does not score every note of its tags.
   function* closestFirst(note: T): Generator<T> {
     const tags = new Set(note.tags);
     const sameAuthor = new Set(byAuthor.get(note));

@@ -1,26 +1,16 @@
-/**
- * The one sanitizer every body's HTML passes through (sanitize-html): pages, quotes, feeds and mail
- * show only what an owner legitimately writes. Whatever could run script — scripts, event
- * handlers, javascript: and data: URLs, <meta>, <base>, forms, frames, <style>, <object>, SVG —
- * is removed. The players are the one way to embed (catalogue/embeds.ts); content/README.md lists
- * what passes.
- */
+// Whatever could run script is removed; content/README.md lists what passes.
 import sanitizeHtml from "sanitize-html";
 
 const LINK_SCHEMES = ["http", "https", "mailto"];
 const IMAGE_SCHEMES = ["http", "https"];
 
-/**
- * Whether a link (or an image's source) may stay: one of the allowed schemes, or none (a path of
- * the site). Read as a browser reads it, blanks and control characters left out.
- */
+// Read as a browser reads it: blanks and control characters left out.
 export function isSafeUrl(url: string, kind: "link" | "image"): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: browsers skip these inside a scheme.
   const scheme = /^([a-z][a-z0-9.+-]*):/i.exec(url.replace(/[\x00-\x20]+/g, ""))?.[1]?.toLowerCase();
   return scheme === undefined || (kind === "link" ? LINK_SCHEMES : IMAGE_SCHEMES).includes(scheme);
 }
 
-/** The anchors catalogue/quotes.ts gives the quotes on a note's page. */
 const QUOTE_ANCHOR = /^quote-\d+$/;
 
 const OPTIONS: sanitizeHtml.IOptions = {

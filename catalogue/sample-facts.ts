@@ -1,16 +1,10 @@
-/**
- * What the shipped sample catalogue holds: about 270 notes dated 2014 to 2025, reviews before 2020
- * only, its fixed slugs, the Now and About dates. These are facts about the sample, not rules for
- * content: only `npm run check:content -- --sample` checks them (for the sample itself), so an
- * owner's own content is never compared with them.
- */
-import { formatSpecDate } from "./dates.ts";
+// Facts about the shipped sample, not rules for content: only `check:content -- --sample` checks them.
+import { formatContentDate } from "./dates.ts";
 import type { Catalogue } from "./load.ts";
 
 export type SampleFact = {
   fact: string;
   holds: boolean;
-  /** What the content has instead, when the fact does not hold. */
   found: string;
 };
 
@@ -69,7 +63,7 @@ function fact(text: string, problems: string[]): SampleFact {
 }
 
 export function sampleFacts(catalogue: Catalogue): SampleFact[] {
-  // The spec's facts are about the notes list: books read, and those given up.
+  // Only the notes list counts: books read, and those given up.
   const { listedNotes: notes, writings } = catalogue;
   const years = notes.map((note) => year(note.date));
   const [first, last] = [Math.min(...years), Math.max(...years)];
@@ -126,7 +120,7 @@ export function sampleFacts(catalogue: Catalogue): SampleFact[] {
       "Now and About last updated 6/6/25",
       [catalogue.pages.now, catalogue.pages.about]
         .filter((page) => page.updated !== PAGE_DATE)
-        .map((page) => `${page.slug} updated ${formatSpecDate(page.updated)}`),
+        .map((page) => `${page.slug} updated ${formatContentDate(page.updated)}`),
     ),
   ];
 }

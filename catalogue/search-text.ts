@@ -1,22 +1,12 @@
-/**
- * The pure text rules of the site's search, shared by the index (build), the server's results
- * page and the browser: how a word is normalised, how long a query may be, and the snippet of a
- * matching passage with the matched words marked.
- */
-
-/** A query is cut to this many characters (a longer one is no error, only shortened). */
 export const MAX_QUERY_LENGTH = 200;
 
-/** About how many words a snippet shows around its first matched word. */
 export const SNIPPET_WORDS = 28;
 
-/** The query as searched: spaces collapsed, trimmed, at most MAX_QUERY_LENGTH characters. */
 export function cutQuery(query: string): string {
   // Array.from counts code points, so an emoji is never cut in half.
   return Array.from(query.replace(/\s+/g, " ").trim()).slice(0, MAX_QUERY_LENGTH).join("").trim();
 }
 
-/** A word as the index holds it: lower case, accents and apostrophes removed ("Émile" → "emile", "Man's" → "mans"). */
 export function normaliseWord(word: string): string {
   return word
     .normalize("NFD")
@@ -24,23 +14,14 @@ export function normaliseWord(word: string): string {
     .toLowerCase();
 }
 
-/** Letters and digits; an apostrophe inside a word keeps it whole ("man's"). */
 const WORD = /[\p{L}\p{N}\p{M}]+(?:['’][\p{L}\p{N}\p{M}]+)*/gu;
 
-/** The words of a text, as written (the index normalises each with normaliseWord). */
 export function wordsOf(text: string): string[] {
   return text.match(WORD) ?? [];
 }
 
-/** A piece of a snippet: text as written, marked when it is a matched word. */
 export type SnippetPart = { text: string; mark: boolean };
 
-/**
- * The passage of `text` around its first word whose normalised form is one of `terms` (the
- * normalised terms the search matched), about SNIPPET_WORDS words long, cut at word boundaries with
- * an ellipsis where text is left out, every matched word marked. A text where no term appears
- * gives its beginning, unmarked; an empty text gives no parts.
- */
 export function snippetOf(text: string, terms: ReadonlySet<string>, words = SNIPPET_WORDS): SnippetPart[] {
   const found = [...text.matchAll(WORD)];
   if (found.length === 0) return [];

@@ -1,9 +1,3 @@
-/**
- * The sections of the site, once: the menu (SiteHeader), the home tiles and the not-found screen
- * (HomeTiles), the footer, the breadcrumbs (each route's `handle` names its section) and the
- * sitemap read this list. Their words (a tile's blurb, a page's description and intro) are the
- * owner's, in content/site.yaml under `sections`, keyed by the same ids.
- */
 export const SECTIONS = [
   { id: "home", path: "/", label: "Home", menu: true, tile: false },
   { id: "now", path: "/now", label: "Now", menu: true, tile: true },
@@ -16,7 +10,6 @@ export const SECTIONS = [
   { id: "podcast", path: "/podcast", label: "Podcast", menu: true, tile: false },
   { id: "videos", path: "/videos", label: "Videos", menu: true, tile: false },
   { id: "updates", path: "/updates", label: "Updates", menu: true, tile: true },
-  // Reached from the notes list; in the breadcrumb it sits under Notes.
   { id: "stats", path: "/stats", label: "Reading stats", menu: false, tile: false, parent: "notes" },
   { id: "shelves", path: "/notes/shelves", label: "Shelves", menu: false, tile: false, parent: "notes" },
   { id: "quotes", path: "/quotes", label: "Quotes", menu: false, tile: false, parent: "notes" },
@@ -25,12 +18,9 @@ export const SECTIONS = [
 type Section = {
   id: string;
   path: string;
-  /** The section's name in the menu, on its tile and in the breadcrumb. */
   label: string;
   menu: boolean;
-  /** Whether the home page (and the not-found screen) shows a tile for it. */
   tile: boolean;
-  /** The section the breadcrumb shows above this one, when it is not Home. */
   parent?: string;
 };
 

@@ -1,7 +1,3 @@
-/**
- * The shelves' names as the pages, cards and feeds show them, and how a note's rating reads.
- * A note with no `shelf` is a book read to the end (catalogue/schema.ts).
- */
 import type { Shelf } from "./schema.ts";
 
 export const SHELF_LABELS: Record<Shelf, string> = {
@@ -11,10 +7,8 @@ export const SHELF_LABELS: Record<Shelf, string> = {
   "did-not-finish": "Did not finish",
 };
 
-/** The order of the shelves page. */
 export const SHELF_PAGE_ORDER = ["reading", "want", "did-not-finish"] as const satisfies readonly Shelf[];
 
-/** "8.4 / 10", or null for a note with no rating (a book not read yet, or given up unrated). */
 export function ratingText(rating: number | null): string | null {
   return rating === null ? null : `${rating.toFixed(1)} / 10`;
 }

@@ -1,10 +1,3 @@
-/**
- * The site's icon, the owner's mark in the browser tab and on a phone's home screen, drawn when the
- * site is built: from the image `icon` names in content/site.yaml, or else from the owner's
- * initials on a square of the cards' colours. The build writes both files of
- * catalogue/site-icon-files.ts (scripts/finish-build.ts); the development server draws them on
- * request (catalogue/vite-plugin.ts).
- */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { initials, MONOGRAM } from "./card.ts";
@@ -13,10 +6,8 @@ import type { Site } from "./schema.ts";
 import { SITE_ICON_FILES } from "./site-icon-files.ts";
 import { escapeXml } from "./xml.ts";
 
-/** The size phones ask of a home-screen icon. */
 export const TOUCH_ICON_SIZE = 180;
 
-/** The owner's initials, white on the monogram's square: the icon of a site that names no image. */
 export function initialsIconSvg(name: string): string {
   const letters = initials(name);
   // Two letters fill the square less than one, so they get a smaller size.
@@ -32,11 +23,6 @@ export function initialsIconSvg(name: string): string {
 
 const RASTER_TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg" };
 
-/**
- * The icon as SVG: the owner's SVG file as it is, their PNG or JPEG inside a square SVG (one
- * favicon address whatever the owner gave), or their initials. `readPublic` reads a file named
- * from the site root ("/images/me.png").
- */
 export function siteIconSvg(site: Pick<Site, "name" | "icon">, readPublic: (sitePath: string) => Buffer): string {
   if (!site.icon) return initialsIconSvg(site.name);
   const file = readPublic(site.icon);
@@ -52,10 +38,8 @@ export function siteIconSvg(site: Pick<Site, "name" | "icon">, readPublic: (site
   ].join("");
 }
 
-/** The home-screen icon: the site icon drawn 180 px wide. */
 export const touchIconPng = (svg: string): Buffer => svgToPngOfWidth(svg, TOUCH_ICON_SIZE);
 
-/** Both icon files of the site whose content and public folders are under `root`, by site path. */
 export function siteIconFiles(root: string, site: Pick<Site, "name" | "icon">): Map<string, string | Buffer> {
   const svg = siteIconSvg(site, (sitePath) => readFileSync(join(root, "public", sitePath)));
   return new Map<string, string | Buffer>([
@@ -64,10 +48,6 @@ export function siteIconFiles(root: string, site: Pick<Site, "name" | "icon">): 
   ]);
 }
 
-/**
- * A file under public/ that the build would replace with the drawn icon, as the owner should read
- * it, or undefined: an icon of the owner's own belongs in `icon` in site.yaml.
- */
 export function replacedIconProblem(root: string): string | undefined {
   const clash = Object.values(SITE_ICON_FILES).find((sitePath) => existsSync(join(root, "public", sitePath)));
   if (!clash) return undefined;

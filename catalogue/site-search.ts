@@ -1,10 +1,4 @@
-/**
- * The site's search over everything it says: book notes (title, author, tags, the review),
- * essays, newsletter issues, apps and jobs. MiniSearch indexes and ranks (BM25+), the same way at
- * build time (the index file the browser fetches), on the server (/search without JavaScript) and
- * in the browser, because all three use this module's options. The text indexed is the
- * catalogue's derived plain text (catalogue/derive.ts), never the HTML.
- */
+// Build, server and browser rank alike because all three use this module's options.
 import MiniSearch, { type Options, type SearchResult as RankedDocument } from "minisearch";
 import type { Catalogue } from "./load.ts";
 import { cutQuery, normaliseWord, type SnippetPart, snippetOf, wordsOf } from "./search-text.ts";
@@ -18,23 +12,17 @@ export const SEARCH_KINDS = {
 } as const;
 export type SearchKind = keyof typeof SEARCH_KINDS;
 
-/** One thing the search can find, as the index holds it. */
 export type SearchDocument = {
   id: number;
   kind: SearchKind;
   title: string;
-  /** Who or what stands beside the title: a note's author, an app's tag line, a job's position. */
   byline: string;
-  /** Tags and technologies. */
   keywords: string;
-  /** The body's plain text (and a job's accomplishments). */
   text: string;
-  /** An ISO day: when it was read, written, sent or begun. */
   date: string;
   path: string;
 };
 
-/** What a result shows: kind, title, date, the page and the matching passage with its words marked. */
 export type SearchHit = {
   kind: SearchKind;
   title: string;
@@ -43,7 +31,6 @@ export type SearchHit = {
   snippet: SnippetPart[];
 };
 
-/** Everything the catalogue publishes that search should find, each once. */
 export function searchDocuments(catalogue: Pick<Catalogue, "notes" | "writings" | "updates" | "apps" | "work">) {
   const documents: Omit<SearchDocument, "id">[] = [
     ...catalogue.notes.map((note) => ({
@@ -95,10 +82,7 @@ export function searchDocuments(catalogue: Pick<Catalogue, "notes" | "writings" 
   return documents.map((document, id): SearchDocument => ({ id, ...document }));
 }
 
-/**
- * Words too common to tell one page from another: left out of the index and the query, which keeps
- * the index small and a phrase's rare words decisive.
- */
+// Words too common to tell pages apart: a smaller index, and a phrase's rare words decide.
 const STOP_WORDS = new Set(
   "a an and are as at be but by for from has have i in into is it its of on or that the this to was were what when which who will with you your"
     .split(" ")
@@ -110,7 +94,6 @@ const processTerm = (term: string) => {
   return STOP_WORDS.has(word) ? null : word;
 };
 
-/** The index's options: the index file is read back with the very same ones. */
 const INDEX_OPTIONS: Options<SearchDocument> = {
   fields: ["title", "byline", "keywords", "text"],
   storeFields: ["kind", "title", "date", "path", "text"],
@@ -118,26 +101,17 @@ const INDEX_OPTIONS: Options<SearchDocument> = {
   processTerm,
 };
 
-/** Ranking: a title or author match above a body match; a typo or a prefix scores below the word itself. */
 const SEARCH_OPTIONS = {
   boost: { title: 5, byline: 3, keywords: 2, text: 1 },
   weights: { fuzzy: 0.6, prefix: 0.8 },
 } as const;
 
-/** Distinct words of a query searched at all; a longer query is searched by its first ones. */
 export const MAX_QUERY_TERMS = 10;
-/** Words, counted from the first, that may match with a typo (the last word may too). */
 export const TYPO_TERMS = 3;
 
-/** One word of a query and how far it may stretch: by its prefix, with up to `typos` edits. */
 export type QueryTerm = { term: string; prefix: boolean; typos: number };
 
-/**
- * The words a query is searched by, each once, and which of them stretch: each stretched word
- * costs a walk of the index, so a query of a hundred words costs about what a few do. The last
- * word, the one being typed, matches by its prefix ("habi" finds "Habits"); it and the first
- * TYPO_TERMS words may have one typo from 4 letters, two from 8; other words match as written.
- */
+// Each stretched word costs a walk of the index, so only the first TYPO_TERMS words and the last may have typos.
 export function queryTerms(query: string): QueryTerm[] {
   const words = wordsOf(cutQuery(query)).flatMap((word) => processTerm(word) ?? []);
   const terms = [...new Set(words)].slice(0, MAX_QUERY_TERMS);
@@ -156,13 +130,10 @@ export function buildSearchIndex(documents: readonly SearchDocument[]): SiteSear
   return index;
 }
 
-/** The index as the file the browser fetches. */
 export const serialiseSearchIndex = (index: SiteSearchIndex) => JSON.stringify(index);
 
-/** Where the site serves the index the browser searches, the same in every build. */
 export const SEARCH_INDEX_PATH = "/search-index.json";
 
-/** The index file the browser fetches. */
 export const searchIndexFile = (catalogue: Parameters<typeof searchDocuments>[0]) =>
   serialiseSearchIndex(buildSearchIndex(searchDocuments(catalogue)));
 
@@ -170,11 +141,6 @@ export const loadSearchIndex = (json: string): SiteSearchIndex => MiniSearch.loa
 
 type StoredFields = Pick<SearchDocument, "kind" | "title" | "date" | "path" | "text">;
 
-/**
- * The documents that match `query` (its queryTerms), best first: those with every word, or, when
- * no document has them all, those with any word. Equal scores put the newer first. An empty query
- * finds nothing.
- */
 export function searchSite(index: SiteSearchIndex, query: string, limit = 20): SearchHit[] {
   const terms = queryTerms(query);
   if (terms.length === 0) return [];

@@ -1,17 +1,10 @@
-/**
- * SITE_URL, the public origin, read in this one place by the build (canonical links,
- * Open Graph URLs, feeds, sitemap: catalogue/vite-plugin.ts bakes it into the build and
- * scripts/finish-build.ts records it in build/site-url.txt), by `npm start` (which rebuilds when
- * it changed) and by the server's configuration (server/config.ts: the Origin check of the forms).
- * No dependencies: the pages' code in the browser uses `absoluteUrl`.
- */
+// No dependencies: the pages' code in the browser uses `absoluteUrl`.
 export const DEFAULT_SITE_URL = "http://localhost:3000";
 
 export const SITE_URL_PROBLEM = "must be an http(s) origin such as https://example.com";
 
 export type SiteUrlResult = { ok: true; origin: string } | { ok: false; problem: string };
 
-/** A value of SITE_URL, unset or "" meaning the default, reduced to its origin: "https://example.com/x/" → "https://example.com". */
 export function parseSiteUrl(value: string | undefined): SiteUrlResult {
   if (value === undefined || value === "") return { ok: true, origin: DEFAULT_SITE_URL };
   let url: URL;
@@ -26,14 +19,12 @@ export function parseSiteUrl(value: string | undefined): SiteUrlResult {
   return { ok: true, origin: url.origin };
 }
 
-/** The SITE_URL of an environment; a bad value throws an error that names the variable. */
 export function siteUrlFromEnvironment(environment: Record<string, string | undefined>): string {
   const result = parseSiteUrl(environment.SITE_URL);
   if (!result.ok) throw new Error(`SITE_URL=${JSON.stringify(environment.SITE_URL)} ${result.problem}`);
   return result.origin;
 }
 
-/** A site path ("/notes/x") or a full URL, as an absolute URL. */
 export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
   if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
   return `${siteUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;

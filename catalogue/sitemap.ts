@@ -1,7 +1,3 @@
-/**
- * /sitemap.xml (sitemaps.org protocol 0.9) and /robots.txt. Pure: app/routes/sitemap.xml.ts and
- * app/routes/robots.txt.ts serve what these return, prerendered at build time.
- */
 import type { IsoDay } from "./dates.ts";
 import type { Catalogue } from "./load.ts";
 import { bookYears } from "./reading-life.ts";
@@ -13,7 +9,6 @@ export type SitemapEntry = { path: string; lastmod?: IsoDay };
 
 const newest = (days: readonly (IsoDay | "")[]): IsoDay | undefined => days.filter(Boolean).sort().at(-1) || undefined;
 
-/** When a section's page last changed, where the content says it: its newest item, or its Markdown page's `updated`. */
 function sectionLastmod(catalogue: Catalogue): Partial<Record<SectionId, IsoDay | undefined>> {
   const { pages, notes, writings, withPodcast, withVideo, updates } = catalogue;
   const noteDates = notes.map((note) => note.date);
@@ -33,7 +28,6 @@ function sectionLastmod(catalogue: Catalogue): Partial<Record<SectionId, IsoDay 
   };
 }
 
-/** The pages derived from the notes, by the section they belong to: quote pages and year pages. */
 function derivedPages(catalogue: Catalogue): Partial<Record<SectionId, SitemapEntry[]>> {
   return {
     quotes: catalogue.quotes.map((quote) => ({ path: quote.path, lastmod: quote.note.date })),
@@ -44,17 +38,10 @@ function derivedPages(catalogue: Catalogue): Partial<Record<SectionId, SitemapEn
   };
 }
 
-/** The paths of the pages derived from the notes, which the build prerenders. */
 export function derivedPagePaths(catalogue: Catalogue): string[] {
   return Object.values(derivedPages(catalogue)).flatMap((pages) => pages.map((page) => page.path));
 }
 
-/**
- * Every page of the site: each section of catalogue/sections.ts followed by the items under its
- * path (an app, a job, a note, a writing) and the pages derived from the notes (a quote, a year).
- * A note, a writing, a quote (its note's date) or a year (its newest note) has lastmod; an app or a
- * job has no such date, so it has none. A new section is listed once it is in that one list.
- */
 export function sitemapEntries(catalogue: Catalogue): SitemapEntry[] {
   const lastmod = sectionLastmod(catalogue);
   const derived = derivedPages(catalogue);
@@ -81,7 +68,7 @@ export function sitemapXml(entries: readonly SitemapEntry[], siteUrl: string): s
   ].join("\n");
 }
 
-/** Everything may be crawled but the JSON API; the sitemap is named by its absolute URL, as robots.txt requires. */
+// robots.txt requires the sitemap's absolute URL.
 export function robotsTxt(siteUrl: string): string {
   return [
     "User-agent: *",

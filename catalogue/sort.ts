@@ -1,8 +1,4 @@
-/**
- * The sort orders (date and release date newest first, title and author A to Z, rating highest
- * first, time shortest first without the unknown 0s), defined once and used by every list on the site.
- * Dates are ISO days, so comparing the strings compares the dates.
- */
+// Dates are ISO days, so comparing the strings compares the dates.
 import type { IsoDay } from "./dates.ts";
 
 export const SORT_KEYS = ["date", "title", "author", "rating", "time", "releaseDate"] as const;
@@ -13,31 +9,24 @@ export type Sortable = {
   name: string;
   author?: string;
   date: IsoDay;
-  /** null: a book given up without a rating, which sorts after every rated one. */
   rating?: number | null;
   time?: number;
   releaseDate?: IsoDay | "";
 };
 
-/**
- * Title and author compare as text with case and accents ignored, numbers in numeric order. The
- * collator is made on first use, not when the module loads: making one costs a phone ~40 ms, and a
- * page that imports this module for a list sorted by date compares text only if two dates tie.
- */
+// Made on first use: a collator costs a phone ~40 ms, and a list sorted by date compares text only on ties.
 let collator: Intl.Collator | undefined;
 function compareText(a: string, b: string): number {
   collator ??= new Intl.Collator("en", { sensitivity: "base", numeric: true });
   return collator.compare(a, b);
 }
 
-/** Whether two texts are the same for the sort orders: case and accents ignored. */
 export const isSameText = (a: string, b: string) => compareText(a, b) === 0;
 
 const newestFirst = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
 
 type Comparator = (a: Sortable, b: Sortable) => number;
 
-/** Below the lowest rating (0): an unrated note comes after every rated one. */
 const UNRATED = -1;
 
 const byTitle: Comparator = (a, b) => compareText(a.name, b.name);
@@ -51,7 +40,6 @@ export const comparators: Record<SortKey, Comparator> = {
   time: (a, b) => (a.time ?? 0) - (b.time ?? 0) || byTitle(a, b),
 };
 
-/** A sorted copy; sorting by read time leaves out the items whose time is unknown (0). */
 export function sortItems<T extends Sortable>(items: readonly T[], key: SortKey): T[] {
   const kept = key === "time" ? items.filter((item) => (item.time ?? 0) > 0) : [...items];
   return kept.sort(comparators[key]);

@@ -1,8 +1,3 @@
-/**
- * schema.org structured data (JSON-LD) for search engines: the owner as a Person, a note as a Book
- * with the owner's Review and Rating (0–10), a writing as a BlogPosting, and the breadcrumb of an
- * inner page as a BreadcrumbList. Pure: app/lib/meta.ts puts them in the page head.
- */
 import type { Note, Site, Writing } from "./schema.ts";
 import { absoluteUrl } from "./site-url.ts";
 
@@ -10,7 +5,6 @@ const CONTEXT = "https://schema.org";
 
 export type JsonLd = { "@context": typeof CONTEXT; "@type": string; [key: string]: unknown };
 
-/** The owner's node id, so that every page's Person (and every author) is one and the same. */
 export const personId = (siteUrl: string) => `${siteUrl}/#person`;
 
 type Owner = Pick<Site, "name" | "description" | "social">;
@@ -27,7 +21,6 @@ export function personLd(owner: Owner, siteUrl: string): JsonLd {
   };
 }
 
-/** The owner as an author, by reference to the Person of the home page. */
 const ownerAsAuthor = (name: string, siteUrl: string) => ({
   "@type": "Person",
   "@id": personId(siteUrl),
@@ -37,10 +30,6 @@ const ownerAsAuthor = (name: string, siteUrl: string) => ({
 
 type NoteFields = Pick<Note, "name" | "author" | "date" | "rating" | "path" | "tags" | "shelf">;
 
-/**
- * A book note: the Book, reviewed by the owner with a rating on the site's 0–10 scale. A book read
- * or given up has the owner's review (rated when it has a rating); one being read or wanted has none.
- */
 export function bookReviewLd(
   note: NoteFields,
   { owner, siteUrl, image, reviewBody }: { owner: string; siteUrl: string; image: string; reviewBody?: string },
@@ -121,7 +110,6 @@ const bookLd = (book: BookFields, siteUrl: string) => ({
   url: absoluteUrl(siteUrl, book.path),
 });
 
-/** A list of books in order (a year in books, a shelf): an ItemList whose items are Books. */
 export function bookListLd(name: string, path: string, books: readonly BookFields[], siteUrl: string): JsonLd {
   return {
     "@context": CONTEXT,
@@ -137,7 +125,6 @@ export function bookListLd(name: string, path: string, books: readonly BookField
   };
 }
 
-/** A quote from a book: the words, their author, and the book they are part of. */
 export function quotationLd(
   quote: { text: string; path: string; attribution: string; note: BookFields },
   siteUrl: string,

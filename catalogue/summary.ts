@@ -1,9 +1,3 @@
-/**
- * The summary `npm run check:content` prints: counts, notes per tag and per year, notes without a
- * review, the podcast and video lists, and the references that lead nowhere — a local image that
- * is not under public/, or a link in a body to a site item that does not exist. Pure: the caller
- * says which image files exist.
- */
 import { isGeneratedCover } from "./cover.ts";
 import type { Catalogue } from "./load.ts";
 import { present } from "./present.ts";
@@ -11,23 +5,17 @@ import type { Item, Page } from "./schema.ts";
 import { notesPerTag, notesPerYear } from "./stats.ts";
 
 export type BrokenReference = {
-  /** The content file that holds the reference, "content/notes/x.md". */
   file: string;
-  /** The field ("photo", "logo", "screenshots") or "body" for a link or image in the Markdown. */
   field: string;
-  /** The path as written, "/images/x.svg" or "/notes/x". */
   target: string;
   problem: "missing image" | "remote image" | "no such item";
 };
 
 export type ContentSummary = {
-  /** notes: the books read and given up (the notes list); the other shelves are counted apart. */
   counts: { notes: number; writings: number; apps: number; jobs: number };
   shelves: { reading: number; want: number; didNotFinish: number };
   quotes: number;
-  /** Most used tag first; ties by name. */
   notesPerTag: { tag: string; count: number }[];
-  /** Oldest year first. */
   notesPerYear: { year: string; count: number }[];
   withoutReview: { count: number; before2020: number };
   podcasts: number;
@@ -35,23 +23,18 @@ export type ContentSummary = {
   broken: BrokenReference[];
 };
 
-/** The site paths whose items the catalogue holds; a body link to one of them must name an item. */
 const ITEM_LINK = /^\/(apps|work|notes|write)\/([^?#]*)/;
 
 const SOURCE_FOLDER: Record<Item["category"], string> = { apps: "apps", Work: "work", book: "notes", write: "write" };
 
 const sourceFile = (item: Item) => `content/${SOURCE_FOLDER[item.category]}/${item.slug}.md`;
 
-/** A path on this site ("/images/x.svg"), as opposed to a full URL or a protocol-relative one. */
 const isLocal = (target: string) => target.startsWith("/") && !target.startsWith("//");
 
-/** An image on another host: refused, the pages load no image from other hosts (content/README.md). */
 const isRemote = (target: string) => /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(target);
 
-/** Strips the query and fragment: "/images/x.svg?v=2" is the file /images/x.svg. */
 const withoutQuery = (target: string) => target.replace(/[?#].*$/, "");
 
-/** Every local image an item names in its fields; a generated cover is not a file under public/. */
 function imageFields(item: Item): { field: string; target: string }[] {
   switch (item.category) {
     case "apps":

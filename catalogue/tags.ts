@@ -1,17 +1,9 @@
-/**
- * The declared tags: `tags` in content/site.yaml lists every tag an item may carry, so that a
- * misspelt tag ("Psychologgy") stops the build with the tag it was probably meant to be, instead
- * of quietly becoming a new filter button.
- */
 import { present } from "./present.ts";
 
-/** Tags every writing carries without declaring it (catalogue/schema.ts). */
 const IMPLICIT_TAGS = new Set(["Write"]);
 
-/** The number of single-character edits between two words, case ignored. */
 function editDistance(a: string, b: string): number {
   const [from, to] = [a.toLowerCase(), b.toLowerCase()];
-  // One row of the table at a time: `diagonal`, `above` and `left` are its three neighbours.
   let previous = Array.from({ length: to.length + 1 }, (_, index) => index);
   for (let i = 1; i <= from.length; i++) {
     let diagonal = i - 1;
@@ -27,7 +19,6 @@ function editDistance(a: string, b: string): number {
   return present(previous.at(-1), "a row of the table to have a cell per letter and one more");
 }
 
-/** The declared tag closest to `tag`, when it is close enough to be a typo of it. */
 export function nearestTag(tag: string, declared: readonly string[]): string | null {
   let best: { tag: string; distance: number } | null = null;
   for (const candidate of declared) {
@@ -38,7 +29,6 @@ export function nearestTag(tag: string, declared: readonly string[]): string | n
   return best && best.distance <= closeEnough ? best.tag : null;
 }
 
-/** Why `tag` may not be used, or null when content/site.yaml declares it. */
 export function undeclaredTagProblem(tag: string, declared: readonly string[]): string | null {
   if (declared.includes(tag) || IMPLICIT_TAGS.has(tag)) return null;
   const nearest = nearestTag(tag, declared);

@@ -1,8 +1,5 @@
-/** Escaping for the XML the catalogue writes: feeds, the sitemap, the SVG covers. */
-
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 
-/** The characters XML 1.0 allows: not the control characters, lone surrogates or U+FFFE/U+FFFF. */
 function isXmlChar(code: number): boolean {
   return (
     code === 0x9 ||
@@ -14,7 +11,6 @@ function isXmlChar(code: number): boolean {
   );
 }
 
-/** Text safe in XML character data and in quoted attribute values; characters XML cannot hold are dropped. */
 export function escapeXml(text: string): string {
   let out = "";
   for (const char of text) {

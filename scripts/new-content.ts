@@ -4,11 +4,11 @@ import { contentRoot, readContentFiles } from "../catalogue/disk.ts";
 import { buildCatalogue, ContentError } from "../catalogue/load.ts";
 import {
   chooseSlug,
+  contentDateOf,
   contentPath,
   isDraftNote,
   noteFileText,
   parseNewArgs,
-  specDateOf,
   writingFileText,
 } from "../catalogue/new-item.ts";
 import { isSlugOf } from "../catalogue/slug.ts";
@@ -31,7 +31,7 @@ try {
   stop(`The existing content has a problem; fix it first (npm run check:content):\n${error.message}`);
 }
 
-const today = specDateOf(new Date());
+const today = contentDateOf(new Date());
 let path: string;
 let text: string;
 let earlierReadings: string[] = [];

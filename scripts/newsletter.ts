@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { contentRoot } from "../catalogue/content-root.ts";
 import { loadCatalogue } from "../catalogue/disk.ts";
 import { type Catalogue, ContentError } from "../catalogue/load.ts";
-import { chooseSlug, specDateOf } from "../catalogue/new-item.ts";
+import { chooseSlug, contentDateOf } from "../catalogue/new-item.ts";
 import { readOwner } from "../catalogue/owner-file.ts";
 import type { UpdateIssue } from "../catalogue/schema.ts";
 import { absoluteUrl } from "../catalogue/site-url.ts";
@@ -319,7 +319,7 @@ async function main(argv: string[]) {
       const path = join(root, "content/updates", `${slug}.md`);
       mkdirSync(join(root, "content/updates"), { recursive: true });
       if (existsSync(path)) fail(`${path} exists already.`, 1);
-      writeFileSync(path, draftText(catalogue, { title, date: specDateOf(today), since }), { flag: "wx" });
+      writeFileSync(path, draftText(catalogue, { title, date: contentDateOf(today), since }), { flag: "wx" });
       console.log(`Wrote ${path}${since ? ` (listing what was published after ${since})` : ""}.`);
       console.log(
         `Edit it, check it with \`npm run newsletter -- preview ${slug}\`, then remove "draft: true" to publish it.`,

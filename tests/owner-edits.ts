@@ -10,7 +10,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { specDateOf } from "../catalogue/new-item.ts";
+import { contentDateOf } from "../catalogue/new-item.ts";
 import { copyProject, ownerEnvironment } from "./support/project-copy.ts";
 
 const copy = copyProject({ content: "owner" });
@@ -119,7 +119,7 @@ try {
     "--write",
   ]);
   editFile("content/site.yaml", (text) => text.replace(/^name: .*$/m, 'name: "Jordan Example"'));
-  const today = specDateOf(new Date());
+  const today = contentDateOf(new Date());
   editFile("content/pages/now.md", (text) => text.replace(/^updated: .*$/m, `updated: "${today}"`));
 
   // What touches content.

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatSpecDate } from "../../catalogue/dates.ts";
+import { formatContentDate } from "../../catalogue/dates.ts";
 import type { Page } from "../../catalogue/schema.ts";
 
 type ShownPage = Pick<Page, "title" | "description" | "updated" | "html">;
@@ -24,7 +24,7 @@ export function MarkdownPage({ page, children }: { page: ShownPage; children?: R
       <Breadcrumb />
       <h1>{page.title}</h1>
       <p className="meta-line">
-        Last updated <time dateTime={page.updated}>{formatSpecDate(page.updated)}</time>
+        Last updated <time dateTime={page.updated}>{formatContentDate(page.updated)}</time>
       </p>
       {/* Rendered at build time from the owner's own Markdown file. */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />

@@ -1,4 +1,4 @@
-import { parseSpecDate } from "../../catalogue/dates.ts";
+import { parseContentDate } from "../../catalogue/dates.ts";
 import type { Shelf } from "../../catalogue/schema.ts";
 import { slugify, withoutSeries } from "../../catalogue/slug.ts";
 
@@ -58,7 +58,7 @@ export function sourceDay(text: string): string | null {
   const match = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})$/.exec(text.trim());
   if (!match) return null;
   const [, year, month, day] = match;
-  return parseSpecDate(`${month}/${day}/${year}`);
+  return parseContentDate(`${month}/${day}/${year}`);
 }
 
 export const sourceDayText = (day: string) => day.replaceAll("-", "/");

@@ -1,4 +1,4 @@
-import { formatSpecDate } from "../../catalogue/dates.ts";
+import { formatContentDate } from "../../catalogue/dates.ts";
 import { isDraftNote, noteFileText } from "../../catalogue/new-item.ts";
 import type { Shelf } from "../../catalogue/schema.ts";
 
@@ -30,7 +30,7 @@ const requestOf = (note: NoteToWrite) => ({
 export const isDraft = (note: NoteToWrite) => isDraftNote(requestOf(note));
 
 export function noteText(note: NoteToWrite): string {
-  const front = noteFileText(requestOf(note), formatSpecDate(note.date));
+  const front = noteFileText(requestOf(note), formatContentDate(note.date));
   const extra = [
     ...(note.photo ? [`photo: ${quote(note.photo)}`] : []),
     ...(note.isbn ? [`isbn: ${quote(note.isbn)}`] : []),
@@ -47,7 +47,7 @@ export function essayText(essay: EssayToWrite): string {
   return [
     "---",
     `name: ${quote(essay.title)}`,
-    `date: ${quote(formatSpecDate(essay.date))}`,
+    `date: ${quote(formatContentDate(essay.date))}`,
     `time: ${essay.minutes} # reading time in minutes`,
     ...(essay.mediumLink ? [`mediumLink: ${quote(essay.mediumLink)}`] : []),
     "---",

@@ -1,4 +1,4 @@
-import { parseSpecDate } from "../../catalogue/dates.ts";
+import { parseContentDate } from "../../catalogue/dates.ts";
 import { type ContentFile, isDraft, splitFrontMatter } from "../../catalogue/load.ts";
 import { SHELVES, type Shelf } from "../../catalogue/schema.ts";
 
@@ -37,7 +37,7 @@ export function siteNotes(files: readonly ContentFile[]): SiteNote[] {
           author: textOf(fields.author),
           isbn: textOf(fields.isbn),
           shelf,
-          date: parseSpecDate(textOf(fields.date)) ?? "",
+          date: parseContentDate(textOf(fields.date)) ?? "",
           rating: typeof fields.rating === "number" ? fields.rating : null,
           tags: Array.isArray(fields.tags) ? fields.tags.map(String) : [],
           review: body,

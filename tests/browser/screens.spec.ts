@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { formatDateRange, formatMonthYear, formatSpecDate } from "../../catalogue/dates.ts";
+import { formatContentDate, formatDateRange, formatMonthYear } from "../../catalogue/dates.ts";
 import { EMBED_ORIGINS } from "../../catalogue/embeds.ts";
 import { ratingText } from "../../catalogue/shelves.ts";
 import { first } from "../support/lists.ts";
@@ -30,7 +30,7 @@ test("home shows a tile for every section and the social links", async ({ page }
 async function expectMarkdownPage(page: Page, path: string, title: string, updated: string) {
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  await expect(page.getByText(`Last updated ${formatSpecDate(updated)}`)).toBeVisible();
+  await expect(page.getByText(`Last updated ${formatContentDate(updated)}`)).toBeVisible();
   await expectNoAxeViolations(page);
 }
 

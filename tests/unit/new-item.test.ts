@@ -4,16 +4,16 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { parseSpecDate } from "../../catalogue/dates.ts";
+import { parseContentDate } from "../../catalogue/dates.ts";
 import { loadCatalogue, readContentFiles } from "../../catalogue/disk.ts";
 import { buildCatalogue, type ContentFile } from "../../catalogue/load.ts";
 import {
   chooseSlug,
+  contentDateOf,
   contentPath,
   type NewRequest,
   noteFileText,
   parseNewArgs,
-  specDateOf,
   writingFileText,
 } from "../../catalogue/new-item.ts";
 
@@ -153,10 +153,10 @@ describe("chooseSlug", () => {
 
 describe("file text", () => {
   test("today is written M/D/YY in 20YY", () => {
-    expect(specDateOf(new Date(2025, 5, 6))).toBe("6/6/25");
-    expect(specDateOf(new Date(2009, 0, 2))).toBe("1/2/09");
-    expect(specDateOf(new Date(2030, 11, 31))).toBe("12/31/30");
-    expect(parseSpecDate(specDateOf(new Date(2009, 0, 2)))).toBe("2009-01-02");
+    expect(contentDateOf(new Date(2025, 5, 6))).toBe("6/6/25");
+    expect(contentDateOf(new Date(2009, 0, 2))).toBe("1/2/09");
+    expect(contentDateOf(new Date(2030, 11, 31))).toBe("12/31/30");
+    expect(parseContentDate(contentDateOf(new Date(2009, 0, 2)))).toBe("2009-01-02");
   });
 
   test("a note without tags or rating is a valid draft with both as prompts in comments, and is not published", () => {
@@ -310,7 +310,7 @@ describe("npm run new (the script, as a child process)", () => {
     );
     const note = loadCatalogue(root).notes.find((book) => book.slug === "the-four-agreements-3");
     expect(note).toMatchObject({ name: "The Four Agreements", author: "Don Miguel Ruiz", rating: 9, time: 0 });
-    expect(note?.date).toBe(parseSpecDate(specDateOf(new Date())));
+    expect(note?.date).toBe(parseContentDate(contentDateOf(new Date())));
   });
 
   test("writes a note as both READMEs show it (title and author only) as a draft, and says what is left to do", () => {
