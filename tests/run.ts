@@ -104,18 +104,23 @@ function failedVitestTests(report: VitestReport): string[] {
 }
 
 type PlaywrightSuite = {
+  title: string;
   suites?: PlaywrightSuite[];
   specs?: { title: string; file: string; line: number; tests: { status: string }[] }[];
 };
 type PlaywrightReport = { stats: { expected: number; unexpected: number; flaky: number }; suites: PlaywrightSuite[] };
 
-function unexpectedTests(suites: PlaywrightSuite[]): string[] {
-  return suites.flatMap((suite) => [
-    ...(suite.specs ?? [])
-      .filter((spec) => spec.tests.some((test) => test.status === "unexpected"))
-      .map((spec) => `${spec.file}:${spec.line} › ${spec.title}`),
-    ...unexpectedTests(suite.suites ?? []),
-  ]);
+/** Each failed test by its full name; the report's outermost suites are the files, named already by `spec.file`. */
+function unexpectedTests(suites: PlaywrightSuite[], describes: string[] = [], inFile = false): string[] {
+  return suites.flatMap((suite) => {
+    const names = inFile ? [...describes, suite.title] : describes;
+    return [
+      ...(suite.specs ?? [])
+        .filter((spec) => spec.tests.some((test) => test.status === "unexpected"))
+        .map((spec) => `${spec.file}:${spec.line} › ${[...names, spec.title].join(" › ")}`),
+      ...unexpectedTests(suite.suites ?? [], names, true),
+    ];
+  });
 }
 
 function ensureChromium(): string | undefined {

@@ -111,7 +111,7 @@ test.describe("with JavaScript", () => {
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
-  test("NOJS a subscriber's life without JavaScript: form post sign-up, Confirm button, an issue received, one-click unsubscribe", async ({
+  test("a subscriber signs up by form post, confirms with the Confirm button, receives an issue and unsubscribes in one click", async ({
     page,
     baseURL,
   }) => {

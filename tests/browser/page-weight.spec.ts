@@ -36,107 +36,109 @@ async function scriptsOf(page: Page, path: string) {
   return { requested, ...inDom };
 }
 
-test("WEIGHT item pages and plain sections load no module script at all", async ({ page }) => {
-  const items = [
-    await firstItemOf(page, "/notes"),
-    await firstItemOf(page, "/write"),
-    await firstItemOf(page, "/apps"),
-    await firstItemOf(page, "/work"),
-  ];
-  for (const path of [...SECTIONS_WITHOUT_REACT, ...items]) {
-    const found = await scriptsOf(page, path);
-    expect({ path, ...found }).toEqual({ path, requested: [], modules: 0, preloads: 0, speculation: 1 });
-  }
-});
-
-test("WEIGHT pages whose interaction needs React hydrate, and carry no speculation rules", async ({ page }) => {
-  for (const path of HYDRATED) {
-    // The runtime is fetched by the module script after the first paint, never preloaded ahead of it.
-    const served = await (await page.request.get(path)).text();
-    expect({ path, preloads: served.match(/rel="modulepreload"/g)?.length ?? 0 }).toEqual({ path, preloads: 0 });
-    const found = await scriptsOf(page, path);
-    const code = found.requested.filter((url) => /\/assets\/[\w-]+\.js$/.test(url));
-    expect({ path, loadsCode: code.length > 0, speculation: found.speculation }).toEqual({
-      path,
-      loadsCode: true,
-      speculation: 0,
-    });
-    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe("true");
-  }
-});
-
-test("WEIGHT on a page without React the theme toggle and the scroll button work", async ({ page }) => {
-  const note = await firstItemOf(page, "/notes");
-  await page.setViewportSize({ width: 360, height: 400 });
-  await page.goto(note);
-  await waitForReady(page);
-  const toggle = page.locator(".theme-toggle");
-  const before = await page.evaluate(() => document.documentElement.dataset.theme);
-  await toggle.click();
-  const after = await page.evaluate(() => document.documentElement.dataset.theme);
-  expect(after).not.toBe(before);
-  await expect(toggle).toHaveAttribute("aria-pressed", String(after === "dark"));
-  const scrollTop = page.getByRole("button", { name: "Scroll to the top" });
-  await expect(scrollTop).toBeHidden();
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await expect(scrollTop).toBeVisible();
-  await scrollTop.click();
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-  await expect(scrollTop).toBeHidden();
-});
-
-test("WEIGHT a page without React reaches the next one by a plain link, prefetched by the speculation rules", async ({
-  page,
-}) => {
-  const note = await firstItemOf(page, "/notes");
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
+test.describe("page weight", () => {
+  test("item pages and plain sections load no module script at all", async ({ page }) => {
+    const items = [
+      await firstItemOf(page, "/notes"),
+      await firstItemOf(page, "/write"),
+      await firstItemOf(page, "/apps"),
+      await firstItemOf(page, "/work"),
+    ];
+    for (const path of [...SECTIONS_WITHOUT_REACT, ...items]) {
+      const found = await scriptsOf(page, path);
+      expect({ path, ...found }).toEqual({ path, requested: [], modules: 0, preloads: 0, speculation: 1 });
+    }
   });
-  await page.goto("/about");
-  await waitForReady(page);
-  const link = page.locator(`a[href="${note}"]`);
-  if ((await link.count()) === 0) {
-    // The about page need not link a note: any same-site link in the footer does as well.
-    await page.locator('footer a[href^="/"]').first().hover();
-  } else {
-    await link.first().hover();
-  }
-  await page.locator(".site-name").click();
-  await expect(page).toHaveURL(/\/$/);
-  // The CSP lets the rules run (their hash is in script-src), so no violation is reported.
-  expect(errors.filter((text) => /Content Security Policy|speculation/i.test(text))).toEqual([]);
-});
 
-const POINTED_LINKS = [
-  {
-    from: "/",
-    link: (page: Page) => page.getByRole("contentinfo").getByRole("link", { name: "Contact", exact: true }),
-  },
-  { from: "/notes", link: (page: Page) => page.locator(".note-list .note-title a").first() },
-];
+  test("pages whose interaction needs React hydrate and carry no speculation rules", async ({ page }) => {
+    for (const path of HYDRATED) {
+      // The runtime is fetched by the module script after the first paint, never preloaded ahead of it.
+      const served = await (await page.request.get(path)).text();
+      expect({ path, preloads: served.match(/rel="modulepreload"/g)?.length ?? 0 }).toEqual({ path, preloads: 0 });
+      const found = await scriptsOf(page, path);
+      const code = found.requested.filter((url) => /\/assets\/[\w-]+\.js$/.test(url));
+      expect({ path, loadsCode: code.length > 0, speculation: found.speculation }).toEqual({
+        path,
+        loadsCode: true,
+        speculation: 0,
+      });
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe("true");
+    }
+  });
 
-for (const { from, link: linkOn } of POINTED_LINKS) {
-  test(`WEIGHT on ${from}, pointing at a link fetches the next page's code: the click loads nothing more`, async ({
+  test("on a page without React the theme toggle and the scroll button work", async ({ page }) => {
+    const note = await firstItemOf(page, "/notes");
+    await page.setViewportSize({ width: 360, height: 400 });
+    await page.goto(note);
+    await waitForReady(page);
+    const toggle = page.locator(".theme-toggle");
+    const before = await page.evaluate(() => document.documentElement.dataset.theme);
+    await toggle.click();
+    const after = await page.evaluate(() => document.documentElement.dataset.theme);
+    expect(after).not.toBe(before);
+    await expect(toggle).toHaveAttribute("aria-pressed", String(after === "dark"));
+    const scrollTop = page.getByRole("button", { name: "Scroll to the top" });
+    await expect(scrollTop).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(scrollTop).toBeVisible();
+    await scrollTop.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(scrollTop).toBeHidden();
+  });
+
+  test("a page without React reaches the next one by a plain link, prefetched by the speculation rules", async ({
     page,
   }) => {
-    await page.goto(from);
-    await waitForReady(page);
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    const note = await firstItemOf(page, "/notes");
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
     });
-    const link = linkOn(page);
-    const target = await link.getAttribute("href");
-    const title = (await link.textContent())?.trim() ?? "";
-    await link.hover();
-    // The route's module and the modules it imports, side by side, instead of one after the other on the click.
-    await expect.poll(() => scripts.length).toBeGreaterThan(1);
-    await page.waitForLoadState("networkidle");
-    const fetchedAhead = scripts.length;
-    await link.click();
-    await expect(page).toHaveURL(new RegExp(`${target}$`));
-    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-    expect(scripts.slice(fetchedAhead)).toEqual([]);
+    await page.goto("/about");
+    await waitForReady(page);
+    const link = page.locator(`a[href="${note}"]`);
+    if ((await link.count()) === 0) {
+      // The about page need not link a note: any same-site link in the footer does as well.
+      await page.locator('footer a[href^="/"]').first().hover();
+    } else {
+      await link.first().hover();
+    }
+    await page.locator(".site-name").click();
+    await expect(page).toHaveURL(/\/$/);
+    // The CSP lets the rules run (their hash is in script-src), so no violation is reported.
+    expect(errors.filter((text) => /Content Security Policy|speculation/i.test(text))).toEqual([]);
   });
-}
+
+  const POINTED_LINKS = [
+    {
+      from: "/",
+      link: (page: Page) => page.getByRole("contentinfo").getByRole("link", { name: "Contact", exact: true }),
+    },
+    { from: "/notes", link: (page: Page) => page.locator(".note-list .note-title a").first() },
+  ];
+
+  for (const { from, link: linkOn } of POINTED_LINKS) {
+    test(`on ${from}, pointing at a link fetches the next page's code, so the click loads nothing more`, async ({
+      page,
+    }) => {
+      await page.goto(from);
+      await waitForReady(page);
+      const scripts: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+      });
+      const link = linkOn(page);
+      const target = await link.getAttribute("href");
+      const title = (await link.textContent())?.trim() ?? "";
+      await link.hover();
+      // The route's module and the modules it imports, side by side, instead of one after the other on the click.
+      await expect.poll(() => scripts.length).toBeGreaterThan(1);
+      await page.waitForLoadState("networkidle");
+      const fetchedAhead = scripts.length;
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`${target}$`));
+      await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      expect(scripts.slice(fetchedAhead)).toEqual([]);
+    });
+  }
+});

@@ -59,19 +59,21 @@ async function withPage(browser: Browser, javaScriptEnabled: boolean, work: (pag
   }
 }
 
-test("SERVER both forms work at the printed address with SITE_URL unset, with JavaScript", async ({ browser }) => {
-  expect(printed).not.toBe("http://localhost:3000");
-  await withPage(browser, true, async (page) => {
-    await signUp(page, true);
-    await sendMessage(page, true);
+test.describe("the printed address", () => {
+  test("both forms work at the printed address with SITE_URL unset, with JavaScript", async ({ browser }) => {
+    expect(printed).not.toBe("http://localhost:3000");
+    await withPage(browser, true, async (page) => {
+      await signUp(page, true);
+      await sendMessage(page, true);
+    });
+    expect(output).not.toContain("Refused");
   });
-  expect(output).not.toContain("Refused");
-});
 
-test("SERVER both forms work at the printed address with SITE_URL unset, without JavaScript", async ({ browser }) => {
-  await withPage(browser, false, async (page) => {
-    await signUp(page, false);
-    await sendMessage(page, false);
+  test("both forms work at the printed address with SITE_URL unset, without JavaScript", async ({ browser }) => {
+    await withPage(browser, false, async (page) => {
+      await signUp(page, false);
+      await sendMessage(page, false);
+    });
+    expect(output).not.toContain("Refused");
   });
-  expect(output).not.toContain("Refused");
 });

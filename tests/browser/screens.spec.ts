@@ -264,45 +264,47 @@ test("layout fits a 320 px phone without sideways scrolling", async ({ page }) =
   }
 });
 
-test("OWNER the owner's words on the pages are the content's (the fixture's site.yaml), none from the code", async ({
-  page,
-}) => {
-  const { site } = catalogue;
-  /** The text the browser shows for the owner's Markdown, rendered to HTML by the catalogue. */
-  const plain = (html: string) =>
-    page.evaluate((markup) => {
-      const holder = document.createElement("div");
-      holder.innerHTML = markup;
-      return (holder.textContent ?? "").trim();
-    }, html);
-  await page.goto("/");
-  await expect(page.locator(".home .lede")).toHaveText(await plain(site.lead));
-  await expect(page.locator(".site-footer")).toContainText(`© ${site.name}. ${site.footer}`);
-  for (const [label, id] of [
-    ["Now", "now"],
-    ["Notes", "notes"],
-    ["Updates", "updates"],
-  ] as const) {
-    await expect(page.locator(".tiles").getByRole("link", { name: new RegExp(`^${label}\\b`) })).toContainText(
-      site.sections[id].blurb,
+test.describe("the owner's words", () => {
+  test("the owner's words on the pages come from the content (the fixture's site.yaml) and none from the code", async ({
+    page,
+  }) => {
+    const { site } = catalogue;
+    /** The text the browser shows for the owner's Markdown, rendered to HTML by the catalogue. */
+    const plain = (html: string) =>
+      page.evaluate((markup) => {
+        const holder = document.createElement("div");
+        holder.innerHTML = markup;
+        return (holder.textContent ?? "").trim();
+      }, html);
+    await page.goto("/");
+    await expect(page.locator(".home .lede")).toHaveText(await plain(site.lead));
+    await expect(page.locator(".site-footer")).toContainText(`© ${site.name}. ${site.footer}`);
+    for (const [label, id] of [
+      ["Now", "now"],
+      ["Notes", "notes"],
+      ["Updates", "updates"],
+    ] as const) {
+      await expect(page.locator(".tiles").getByRole("link", { name: new RegExp(`^${label}\\b`) })).toContainText(
+        site.sections[id].blurb,
+      );
+    }
+    for (const [path, id] of [
+      ["/contact", "contact"],
+      ["/updates", "updates"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.locator(".lede").first()).toHaveText(await plain(site.sections[id].intro));
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", site.sections[id].description);
+    }
+    await page.goto("/notes/deep-work");
+    const deepWork = catalogue.notes.find((book) => book.slug === "deep-work");
+    if (!deepWork || deepWork.excerpt) throw new Error("the fixture's deep-work note must have no review");
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      site.sections.notes.noteDescription
+        .replace("{title}", deepWork.name)
+        .replace("{author}", deepWork.author)
+        .replace("{rating}", String(deepWork.rating)),
     );
-  }
-  for (const [path, id] of [
-    ["/contact", "contact"],
-    ["/updates", "updates"],
-  ] as const) {
-    await page.goto(path);
-    await expect(page.locator(".lede").first()).toHaveText(await plain(site.sections[id].intro));
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", site.sections[id].description);
-  }
-  await page.goto("/notes/deep-work");
-  const deepWork = catalogue.notes.find((book) => book.slug === "deep-work");
-  if (!deepWork || deepWork.excerpt) throw new Error("the fixture's deep-work note must have no review");
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
-    "content",
-    site.sections.notes.noteDescription
-      .replace("{title}", deepWork.name)
-      .replace("{author}", deepWork.author)
-      .replace("{rating}", String(deepWork.rating)),
-  );
+  });
 });

@@ -88,202 +88,210 @@ const PAGE_TYPES = [
   { path: "/updates", title: "Updates" },
 ];
 
-test("FEED the writings and notes feeds are Atom with the 50 newest items, full content and absolute URLs", async ({
-  request,
-}) => {
-  for (const [path, items, pagePath] of [
-    ["/feeds/writings.atom", newestFirst(catalogue.writings), "/write"],
-    ["/feeds/notes.atom", newestFirst(catalogue.listedNotes), "/notes"],
-  ] as const) {
-    const response = await request.get(path);
-    expect(response.status()).toBe(200);
-    expect(response.headers()["content-type"]).toBe("application/atom+xml; charset=utf-8");
-    const { feed } = parseXml(await response.text(), ["entry", "link"]);
-    expect(feed["@xmlns"]).toBe("http://www.w3.org/2005/Atom");
-    expect(feed.id).toBe(`${BUILD_URL}${path}`);
-    expect(feed.link.map((link: { "@href": string }) => link["@href"])).toEqual([
-      `${BUILD_URL}${path}`,
-      `${BUILD_URL}${pagePath}`,
+test.describe("feeds", () => {
+  test("the writings and notes feeds are Atom with the 50 newest items, their full content and absolute URLs", async ({
+    request,
+  }) => {
+    for (const [path, items, pagePath] of [
+      ["/feeds/writings.atom", newestFirst(catalogue.writings), "/write"],
+      ["/feeds/notes.atom", newestFirst(catalogue.listedNotes), "/notes"],
+    ] as const) {
+      const response = await request.get(path);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toBe("application/atom+xml; charset=utf-8");
+      const { feed } = parseXml(await response.text(), ["entry", "link"]);
+      expect(feed["@xmlns"]).toBe("http://www.w3.org/2005/Atom");
+      expect(feed.id).toBe(`${BUILD_URL}${path}`);
+      expect(feed.link.map((link: { "@href": string }) => link["@href"])).toEqual([
+        `${BUILD_URL}${path}`,
+        `${BUILD_URL}${pagePath}`,
+      ]);
+      const expected = items.slice(0, FEED_SIZE);
+      expect(expected.length).toBe(Math.min(FEED_SIZE, items.length));
+      expect(feed.entry.map((entry: { id: string }) => entry.id)).toEqual(
+        expected.map((item) => `${BUILD_URL}${item.path}`),
+      );
+      for (const entry of feed.entry as { content: { "@type": string; "#text": string } }[]) {
+        expect(entry.content["@type"]).toBe("html");
+        // Full content, its site links and images absolute.
+        expect(entry.content["#text"].length).toBeGreaterThan(0);
+        expect(entry.content["#text"]).not.toMatch(/(?:src|href)="\/(?!\/)/);
+      }
+    }
+    const { feed } = parseXml(await (await request.get("/feeds/writings.atom")).text(), ["entry"]);
+    expect(feed.entry[0].content["#text"]).toBe(renderWithAbsoluteLinks(writing.markdown, BUILD_URL).trim());
+  });
+
+  test("every page links both feeds in its head and its footer, and axe stays clean", async ({ page, request }) => {
+    for (const path of ["/", note.path, "/contact"]) {
+      const html = await (await request.get(path)).text();
+      expect(html).toContain(
+        '<link rel="alternate" type="application/atom+xml" href="/feeds/writings.atom" title="Writings"/>',
+      );
+      expect(html).toContain(
+        '<link rel="alternate" type="application/atom+xml" href="/feeds/notes.atom" title="Book notes"/>',
+      );
+    }
+    await page.goto("/");
+    await waitForReady(page);
+    const footer = page.locator("footer");
+    await expect(footer.getByRole("link", { name: "Writings feed" })).toHaveAttribute("href", "/feeds/writings.atom");
+    await expect(footer.getByRole("link", { name: "Book notes feed" })).toHaveAttribute("href", "/feeds/notes.atom");
+    await expectNoAxeViolations(page);
+    // A plain link: the browser fetches the file, the app does not try to render it.
+    const [response] = await Promise.all([
+      page.waitForResponse((candidate) => candidate.url().endsWith("/feeds/notes.atom")),
+      footer.getByRole("link", { name: "Book notes feed" }).click(),
     ]);
-    const expected = items.slice(0, FEED_SIZE);
-    expect(expected.length).toBe(Math.min(FEED_SIZE, items.length));
-    expect(feed.entry.map((entry: { id: string }) => entry.id)).toEqual(
-      expected.map((item) => `${BUILD_URL}${item.path}`),
-    );
-    for (const entry of feed.entry as { content: { "@type": string; "#text": string } }[]) {
-      expect(entry.content["@type"]).toBe("html");
-      // Full content, its site links and images absolute.
-      expect(entry.content["#text"].length).toBeGreaterThan(0);
-      expect(entry.content["#text"]).not.toMatch(/(?:src|href)="\/(?!\/)/);
-    }
-  }
-  const { feed } = parseXml(await (await request.get("/feeds/writings.atom")).text(), ["entry"]);
-  expect(feed.entry[0].content["#text"]).toBe(renderWithAbsoluteLinks(writing.markdown, BUILD_URL).trim());
+    expect(response.status()).toBe(200);
+  });
 });
 
-test("FEED every page links both feeds in its head and its footer; axe stays clean", async ({ page, request }) => {
-  for (const path of ["/", note.path, "/contact"]) {
-    const html = await (await request.get(path)).text();
-    expect(html).toContain(
-      '<link rel="alternate" type="application/atom+xml" href="/feeds/writings.atom" title="Writings"/>',
-    );
-    expect(html).toContain(
-      '<link rel="alternate" type="application/atom+xml" href="/feeds/notes.atom" title="Book notes"/>',
-    );
-  }
-  await page.goto("/");
-  await waitForReady(page);
-  const footer = page.locator("footer");
-  await expect(footer.getByRole("link", { name: "Writings feed" })).toHaveAttribute("href", "/feeds/writings.atom");
-  await expect(footer.getByRole("link", { name: "Book notes feed" })).toHaveAttribute("href", "/feeds/notes.atom");
-  await expectNoAxeViolations(page);
-  // A plain link: the browser fetches the file, the app does not try to render it.
-  const [response] = await Promise.all([
-    page.waitForResponse((candidate) => candidate.url().endsWith("/feeds/notes.atom")),
-    footer.getByRole("link", { name: "Book notes feed" }).click(),
-  ]);
-  expect(response.status()).toBe(200);
-});
+test.describe("search engines and link previews", () => {
+  test("/sitemap.xml lists every prerendered page once, with lastmod, and /robots.txt points at it", async ({
+    request,
+  }) => {
+    const response = await request.get("/sitemap.xml");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("application/xml; charset=utf-8");
+    const { urlset } = parseXml(await response.text(), ["url"]);
+    const urls = urlset.url as { loc: string; lastmod?: string }[];
+    const pages = (readdirSync(CLIENT_DIR, { recursive: true }) as string[])
+      .filter((name) => name === "index.html" || name.endsWith("/index.html"))
+      // A page kept out of search engines (the site search's) is kept out of the sitemap too.
+      .filter(
+        (name) => !readFileSync(join(CLIENT_DIR, name), "utf8").includes('<meta name="robots" content="noindex"/>'),
+      )
+      .map((name) => `/${name.replace(/\/?index\.html$/, "")}`);
+    expect(pages.length).toBeGreaterThan(catalogue.all.length);
+    expect(urls.map((url) => url.loc).sort()).toEqual(pages.map((path) => `${BUILD_URL}${path}`).sort());
+    const lastmod = (path: string) => urls.find((url) => url.loc === `${BUILD_URL}${path}`)?.lastmod;
+    expect(lastmod(note.path)).toBe(note.date);
+    expect(lastmod(writing.path)).toBe(writing.date);
+    expect(lastmod("/now")).toBe(catalogue.pages.now.updated);
 
-test("SEO /sitemap.xml lists every prerendered page once, with lastmod; /robots.txt points at it", async ({
-  request,
-}) => {
-  const response = await request.get("/sitemap.xml");
-  expect(response.status()).toBe(200);
-  expect(response.headers()["content-type"]).toBe("application/xml; charset=utf-8");
-  const { urlset } = parseXml(await response.text(), ["url"]);
-  const urls = urlset.url as { loc: string; lastmod?: string }[];
-  const pages = (readdirSync(CLIENT_DIR, { recursive: true }) as string[])
-    .filter((name) => name === "index.html" || name.endsWith("/index.html"))
-    // A page kept out of search engines (the site search's) is kept out of the sitemap too.
-    .filter((name) => !readFileSync(join(CLIENT_DIR, name), "utf8").includes('<meta name="robots" content="noindex"/>'))
-    .map((name) => `/${name.replace(/\/?index\.html$/, "")}`);
-  expect(pages.length).toBeGreaterThan(catalogue.all.length);
-  expect(urls.map((url) => url.loc).sort()).toEqual(pages.map((path) => `${BUILD_URL}${path}`).sort());
-  const lastmod = (path: string) => urls.find((url) => url.loc === `${BUILD_URL}${path}`)?.lastmod;
-  expect(lastmod(note.path)).toBe(note.date);
-  expect(lastmod(writing.path)).toBe(writing.date);
-  expect(lastmod("/now")).toBe(catalogue.pages.now.updated);
-
-  const robots = await request.get("/robots.txt");
-  expect(robots.headers()["content-type"]).toBe("text/plain; charset=utf-8");
-  const text = await robots.text();
-  expect(text).toContain("User-agent: *");
-  expect(text).toContain(`Sitemap: ${BUILD_URL}/sitemap.xml`);
-});
-
-test("SEO OG every page type has one absolute canonical link, Open Graph and Twitter meta, and a breadcrumb in JSON-LD", async ({
-  request,
-}) => {
-  const images = new Set<string>();
-  for (const { path, title } of PAGE_TYPES) {
-    const { meta, canonical, jsonLd, breadcrumb } = await getHead(request, path);
-    const url = `${BUILD_URL}${path}`;
-    expect(canonical, path).toEqual([url]);
-    expect(meta.get("og:url"), path).toBe(url);
-    expect(meta.get("og:title"), path).toBe(title);
-    expect(meta.get("og:description"), path).toBe(meta.get("description"));
-    expect(meta.get("og:site_name"), path).toBe(catalogue.site.name);
-    expect(["website", "article", "profile"], path).toContain(meta.get("og:type"));
-    expect(meta.get("twitter:title"), path).toBe(title);
-    expect(meta.get("twitter:description"), path).toBe(meta.get("description"));
-    expect(meta.get("twitter:image"), path).toBe(meta.get("og:image"));
-    expect(["summary", "summary_large_image"], path).toContain(meta.get("twitter:card"));
-    const image = meta.get("og:image") ?? "";
-    expect(image.startsWith(`${BUILD_URL}/`), path).toBe(true);
-    images.add(image);
-    // The JSON-LD breadcrumb names what the visible one shows, in order, with absolute URLs.
-    const list = jsonLd.find((data) => data["@type"] === "BreadcrumbList") as
-      | { itemListElement: { name: string; item: string; position: number }[] }
-      | undefined;
-    if (path === "/") {
-      expect(list).toBeUndefined();
-    } else {
-      expect(
-        list?.itemListElement.map((item) => item.name),
-        path,
-      ).toEqual(breadcrumb);
-      expect(list?.itemListElement.at(-1)?.item, path).toBe(url);
-      expect(list?.itemListElement.map((item) => item.position)).toEqual(breadcrumb.map((_, index) => index + 1));
-    }
-  }
-  expect(images.size).toBe(PAGE_TYPES.length);
-  for (const image of images) {
-    const response = await request.get(sitePath(image));
-    expect(response.status(), image).toBe(200);
-    expect(response.headers()["content-type"], image).toBe("image/png");
-  }
-});
-
-test("OG a note shares its cover (PNG), its title and its review's first words", async ({ request }) => {
-  const { meta } = await getHead(request, note.path);
-  expect(meta.get("og:image")).toBe(`${BUILD_URL}${noteImagePath(note)}`);
-  expect(meta.get("og:image")).toBe(`${BUILD_URL}/covers/${note.slug}.png`);
-  expect(meta.get("og:image:alt")).toBe(`Cover of ${note.name}`);
-  expect(meta.get("og:title")).toBe(note.name);
-  expect(meta.get("og:description")).toBe(note.excerpt);
-  expect(meta.get("og:type")).toBe("article");
-  expect(meta.get("twitter:card")).toBe("summary");
-  const cover = await request.get(sitePath(meta.get("og:image") ?? ""));
-  const png = await cover.body();
-  expect(png.subarray(1, 4).toString()).toBe("PNG");
-  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([
-    Number(meta.get("og:image:width")),
-    Number(meta.get("og:image:height")),
-  ]);
-});
-
-test("SEO JSON-LD: Person on home and about, Book with Review and Rating on a note, BlogPosting on a writing", async ({
-  request,
-}) => {
-  const person = {
-    "@type": "Person",
-    name: catalogue.site.name,
-    url: `${BUILD_URL}/`,
-    description: catalogue.site.description,
-    sameAs: catalogue.site.social.map((link) => link.url),
-  };
-  for (const path of ["/", "/about"]) {
-    expect((await getHead(request, path)).jsonLd).toContainEqual(expect.objectContaining(person));
-  }
-
-  const book = (await getHead(request, note.path)).jsonLd.find((data) => data["@type"] === "Book");
-  expect(book).toMatchObject({
-    "@context": "https://schema.org",
-    name: note.name,
-    author: { "@type": "Person", name: note.author },
-    image: `${BUILD_URL}/covers/${note.slug}.png`,
-    review: {
-      "@type": "Review",
-      author: { "@type": "Person", name: catalogue.site.name },
-      datePublished: note.date,
-      reviewRating: { "@type": "Rating", ratingValue: note.rating, bestRating: 10, worstRating: 0 },
-    },
+    const robots = await request.get("/robots.txt");
+    expect(robots.headers()["content-type"]).toBe("text/plain; charset=utf-8");
+    const text = await robots.text();
+    expect(text).toContain("User-agent: *");
+    expect(text).toContain(`Sitemap: ${BUILD_URL}/sitemap.xml`);
   });
 
-  const post = (await getHead(request, writing.path)).jsonLd.find((data) => data["@type"] === "BlogPosting");
-  expect(post).toMatchObject({
-    "@context": "https://schema.org",
-    headline: writing.name,
-    datePublished: writing.date,
-    author: { "@type": "Person", name: catalogue.site.name, url: `${BUILD_URL}/` },
-    url: `${BUILD_URL}${writing.path}`,
-    timeRequired: `PT${writing.time}M`,
+  test("every page type has one absolute canonical link, Open Graph and Twitter meta, and a breadcrumb in JSON-LD", async ({
+    request,
+  }) => {
+    const images = new Set<string>();
+    for (const { path, title } of PAGE_TYPES) {
+      const { meta, canonical, jsonLd, breadcrumb } = await getHead(request, path);
+      const url = `${BUILD_URL}${path}`;
+      expect(canonical, path).toEqual([url]);
+      expect(meta.get("og:url"), path).toBe(url);
+      expect(meta.get("og:title"), path).toBe(title);
+      expect(meta.get("og:description"), path).toBe(meta.get("description"));
+      expect(meta.get("og:site_name"), path).toBe(catalogue.site.name);
+      expect(["website", "article", "profile"], path).toContain(meta.get("og:type"));
+      expect(meta.get("twitter:title"), path).toBe(title);
+      expect(meta.get("twitter:description"), path).toBe(meta.get("description"));
+      expect(meta.get("twitter:image"), path).toBe(meta.get("og:image"));
+      expect(["summary", "summary_large_image"], path).toContain(meta.get("twitter:card"));
+      const image = meta.get("og:image") ?? "";
+      expect(image.startsWith(`${BUILD_URL}/`), path).toBe(true);
+      images.add(image);
+      // The JSON-LD breadcrumb names what the visible one shows, in order, with absolute URLs.
+      const list = jsonLd.find((data) => data["@type"] === "BreadcrumbList") as
+        | { itemListElement: { name: string; item: string; position: number }[] }
+        | undefined;
+      if (path === "/") {
+        expect(list).toBeUndefined();
+      } else {
+        expect(
+          list?.itemListElement.map((item) => item.name),
+          path,
+        ).toEqual(breadcrumb);
+        expect(list?.itemListElement.at(-1)?.item, path).toBe(url);
+        expect(list?.itemListElement.map((item) => item.position)).toEqual(breadcrumb.map((_, index) => index + 1));
+      }
+    }
+    expect(images.size).toBe(PAGE_TYPES.length);
+    for (const image of images) {
+      const response = await request.get(sitePath(image));
+      expect(response.status(), image).toBe(200);
+      expect(response.headers()["content-type"], image).toBe("image/png");
+    }
   });
-  expect(post?.wordCount).toEqual(expect.any(Number));
-  expect(post?.wordCount).toBe(writing.wordCount);
-});
 
-test("SEO after client-side navigation the head follows the page: canonical, og:url and JSON-LD", async ({ page }) => {
-  await page.goto("/write");
-  await waitForReady(page);
-  await page.getByRole("link", { name: writing.name, exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name: writing.name })).toBeVisible();
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${BUILD_URL}${writing.path}`);
-  await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
-  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${BUILD_URL}${writing.path}`);
-  const types = await page
-    .locator('script[type="application/ld+json"]')
-    .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? "{}")["@type"]));
-  expect(types).toEqual(["BreadcrumbList", "BlogPosting"]);
+  test("a note shares its cover (PNG), its title and its review's first words", async ({ request }) => {
+    const { meta } = await getHead(request, note.path);
+    expect(meta.get("og:image")).toBe(`${BUILD_URL}${noteImagePath(note)}`);
+    expect(meta.get("og:image")).toBe(`${BUILD_URL}/covers/${note.slug}.png`);
+    expect(meta.get("og:image:alt")).toBe(`Cover of ${note.name}`);
+    expect(meta.get("og:title")).toBe(note.name);
+    expect(meta.get("og:description")).toBe(note.excerpt);
+    expect(meta.get("og:type")).toBe("article");
+    expect(meta.get("twitter:card")).toBe("summary");
+    const cover = await request.get(sitePath(meta.get("og:image") ?? ""));
+    const png = await cover.body();
+    expect(png.subarray(1, 4).toString()).toBe("PNG");
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([
+      Number(meta.get("og:image:width")),
+      Number(meta.get("og:image:height")),
+    ]);
+  });
+
+  test("the JSON-LD is a Person on home and about, a Book with Review and Rating on a note and a BlogPosting on a writing", async ({
+    request,
+  }) => {
+    const person = {
+      "@type": "Person",
+      name: catalogue.site.name,
+      url: `${BUILD_URL}/`,
+      description: catalogue.site.description,
+      sameAs: catalogue.site.social.map((link) => link.url),
+    };
+    for (const path of ["/", "/about"]) {
+      expect((await getHead(request, path)).jsonLd).toContainEqual(expect.objectContaining(person));
+    }
+
+    const book = (await getHead(request, note.path)).jsonLd.find((data) => data["@type"] === "Book");
+    expect(book).toMatchObject({
+      "@context": "https://schema.org",
+      name: note.name,
+      author: { "@type": "Person", name: note.author },
+      image: `${BUILD_URL}/covers/${note.slug}.png`,
+      review: {
+        "@type": "Review",
+        author: { "@type": "Person", name: catalogue.site.name },
+        datePublished: note.date,
+        reviewRating: { "@type": "Rating", ratingValue: note.rating, bestRating: 10, worstRating: 0 },
+      },
+    });
+
+    const post = (await getHead(request, writing.path)).jsonLd.find((data) => data["@type"] === "BlogPosting");
+    expect(post).toMatchObject({
+      "@context": "https://schema.org",
+      headline: writing.name,
+      datePublished: writing.date,
+      author: { "@type": "Person", name: catalogue.site.name, url: `${BUILD_URL}/` },
+      url: `${BUILD_URL}${writing.path}`,
+      timeRequired: `PT${writing.time}M`,
+    });
+    expect(post?.wordCount).toEqual(expect.any(Number));
+    expect(post?.wordCount).toBe(writing.wordCount);
+  });
+
+  test("after client-side navigation the canonical link, og:url and JSON-LD in the head follow the page", async ({
+    page,
+  }) => {
+    await page.goto("/write");
+    await waitForReady(page);
+    await page.getByRole("link", { name: writing.name, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: writing.name })).toBeVisible();
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${BUILD_URL}${writing.path}`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${BUILD_URL}${writing.path}`);
+    const types = await page
+      .locator('script[type="application/ld+json"]')
+      .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? "{}")["@type"]));
+    expect(types).toEqual(["BreadcrumbList", "BlogPosting"]);
+  });
 });

@@ -23,22 +23,24 @@ function startServer(env: Record<string, string>): {
   return { child, output: () => output, exited };
 }
 
-test("SERVER a bad configuration value stops the start with a message naming it", async () => {
-  const server = startServer({ PORT: "abc" });
-  expect(await server.exited).toBe(1);
-  expect(server.output()).toContain('PORT="abc" must be a number');
-  const badUrl = startServer({ PORT: "0", SMTP_URL: "not a url" });
-  expect(await badUrl.exited).toBe(1);
-  expect(badUrl.output()).toContain("SMTP_URL");
-});
+test.describe("the server process", () => {
+  test("a bad configuration value stops the start with a message naming it", async () => {
+    const server = startServer({ PORT: "abc" });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('PORT="abc" must be a number');
+    const badUrl = startServer({ PORT: "0", SMTP_URL: "not a url" });
+    expect(await badUrl.exited).toBe(1);
+    expect(badUrl.output()).toContain("SMTP_URL");
+  });
 
-test("SERVER serves the build and stops cleanly on SIGTERM", async () => {
-  const port = 4400 + (process.pid % 500);
-  const server = startServer({ PORT: String(port), HOST: "127.0.0.1", SITE_URL: `http://127.0.0.1:${port}` });
-  await expect.poll(() => server.output(), { timeout: 60_000 }).toContain("Serving on");
-  const response = await fetch(`http://127.0.0.1:${port}/notes/atomic-habits`, { redirect: "manual" });
-  expect(response.status).toBe(200);
-  server.child.kill("SIGTERM");
-  expect(await server.exited).toBe(0);
-  expect(server.output()).toContain("SIGTERM: stopping");
+  test("the server serves the build and stops cleanly on SIGTERM", async () => {
+    const port = 4400 + (process.pid % 500);
+    const server = startServer({ PORT: String(port), HOST: "127.0.0.1", SITE_URL: `http://127.0.0.1:${port}` });
+    await expect.poll(() => server.output(), { timeout: 60_000 }).toContain("Serving on");
+    const response = await fetch(`http://127.0.0.1:${port}/notes/atomic-habits`, { redirect: "manual" });
+    expect(response.status).toBe(200);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain("SIGTERM: stopping");
+  });
 });

@@ -39,78 +39,80 @@ const CHARTS: Array<{ caption: string; rows: string[][] }> = [
   },
 ];
 
-test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
+test.describe("the statistics page", () => {
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
 
-  test("STATS /stats shows the catalogue's figures, charts and tables, with JavaScript off", async ({ page }) => {
-    const response = await page.goto("/stats");
-    expect(response?.status()).toBe(200);
-    await expect(page).toHaveTitle(`${catalogue.site.name} | Reading stats`);
-    await expect(page.getByRole("heading", { level: 1, name: "Reading stats" })).toBeVisible();
+    test("/stats shows the catalogue's figures, charts and tables with JavaScript off", async ({ page }) => {
+      const response = await page.goto("/stats");
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(`${catalogue.site.name} | Reading stats`);
+      await expect(page.getByRole("heading", { level: 1, name: "Reading stats" })).toBeVisible();
 
-    await expect(page.locator('[data-stat="total"]')).toHaveText(String(catalogue.readNotes.length));
-    await expect(page.locator('[data-stat="average"]')).toHaveText(`${stats.averageRating.toFixed(1)} / 10`);
-    await expect(page.locator('[data-stat="time"]')).toContainText(formatDuration(stats.time.totalMinutes));
-    await expect(page.locator('[data-stat="time"]')).toContainText(`${stats.time.known} notes`);
-    await expect(page.locator('[data-stat="unknown-time"]')).toHaveText(String(stats.time.unknown));
-    expect(stats.time.known + stats.time.unknown).toBe(catalogue.readNotes.length);
+      await expect(page.locator('[data-stat="total"]')).toHaveText(String(catalogue.readNotes.length));
+      await expect(page.locator('[data-stat="average"]')).toHaveText(`${stats.averageRating.toFixed(1)} / 10`);
+      await expect(page.locator('[data-stat="time"]')).toContainText(formatDuration(stats.time.totalMinutes));
+      await expect(page.locator('[data-stat="time"]')).toContainText(`${stats.time.known} notes`);
+      await expect(page.locator('[data-stat="unknown-time"]')).toHaveText(String(stats.time.unknown));
+      expect(stats.time.known + stats.time.unknown).toBe(catalogue.readNotes.length);
 
-    for (const { caption, rows } of CHARTS) {
-      const table = page.getByRole("table", { name: caption, exact: true });
-      expect(await tableRows(table), caption).toEqual(rows);
-      const figure = page.locator("figure").filter({ has: table });
-      await expect(figure.locator("figcaption")).toContainText(caption);
-      const svg = figure.locator("svg");
-      await expect(svg).toBeVisible();
-      await expect(svg).toHaveAttribute("aria-hidden", "true");
-      expect(await drawnRows(figure), caption).toEqual(rows);
-    }
+      for (const { caption, rows } of CHARTS) {
+        const table = page.getByRole("table", { name: caption, exact: true });
+        expect(await tableRows(table), caption).toEqual(rows);
+        const figure = page.locator("figure").filter({ has: table });
+        await expect(figure.locator("figcaption")).toContainText(caption);
+        const svg = figure.locator("svg");
+        await expect(svg).toBeVisible();
+        await expect(svg).toHaveAttribute("aria-hidden", "true");
+        expect(await drawnRows(figure), caption).toEqual(rows);
+      }
 
-    // The longest bar is the largest count.
-    const perYear = page
-      .locator("figure")
-      .filter({ has: page.getByRole("table", { name: "Books read each year", exact: true }) });
-    const widths = await perYear
-      .locator("rect.chart-bar")
-      .evaluateAll((bars) => bars.map((bar) => Number(bar.getAttribute("width"))));
-    const counts = stats.perYear.map((year) => year.count);
-    expect(widths.indexOf(Math.max(...widths))).toBe(counts.indexOf(Math.max(...counts)));
+      // The longest bar is the largest count.
+      const perYear = page
+        .locator("figure")
+        .filter({ has: page.getByRole("table", { name: "Books read each year", exact: true }) });
+      const widths = await perYear
+        .locator("rect.chart-bar")
+        .evaluateAll((bars) => bars.map((bar) => Number(bar.getAttribute("width"))));
+      const counts = stats.perYear.map((year) => year.count);
+      expect(widths.indexOf(Math.max(...widths))).toBe(counts.indexOf(Math.max(...counts)));
 
-    const topList = page.getByRole("region", { name: "Top-rated books" }).getByRole("listitem");
-    await expect(topList).toHaveCount(top.length);
-    for (const [index, note] of top.entries()) {
-      const item = topList.nth(index);
-      await expect(item.getByRole("link")).toHaveText(note.name);
-      await expect(item.getByRole("link")).toHaveAttribute("href", note.path);
-      await expect(item).toContainText(note.rating.toFixed(1));
-    }
+      const topList = page.getByRole("region", { name: "Top-rated books" }).getByRole("listitem");
+      await expect(topList).toHaveCount(top.length);
+      for (const [index, note] of top.entries()) {
+        const item = topList.nth(index);
+        await expect(item.getByRole("link")).toHaveText(note.name);
+        await expect(item.getByRole("link")).toHaveAttribute("href", note.path);
+        await expect(item).toContainText(note.rating.toFixed(1));
+      }
 
-    const howIRate = page.getByRole("region", { name: "How I rate" });
-    for (const { band, meaning } of catalogue.site.ratingScale.bands) {
-      await expect(howIRate.getByText(band, { exact: true })).toBeVisible();
-      await expect(howIRate.getByText(meaning, { exact: true })).toBeVisible();
-    }
+      const howIRate = page.getByRole("region", { name: "How I rate" });
+      for (const { band, meaning } of catalogue.site.ratingScale.bands) {
+        await expect(howIRate.getByText(band, { exact: true })).toBeVisible();
+        await expect(howIRate.getByText(meaning, { exact: true })).toBeVisible();
+      }
+    });
   });
-});
 
-test("STATS /stats is axe clean and linked from the notes list and from each note page", async ({ page }) => {
-  await page.goto("/stats");
-  await expectNoAxeViolations(page);
-  await page.goto("/notes");
-  await expect(page.getByRole("link", { name: "Reading stats" })).toHaveAttribute("href", "/stats");
-  await page.goto("/notes/atomic-habits");
-  // The line under the link is the owner's blurb for /stats (content/site.yaml).
-  await expect(page.locator(".note-footer")).toContainText(`Reading stats: ${catalogue.site.sections.stats.blurb}`);
-  await page.getByRole("link", { name: "Reading stats" }).click();
-  await expect(page).toHaveURL(/\/stats$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Reading stats" })).toBeVisible();
-  const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
-  await expect(breadcrumb.getByRole("link", { name: "Notes" })).toHaveAttribute("href", "/notes");
-});
+  test("/stats is axe clean and linked from the notes list and from each note page", async ({ page }) => {
+    await page.goto("/stats");
+    await expectNoAxeViolations(page);
+    await page.goto("/notes");
+    await expect(page.getByRole("link", { name: "Reading stats" })).toHaveAttribute("href", "/stats");
+    await page.goto("/notes/atomic-habits");
+    // The line under the link is the owner's blurb for /stats (content/site.yaml).
+    await expect(page.locator(".note-footer")).toContainText(`Reading stats: ${catalogue.site.sections.stats.blurb}`);
+    await page.getByRole("link", { name: "Reading stats" }).click();
+    await expect(page).toHaveURL(/\/stats$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Reading stats" })).toBeVisible();
+    const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(breadcrumb.getByRole("link", { name: "Notes" })).toHaveAttribute("href", "/notes");
+  });
 
-test("STATS /stats fits a 320 px phone without sideways scrolling", async ({ page }) => {
-  await page.setViewportSize({ width: 320, height: 640 });
-  await page.goto("/stats");
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  test("/stats fits a 320 px phone without sideways scrolling", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto("/stats");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
 });

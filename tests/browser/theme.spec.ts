@@ -25,7 +25,9 @@ const toggle = (page: Page) => page.getByRole("button", { name: "Dark theme" });
 test.describe("in a dark system setting", () => {
   test.use({ colorScheme: "dark" });
 
-  test("THEME the first paint is dark: the head script sets it before any app script runs", async ({ page }) => {
+  test("the first paint is dark because the head script sets the theme before any app script runs", async ({
+    page,
+  }) => {
     await blockAppScripts(page);
     await page.goto("/notes/atomic-habits");
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
@@ -35,7 +37,7 @@ test.describe("in a dark system setting", () => {
     expect(ink).not.toBe("rgb(27, 29, 33)");
   });
 
-  test("THEME a stored light choice wins over the dark system setting from the first paint", async ({ page }) => {
+  test("a stored light choice wins over the dark system setting from the first paint", async ({ page }) => {
     await page.addInitScript((key) => localStorage.setItem(key, "light"), THEME_STORAGE_KEY);
     await blockAppScripts(page);
     await page.goto("/");
@@ -46,7 +48,7 @@ test.describe("in a dark system setting", () => {
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
-    test("THEME without JavaScript the system setting applies and the toggle, which could do nothing, is hidden", async ({
+    test("without JavaScript the system setting applies and the toggle, which could do nothing, is hidden", async ({
       page,
     }) => {
       await page.goto("/");
@@ -68,7 +70,7 @@ test.describe("in a dark system setting", () => {
     "/contact",
     "/missing",
   ]) {
-    test(`THEME axe finds no violation on ${path} in the dark theme`, async ({ page }) => {
+    test(`axe finds no violation on ${path} in the dark theme`, async ({ page }) => {
       test.setTimeout(90_000); // the notes list holds every note: axe takes a while
       await page.goto(path);
       await waitForReady(page);
@@ -78,7 +80,9 @@ test.describe("in a dark system setting", () => {
     });
   }
 
-  test("THEME axe in the dark theme: the filters overlay, the open menu and a form error", async ({ page }) => {
+  test("axe finds no violation in the dark theme on the filters overlay, the open menu and a form error", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await page.goto("/notes");
     await waitForReady(page);
@@ -101,9 +105,7 @@ test.describe("in a dark system setting", () => {
 test.describe("in a light system setting", () => {
   test.use({ colorScheme: "light" });
 
-  test("THEME the toggle switches the theme, by mouse and keyboard, and is remembered across reloads", async ({
-    page,
-  }) => {
+  test("the toggle switches the theme, by mouse and keyboard, and is remembered across reloads", async ({ page }) => {
     await page.goto("/notes");
     await waitForReady(page);
     expect(isLight(await background(page))).toBe(true);
@@ -140,7 +142,7 @@ test.describe("in a light system setting", () => {
     expect(isDark(await background(page))).toBe(true);
   });
 
-  test("THEME with no stored choice the page follows a change of the system setting", async ({ page }) => {
+  test("with no stored choice the page follows a change of the system setting", async ({ page }) => {
     await page.goto("/");
     await waitForReady(page);
     await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
@@ -150,7 +152,7 @@ test.describe("in a light system setting", () => {
     expect(isDark(await background(page))).toBe(true);
   });
 
-  test("THEME the header toggle fits a 320 px phone and axe passes in the light theme", async ({ page }) => {
+  test("the header toggle fits a 320 px phone and axe passes in the light theme", async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto("/");
     await waitForReady(page);

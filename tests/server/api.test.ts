@@ -254,7 +254,7 @@ describe("request checks", () => {
     expect(await messages()).toEqual([]);
   });
 
-  test("JSON with a charset parameter is accepted", async () => {
+  test("a JSON body with a charset parameter is accepted", async () => {
     const answer = await user(
       { email: "reader@example.com" },
       { headers: { "content-type": "application/json; charset=UTF-8" } },

@@ -108,7 +108,7 @@ const PAGES: { path: string; message: string }[] = [
 
 describe("posts that are no form", () => {
   for (const page of PAGES) {
-    test(`NOJS ${page.path}: each unreadable post gets 400 or 415 and the page with its form's message`, async () => {
+    test(`${page.path} answers each unreadable post with 400 or 415 and the page with its form's message`, async () => {
       const failures: string[] = [];
       for (const unreadable of UNREADABLE) {
         const response = await post(page.path, unreadable);
@@ -147,7 +147,7 @@ describe("form posts that must work", () => {
     expect(await response.text()).toContain("I&#x27;ll email you back shortly :)");
   });
 
-  test("NOJS the RFC 8058 one-click unsubscribe: a foreign server's POST with no Origin unsubscribes", async () => {
+  test("a one-click unsubscribe (RFC 8058) works as a foreign server's POST with no Origin", async () => {
     const signup = await post("/?index", { contentType: FORM_TYPE, body: "email=one-click%40example.com" });
     expect(signup.status).toBe(201);
     const database = new Database(join(temp.path, "site.db"), { readonly: true });
@@ -161,7 +161,7 @@ describe("form posts that must work", () => {
     expect(await response.text()).toContain("You&#x27;re unsubscribed");
   });
 
-  test("NOJS over the rate limit, the page says so with 429 and Retry-After", async () => {
+  test("over the rate limit, the page says so with 429 and Retry-After", async () => {
     // The sign-ups above used some of this address's allowance; the next ones use up the rest.
     const statuses: number[] = [];
     let last: Response | undefined;
@@ -175,13 +175,15 @@ describe("form posts that must work", () => {
     expect(await last?.text()).toContain(MESSAGES.rateLimited);
   });
 
-  test("NOJS a POST to a page without a form is refused with 405, and not logged", async () => {
+  test("a POST to a page without a form is refused with 405 and not logged", async () => {
     const response = await post("/", { contentType: FORM_TYPE, body: "email=reader%40example.com" });
     expect(response.status).toBe(405);
   });
 });
 
 // Runs last (tests in a file run in order): every answer above was the client's doing, so nothing is logged.
-test("NOJS none of these posts left a stack trace or an error in the server's log", () => {
-  expect(server.output()).not.toMatch(/\n\s+at |Error|failed/);
+describe("the server's log", () => {
+  test("none of these posts left a stack trace or an error in the server's log", () => {
+    expect(server.output()).not.toMatch(/\n\s+at |Error|failed/);
+  });
 });

@@ -194,7 +194,7 @@ describe("configuration", () => {
     }
   });
 
-  test("SERVER a server listening beyond loopback without SITE_URL is warned about; loopback or SITE_URL set is not", () => {
+  test("a server listening beyond loopback without SITE_URL is warned about, but not one on loopback or with SITE_URL set", () => {
     const warnings = (environment: NodeJS.ProcessEnv) => configWarnings(environment, read(environment));
     expect(warnings({ HOST: "0.0.0.0" })).toEqual([expect.stringMatching(/SITE_URL is not set.*0\.0\.0\.0/)]);
     expect(warnings({ HOST: "::" })).toHaveLength(1);

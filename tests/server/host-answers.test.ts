@@ -73,7 +73,7 @@ describe("methods", () => {
     }
   });
 
-  test("POST is refused with 405 where no form lives, and Allow names it where one does", async () => {
+  test("a POST is refused with 405 where no form lives, and Allow names it where one does", async () => {
     for (const path of ["/about", "/notes", "/quotes", "/no-such-page", "/"]) {
       const answer = await send("POST", path, { "Content-Type": "application/x-www-form-urlencoded" });
       expect(answer.status, path).toBe(405);

@@ -114,7 +114,7 @@ describe("delivery", () => {
     expect((await rows(backend))[0]?.sent_at).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
-  test("SMTP down: 202, the message stays pending with attempts growing; SMTP back on the same port: delivered exactly once", async () => {
+  test("while SMTP is down a message gets 202 and stays pending with growing attempts, and once SMTP is back on the same port it is delivered exactly once", async () => {
     const first = await startSmtp();
     const port = first.port;
     const { backend, served } = await backendWith(first);
@@ -136,7 +136,7 @@ describe("delivery", () => {
     expect(first.received).toHaveLength(0);
   });
 
-  test("SMTP answering an error is retried with back-off and delivers once", async () => {
+  test("a message refused by SMTP with an error is retried with back-off and delivered once", async () => {
     const smtp = await smtpServer();
     smtp.failNext(2);
     const { backend, served } = await backendWith(smtp);

@@ -43,7 +43,7 @@ function blank(svg: string, box: { left: number; top: number; right: number; bot
 }
 
 describe("cardSvg", () => {
-  test("OG the card is a well-formed 1200x630 SVG, its text drawn as glyph outlines of the bundled fonts", async () => {
+  test("the card is a well-formed 1200x630 SVG whose text is drawn as glyph outlines of the bundled fonts", async () => {
     const svg = await cardSvg(CARD);
     const { svg: root } = parseXml(svg) as { svg: Record<string, string> };
     expect([root["@width"], root["@height"]]).toEqual(["1200", "630"]);
@@ -51,7 +51,7 @@ describe("cardSvg", () => {
     expect(svg).not.toContain("<text");
   });
 
-  test("OG long titles and names stay inside the margins, the title on at most three lines above the rule", async () => {
+  test("long titles and names stay inside the margins, with the title on at most three lines above the rule", async () => {
     const titles = [
       "WWWWWWWWWW MMMMMMMMMM WWWWWWWWWW MMMMMMMMMM WWWWWWWWWW MMMMMMMMMM WWWWWW",
       "Supercalifragilisticexpialidociousnessesque-and-then-some-more-and-more-and-more-again",
@@ -69,13 +69,13 @@ describe("cardSvg", () => {
     }
   });
 
-  test("OG the title is drawn: a card with a title differs from one without", async () => {
+  test("the title is drawn, so a card with a title differs from one without", async () => {
     const without = await cardSvg({ ...CARD, title: "" });
     expect(blank(without, { left: 80, top: 200, right: 1120, bottom: 440 })).toBe(true);
     expect(blank(await cardSvg(CARD), { left: 80, top: 200, right: 1120, bottom: 440 })).toBe(false);
   });
 
-  test("OG initials are the first letters of the first and last names", () => {
+  test("initials are the first letters of the first and last names", () => {
     expect(initials("Avery Quinn")).toBe("AQ");
     expect(initials("cher")).toBe("C");
     expect(initials("Ana María de la Cruz")).toBe("AC");
@@ -84,14 +84,14 @@ describe("cardSvg", () => {
 });
 
 describe("the PNG images", () => {
-  test("OG a card renders to a 1200x630 PNG and a generated cover to a 258x380 one, offline", async () => {
+  test("a card renders to a 1200x630 PNG and a generated cover to a 258x380 one, offline", async () => {
     expect(pngSize(await cardPng(CARD))).toEqual({ width: CARD_WIDTH, height: CARD_HEIGHT });
     expect(pngSize(svgToPng(coverSvg("Atomic Habits", "James Clear"), 2))).toEqual({ width: 258, height: 380 });
   });
 });
 
 describe("where the images live", () => {
-  test("OG cardPath: one PNG per page path, and back", () => {
+  test("cardPath maps each page path to one PNG and back", () => {
     expect(cardPath("/")).toBe("/cards/home.png");
     expect(cardPath("/notes")).toBe("/cards/notes.png");
     expect(cardPath("/notes/")).toBe("/cards/notes.png");
@@ -101,7 +101,7 @@ describe("where the images live", () => {
     expect(pagePathOfCard("/cards/x.svg")).toBeUndefined();
   });
 
-  test("OG every page but a book note has a card titled as its og:title; a note shares its cover", () => {
+  test("every page but a book note has a card titled as its og:title, and a note shares its cover", () => {
     const catalogue = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
     const titles = cardTitles(catalogue);
     expect(titles.get("/")).toBe(catalogue.site.name);
@@ -113,7 +113,7 @@ describe("where the images live", () => {
     for (const note of catalogue.notes) expect(titles.has(note.path)).toBe(false);
   });
 
-  test("OG a note shares the PNG copy of its generated or SVG cover, or its own raster photo", () => {
+  test("a note shares the PNG copy of its generated or SVG cover, or its own raster photo", () => {
     expect(noteImagePath({ slug: "deep-work", photo: "/covers/deep-work.svg" })).toBe("/covers/deep-work.png");
     expect(noteImagePath({ slug: "x", photo: "/images/notes/x.svg" })).toBe(coverImagePath("x"));
     expect(noteImagePath({ slug: "x", photo: "/images/notes/x.jpg" })).toBe("/images/notes/x.jpg");

@@ -24,7 +24,7 @@ const BODY = [
 describe("deriveBody", () => {
   const body = deriveBody(BODY);
 
-  test("DERIVE the plain text keeps every word, drops the markup, one block per line", () => {
+  test("the plain text keeps every word and drops the markup, one block per line", () => {
     expect(body.text).toBe(
       [
         "A heading",
@@ -37,23 +37,23 @@ describe("deriveBody", () => {
     );
   });
 
-  test("DERIVE a table gives one line per row, an image no text", () => {
+  test("a table gives one line per row and an image gives no text", () => {
     expect(deriveBody("| a | b |\n|---|---|\n| c | *d* |").text).toBe("a b\nc d");
     expect(deriveBody("Before ![alt text](/x.png) after").text).toBe("Before  after");
   });
 
-  test("DERIVE the word count counts words with a letter or digit, not punctuation", () => {
+  test("the word count counts words with a letter or digit, not punctuation", () => {
     expect(body.wordCount).toBe(body.text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length);
     expect(deriveBody("One, two — three!").wordCount).toBe(3);
     expect(deriveBody("").wordCount).toBe(0);
   });
 
-  test("DERIVE links and images are the targets as written, in order", () => {
+  test("links and images list the targets as written, in order", () => {
     expect(body.links).toEqual(["/notes/deep-work?x=1&y=2", "https://example.com/far"]);
     expect(body.images).toEqual(["/images/a.png"]);
   });
 
-  test("DERIVE the HTML is marked's rendering; an empty body gives empty fields", () => {
+  test("the HTML is marked's rendering and an empty body gives empty fields", () => {
     expect(body.html).toContain('<a href="/notes/deep-work?x=1&amp;y=2">a link</a>');
     expect(deriveBody("")).toEqual({
       markdown: "",
@@ -66,23 +66,23 @@ describe("deriveBody", () => {
     });
   });
 
-  test(`DERIVE the excerpt is the first ${EXCERPT_WORDS} words, with an ellipsis only when words are left out`, () => {
+  test(`the excerpt is the first ${EXCERPT_WORDS} words, with an ellipsis only when words are left out`, () => {
     expect(excerptOf("a  b\nc")).toBe("a b c");
     const long = Array.from({ length: EXCERPT_WORDS + 5 }, (_, index) => `w${index}`).join(" ");
     expect(excerptOf(long)).toBe(`${long.split(" ").slice(0, EXCERPT_WORDS).join(" ")}…`);
     expect(deriveBody(long).excerpt).toBe(excerptOf(long));
   });
-});
 
-test("DERIVE every catalogue item and page carries the fields its body gives", () => {
-  const catalogue = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
-  for (const item of [...catalogue.all, catalogue.pages.now, catalogue.pages.about]) {
-    // A note's HTML shows its quotes as figures (catalogue/quotes.ts); the rest is the body's.
-    const { html, ...derived } = deriveBody(item.markdown);
-    expect(item).toMatchObject(derived);
-    expect(item.html).toBe(
-      "category" in item && item.category === "book" ? deriveQuotes(item.markdown, item.slug).html : html,
-    );
-  }
-  expect(catalogue.all.some((item) => item.wordCount > 0)).toBe(true);
+  test("every catalogue item and page carries the fields its body gives", () => {
+    const catalogue = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
+    for (const item of [...catalogue.all, catalogue.pages.now, catalogue.pages.about]) {
+      // A note's HTML shows its quotes as figures (catalogue/quotes.ts); the rest is the body's.
+      const { html, ...derived } = deriveBody(item.markdown);
+      expect(item).toMatchObject(derived);
+      expect(item.html).toBe(
+        "category" in item && item.category === "book" ? deriveQuotes(item.markdown, item.slug).html : html,
+      );
+    }
+    expect(catalogue.all.some((item) => item.wordCount > 0)).toBe(true);
+  });
 });

@@ -38,7 +38,7 @@ const newestFirst = <T extends { date: string }>(items: readonly T[]) =>
   [...items].sort((a, b) => b.date.localeCompare(a.date));
 
 describe("escapeXml and renderWithAbsoluteLinks", () => {
-  test("FEED the five XML specials are escaped and characters XML cannot hold are dropped", () => {
+  test("the five XML specials are escaped and characters XML cannot hold are dropped", () => {
     expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe(
       "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;",
     );
@@ -46,7 +46,7 @@ describe("escapeXml and renderWithAbsoluteLinks", () => {
     expect(escapeXml("tab\tnew\nline 📚 é")).toBe("tab\tnew\nline 📚 é");
   });
 
-  test("FEED root-relative links and images become absolute; full and protocol-relative URLs stay", () => {
+  test("root-relative links and images become absolute while full and protocol-relative URLs stay as written", () => {
     const markdown = "[x](/notes/x) ![](/images/a.png) [y](https://e.com/y) [z](//cdn.e.com/z) [w](/write/w)";
     expect(renderWithAbsoluteLinks(markdown, SITE)).toBe(
       `<p><a href="${SITE}/notes/x">x</a> <img src="${SITE}/images/a.png" alt="" /> <a href="https://e.com/y">y</a> <a href="//cdn.e.com/z">z</a> <a href="${SITE}/write/w">w</a></p>\n`,
@@ -61,7 +61,7 @@ describe("writingsFeed", () => {
   const xml = writingsFeed(catalogue, SITE);
   const feed = feedOf(xml);
 
-  test("FEED the writings feed is valid Atom with absolute URLs from SITE_URL", () => {
+  test("the writings feed is valid Atom with absolute URLs from SITE_URL", () => {
     expect(xml.startsWith('<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"')).toBe(
       true,
     );
@@ -76,7 +76,7 @@ describe("writingsFeed", () => {
     expect(feed.author).toEqual({ name: "Test Owner", uri: `${SITE}/` });
   });
 
-  test("FEED it lists every writing, newest first, with its full body as escaped HTML", () => {
+  test("it lists every writing, newest first, with its full body as escaped HTML", () => {
     const expected = newestFirst(catalogue.writings);
     expect(feed.entry?.map((entry) => entry.id)).toEqual(expected.map((writing) => `${SITE}${writing.path}`));
     for (const [index, entry] of (feed.entry ?? []).entries()) {
@@ -91,7 +91,7 @@ describe("writingsFeed", () => {
     expect(feed.updated).toBe(atomDate(first(expected).date));
   });
 
-  test(`FEED it keeps the ${FEED_SIZE} newest (here: 2)`, () => {
+  test(`it keeps only the ${FEED_SIZE} newest writings (here: 2)`, () => {
     const small = feedOf(writingsFeed(catalogue, SITE, 2));
     expect(small.entry?.map((entry) => entry.id)).toEqual(
       newestFirst(catalogue.writings)
@@ -104,7 +104,7 @@ describe("writingsFeed", () => {
 describe("notesFeed", () => {
   const feed = feedOf(notesFeed(catalogue, SITE, coverUrl));
 
-  test("FEED it lists every note, newest first, with cover, rating and review", () => {
+  test("it lists every note, newest first, with cover, rating and review", () => {
     const expected = newestFirst(catalogue.listedNotes);
     expect(feed.id).toBe(`${SITE}/feeds/notes.atom`);
     expect(feed.entry).toHaveLength(expected.length);
@@ -122,7 +122,7 @@ describe("notesFeed", () => {
 });
 
 describe("atomFeed", () => {
-  test("FEED hostile titles and bodies (markup, ]]>, quotes, control characters) stay valid XML and round-trip", () => {
+  test("hostile titles and bodies (markup, ]]>, quotes, control characters) stay valid XML and round-trip", () => {
     const html = `<p>a ]]> b & "c" <script>x</script>\u0001</p>`;
     const xml = atomFeed({
       url: `${SITE}/feeds/x.atom`,
@@ -152,7 +152,7 @@ describe("atomFeed", () => {
     expect(first(entry.category ?? [])["@term"]).toBe(`"q" & <t>`);
   });
 
-  test("FEED a feed with no entries is still valid, dated by its fallback", () => {
+  test("a feed with no entries is still valid and dated by its fallback", () => {
     const feed = feedOf(
       atomFeed({
         url: `${SITE}/f`,

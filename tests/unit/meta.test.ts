@@ -21,7 +21,7 @@ const jsonLd = (meta: Descriptor[]) =>
   meta.filter((descriptor) => "script:ld+json" in descriptor).map((descriptor) => descriptor["script:ld+json"]);
 
 describe("pageMeta", () => {
-  test("SEO canonical, og:url and the card image are absolute URLs on SITE_URL (the default outside a build)", () => {
+  test("canonical, og:url and the card image are absolute URLs on SITE_URL (the default outside a build)", () => {
     expect(SITE_URL).toBe("http://localhost:3000");
     const meta = pageMeta(matchesAt("/write/fear/"), { title: "Fear", description: "About fear." }) as Descriptor[];
     expect(find(meta, "rel", "canonical")).toEqual({
@@ -35,7 +35,7 @@ describe("pageMeta", () => {
     expect(meta[0]).toEqual({ title: "Avery Quinn | Fear" });
   });
 
-  test("OG every Open Graph and Twitter field is there; a generated card is a large image", () => {
+  test("every Open Graph and Twitter field is present and a generated card is shared as a large image", () => {
     const meta = pageMeta(matchesAt("/apps"), { title: "Apps", description: "My apps." }) as Descriptor[];
     expect(content(meta, "property", "og:title")).toBe("Apps");
     expect(content(meta, "property", "og:description")).toBe("My apps.");
@@ -49,7 +49,7 @@ describe("pageMeta", () => {
     expect(content(meta, "name", "twitter:creator")).toBe("@avery_q");
   });
 
-  test("OG a page's own image (a book cover) is shared as a summary card with its alt text", () => {
+  test("a page's own image (a book cover) is shared as a summary card with its alt text", () => {
     const meta = pageMeta(matchesAt("/notes/x"), {
       title: "X",
       description: "d",
@@ -64,14 +64,14 @@ describe("pageMeta", () => {
     expect(content(meta, "name", "twitter:card")).toBe("summary");
   });
 
-  test("SEO the home page: Person JSON-LD, no breadcrumb; inner pages: a BreadcrumbList", () => {
+  test("the home page carries Person JSON-LD and no breadcrumb, and inner pages carry a BreadcrumbList", () => {
     const home = jsonLd(pageMeta(matchesAt("/"), { description: "d", person: true }) as Descriptor[]);
     expect(home).toEqual([expect.objectContaining({ "@type": "Person", name: "Avery Quinn", url: `${SITE_URL}/` })]);
     const inner = jsonLd(pageMeta(matchesAt("/notes/x"), { title: "X", description: "d" }) as Descriptor[]);
     expect(inner).toEqual([expect.objectContaining({ "@type": "BreadcrumbList" })]);
   });
 
-  test("SEO the breadcrumb comes from the page route's handle: its section, its parent, its item", () => {
+  test("the breadcrumb comes from the page route's handle: its section, its parent, its item", () => {
     const root = { loaderData: { site }, pathname: "/" };
     const note = { data: { note: { name: "Deep Work" } } };
     const at = (pathname: string, handle: unknown, loaderData?: unknown) => [root, { pathname, handle, loaderData }];
@@ -98,7 +98,7 @@ describe("pageMeta", () => {
     expect(canonicalPath("/now//")).toBe("/now");
   });
 
-  test("SEO a page's description defaults to the owner's words for its section", () => {
+  test("a page's description defaults to the owner's words for its section", () => {
     const withWords = { ...site, sections: { apps: { description: "Apps, in the owner's words." } } };
     const meta = pageMeta(
       [

@@ -10,7 +10,7 @@ import {
 import { ConfigError, readConfig } from "../../server/config.ts";
 
 describe("SITE_URL", () => {
-  test("SEO unset or empty means http://localhost:3000; a URL is reduced to its origin", () => {
+  test("an unset or empty value means http://localhost:3000 and a URL is reduced to its origin", () => {
     expect(DEFAULT_SITE_URL).toBe("http://localhost:3000");
     expect(siteUrlFromEnvironment({})).toBe(DEFAULT_SITE_URL);
     expect(siteUrlFromEnvironment({ SITE_URL: "" })).toBe(DEFAULT_SITE_URL);
@@ -18,7 +18,7 @@ describe("SITE_URL", () => {
     expect(siteUrlFromEnvironment({ SITE_URL: "http://127.0.0.1:4317/" })).toBe("http://127.0.0.1:4317");
   });
 
-  test("SEO anything but an http(s) URL is refused, naming the variable", () => {
+  test("anything but an http(s) URL is refused with a message naming the variable", () => {
     for (const bad of ["example.com", "ftp://example.com", "https://", "javascript:alert(1)"]) {
       expect(parseSiteUrl(bad)).toEqual({ ok: false, problem: SITE_URL_PROBLEM });
       expect(() => siteUrlFromEnvironment({ SITE_URL: bad })).toThrow(
@@ -27,7 +27,7 @@ describe("SITE_URL", () => {
     }
   });
 
-  test("SEO the server's configuration reads SITE_URL the same way", () => {
+  test("the server's configuration reads SITE_URL the same way", () => {
     const defaults = { ownerEmail: "owner@example.com" };
     expect(readConfig({}, defaults).siteUrl).toBe(siteUrlFromEnvironment({}));
     expect(readConfig({ SITE_URL: "https://example.com/x" }, defaults).siteUrl).toBe("https://example.com");
@@ -35,7 +35,7 @@ describe("SITE_URL", () => {
     expect(() => readConfig({ SITE_URL: "nope" }, defaults)).toThrow(`SITE_URL="nope" ${SITE_URL_PROBLEM}`);
   });
 
-  test("SEO absoluteUrl puts a site path on the origin and leaves a full URL alone", () => {
+  test("absoluteUrl puts a site path on the origin and leaves a full URL alone", () => {
     expect(absoluteUrl("https://e.com", "/notes/x")).toBe("https://e.com/notes/x");
     expect(absoluteUrl("https://e.com", "/")).toBe("https://e.com/");
     expect(absoluteUrl("https://e.com", "https://cdn.e.com/a.png")).toBe("https://cdn.e.com/a.png");

@@ -33,14 +33,14 @@ describe("sitemap", () => {
   const { urlset } = parseXml(sitemapXml(entries, SITE), ["url"]) as UrlSet;
   const lastmod = (path: string) => urlset.url.find((url) => url.loc === `${SITE}${path}`)?.lastmod;
 
-  test("SEO the sitemap is valid XML of the sitemaps.org schema, one absolute <loc> per page, none twice", () => {
+  test("the sitemap is valid XML of the sitemaps.org schema with one absolute <loc> per page and none twice", () => {
     expect(urlset["@xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
     const locs = urlset.url.map((url) => url.loc);
     expect(new Set(locs).size).toBe(locs.length);
     for (const loc of locs) expect(loc.startsWith(`${SITE}/`)).toBe(true);
   });
 
-  test("SEO it lists every section, every app, job, note (on any shelf) and writing, every quote and year page", () => {
+  test("it lists every section, app, job, note (on any shelf) and writing, and every quote and year page", () => {
     const locs = new Set(urlset.url.map((url) => url.loc));
     const issues = catalogue.updates.map((issue) => issue.path);
     const quotes = catalogue.quotes.map((quote) => quote.path);
@@ -62,7 +62,7 @@ describe("sitemap", () => {
     expect(locs.size).toBe(paths.length);
   });
 
-  test("SEO lastmod: a note's and a writing's date, a page's updated day, a list's newest item; none for apps and jobs", () => {
+  test("lastmod is a note's or a writing's date, a page's updated day or a list's newest item, and apps and jobs have none", () => {
     for (const note of catalogue.notes) expect(lastmod(note.path)).toBe(note.date);
     for (const writing of catalogue.writings) expect(lastmod(writing.path)).toBe(writing.date);
     expect(lastmod("/now")).toBe(catalogue.pages.now.updated);
@@ -73,23 +73,23 @@ describe("sitemap", () => {
     for (const item of [...catalogue.apps, ...catalogue.work]) expect(lastmod(item.path)).toBeUndefined();
     for (const url of urlset.url) if (url.lastmod) expect(url.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
-});
 
-test("SEO every page route of app/routes.ts is a section of catalogue/sections.ts, so the sitemap and the menu know it", () => {
-  const routePaths = routes
-    .filter((route) => route.file.endsWith(".tsx") && route.path !== "*")
-    .map((route) => (route.index ? "/" : `/${route.path}`));
-  const sectionPaths: string[] = SITE_SECTIONS.map((section) => section.path);
-  // A page below a section (an item's /notes/:slug, a mail link's /updates/confirm) is listed under it.
-  for (const path of routePaths) {
-    const section = path.replace(/\/[^/]+$/, "") || "/";
-    expect(sectionPaths, path).toContain(sectionPaths.includes(path) ? path : section);
-  }
-  for (const path of sectionPaths) expect(routePaths, path).toContain(path);
+  test("every page route of app/routes.ts is a section of catalogue/sections.ts, so the sitemap and the menu know it", () => {
+    const routePaths = routes
+      .filter((route) => route.file.endsWith(".tsx") && route.path !== "*")
+      .map((route) => (route.index ? "/" : `/${route.path}`));
+    const sectionPaths: string[] = SITE_SECTIONS.map((section) => section.path);
+    // A page below a section (an item's /notes/:slug, a mail link's /updates/confirm) is listed under it.
+    for (const path of routePaths) {
+      const section = path.replace(/\/[^/]+$/, "") || "/";
+      expect(sectionPaths, path).toContain(sectionPaths.includes(path) ? path : section);
+    }
+    for (const path of sectionPaths) expect(routePaths, path).toContain(path);
+  });
 });
 
 describe("robots.txt", () => {
-  test("SEO robots.txt allows crawling but the API and names the sitemap by its absolute URL", () => {
+  test("it allows crawling of everything but the API and names the sitemap by its absolute URL", () => {
     const robots = robotsTxt(SITE);
     expect(robots.split("\n")).toEqual([
       "User-agent: *",

@@ -10,7 +10,7 @@ const SITE = "https://owner.example";
 const owner = { "@type": "Person", "@id": `${SITE}/#person`, name: "Test Owner", url: `${SITE}/` };
 
 describe("structured data", () => {
-  test("SEO Person: name, url, description and the social links as sameAs", () => {
+  test("a Person has the name, url, description and the social links as sameAs", () => {
     const person = personLd(catalogue.site, SITE);
     expect(person).toEqual({
       "@context": "https://schema.org",
@@ -24,7 +24,7 @@ describe("structured data", () => {
     expect(JSON.parse(JSON.stringify(person))).toEqual(person);
   });
 
-  test("SEO Book: the book and its author, with the owner's Review rated on the 0–10 scale", () => {
+  test("a Book names the book and its author, with the owner's Review rated on the 0–10 scale", () => {
     const note = catalogue.notes.find((book) => book.slug === "atomic-habits");
     if (!note) throw new Error("fixture note missing");
     const book = bookReviewLd(note, { owner: "Test Owner", siteUrl: SITE, image: "/covers/atomic-habits.png" });
@@ -44,7 +44,7 @@ describe("structured data", () => {
     });
   });
 
-  test("SEO BlogPosting: headline, dates, author, url, word count and reading time", () => {
+  test("a BlogPosting has the headline, dates, author, url, word count and reading time", () => {
     const writing = catalogue.writings.find((item) => item.slug === "fear");
     if (!writing) throw new Error("fixture writing missing");
     const post = blogPostingLd(writing, {
@@ -67,7 +67,7 @@ describe("structured data", () => {
     expect(post.wordCount).toBeGreaterThan(0);
   });
 
-  test("SEO BreadcrumbList: one ListItem per crumb, positions from 1, absolute URLs", () => {
+  test("a BreadcrumbList has one ListItem per crumb, with positions from 1 and absolute URLs", () => {
     expect(
       breadcrumbLd(
         [
