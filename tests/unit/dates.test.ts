@@ -17,7 +17,7 @@ describe("parseContentDate", () => {
     expect(parseContentDate("6/6/2025")).toBe("2025-06-06");
     expect(parseContentDate("2/29/1996")).toBe("1996-02-29");
     expect(parseContentDate("2/29/1900")).toBeNull();
-    // Two digits stay 20YY, as the spec says: 1/1/98 is 2098, never 1998.
+    // Two-digit years are 20YY: 1/1/98 is 2098, never 1998.
     expect(parseContentDate("1/1/98")).toBe("2098-01-01");
   });
 

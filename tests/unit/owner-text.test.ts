@@ -1,6 +1,6 @@
 /**
  * No owner-facing sentence in app/. Every sentence a page shows is either the owner's,
- * read from content/ (site.yaml, pages/), or one of the product's own messages — the spec's, and the
+ * read from content/ (site.yaml, pages/), or one of the product's own messages — the form answers, and the
  * states and answers every owner's site shares (listed below). This test reads every module of
  * app/ and fails on any other sentence: a JSX text (with what it encloses) or a string literal of
  * at least MIN_WORDS words with sentence punctuation. A label ("Scroll to the top") is no sentence.
@@ -114,7 +114,7 @@ const modules = (readdirSync(APP, { recursive: true }) as string[])
   .map((name) => join(APP, name));
 
 describe("owner text lives in content/", () => {
-  test("no module of app/ holds a sentence other than the spec's and the product's messages", () => {
+  test("no module of app/ holds a sentence other than the owner's and the product's own messages", () => {
     const offending = modules.flatMap((file) =>
       sentencesIn(file)
         .filter((sentence) => !ALLOWED.has(sentence))
