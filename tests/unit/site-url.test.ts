@@ -7,7 +7,7 @@ import {
   SITE_URL_PROBLEM,
   siteUrlFromEnvironment,
 } from "../../catalogue/site-url.ts";
-import { ConfigError, readConfig } from "../../server/config.ts";
+import { ConfigError, parseConfig } from "../../server/config.ts";
 
 describe("SITE_URL", () => {
   test("an unset or empty value means http://localhost:3000 and a URL is reduced to its origin", () => {
@@ -27,12 +27,12 @@ describe("SITE_URL", () => {
     }
   });
 
-  test("the server's configuration reads SITE_URL the same way", () => {
+  test("the server's configuration reads SITE_URL the same way, without preparing a data folder", () => {
     const defaults = { ownerEmail: "owner@example.com" };
-    expect(readConfig({}, defaults).siteUrl).toBe(siteUrlFromEnvironment({}));
-    expect(readConfig({ SITE_URL: "https://example.com/x" }, defaults).siteUrl).toBe("https://example.com");
-    expect(() => readConfig({ SITE_URL: "nope" }, defaults)).toThrow(ConfigError);
-    expect(() => readConfig({ SITE_URL: "nope" }, defaults)).toThrow(`SITE_URL="nope" ${SITE_URL_PROBLEM}`);
+    expect(parseConfig({}, defaults).siteUrl).toBe(siteUrlFromEnvironment({}));
+    expect(parseConfig({ SITE_URL: "https://example.com/x" }, defaults).siteUrl).toBe("https://example.com");
+    expect(() => parseConfig({ SITE_URL: "nope" }, defaults)).toThrow(ConfigError);
+    expect(() => parseConfig({ SITE_URL: "nope" }, defaults)).toThrow(`SITE_URL="nope" ${SITE_URL_PROBLEM}`);
   });
 
   test("absoluteUrl puts a site path on the origin and leaves a full URL alone", () => {
