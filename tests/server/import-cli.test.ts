@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { zipSync } from "fflate";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
@@ -19,6 +19,7 @@ import { slugify } from "../../catalogue/slug.ts";
 import { importCommand } from "../../scripts/import/command.ts";
 import { exportCommand } from "../../scripts/import/export-command.ts";
 import { noteText } from "../../scripts/import/files.ts";
+import { filesUnder } from "../support/project-copy.ts";
 import { makeTempDir } from "./helpers.ts";
 
 const PROJECT = fileURLToPath(new URL("../..", import.meta.url));
@@ -50,18 +51,6 @@ function site(name: string, options: { empty?: boolean } = {}): string {
     }
   }
   return root;
-}
-
-/** Every file under a folder and its bytes, to see that nothing changed. */
-function snapshot(root: string): Map<string, string> {
-  return new Map(
-    readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => {
-        const path = join(entry.parentPath, entry.name);
-        return [relative(root, path), readFileSync(path).toString("base64")];
-      }),
-  );
 }
 
 const notesOf = (root: string) =>
@@ -103,7 +92,7 @@ async function run(script: "import" | "export", ...args: string[]): Promise<{ st
 describe("importing a Goodreads export", () => {
   test("a dry run of npm run import prints what it would create and skip, and why, and changes nothing", async () => {
     const root = site("site");
-    const before = snapshot(root);
+    const before = filesUnder(root);
     const { status, output } = await spawned("import", "goodreads", GOODREADS, "--root", root);
     expect(status).toBe(0);
     expect(output).toContain("Would create");
@@ -117,7 +106,7 @@ describe("importing a Goodreads export", () => {
       /Shelves that are no tag of content\/site.yaml .*\n {2}favorites \(2\), short-stories \(1\), fantasy \(1\)/,
     );
     expect(output).toContain("Dry run: nothing was written.");
-    expect(snapshot(root)).toEqual(before);
+    expect(filesUnder(root)).toEqual(before);
   });
 
   test("--write writes notes the loader accepts, and running it again creates nothing", async () => {
@@ -141,13 +130,13 @@ describe("importing a Goodreads export", () => {
       name: 'Salt, Smoke, and "Other" Stories',
       author: "Ilse Ångström",
     });
-    const after = snapshot(root);
+    const after = filesUnder(root);
     const again = await run("import", "goodreads", GOODREADS, "--root", root, "--tags", TAG_MAP, "--write");
     expect(again.status).toBe(0);
     expect(again.output).not.toContain("Created");
     expect(again.output).toContain('line 2: "The Lighthouse Keeper\'s Almanac": already there');
     expect(again.output).toContain("Wrote 0 files.");
-    expect(snapshot(root)).toEqual(after);
+    expect(filesUnder(root)).toEqual(after);
   });
 
   test("a file already at a note's name is never overwritten: the new note takes the next free one", async () => {
@@ -178,7 +167,7 @@ describe("importing a Goodreads export", () => {
 
   test("a file that is not an export, an unknown source or option stops with the usage and writes nothing", async () => {
     const root = site("site");
-    const before = snapshot(root);
+    const before = filesUnder(root);
     const notExport = await run("import", "goodreads", TAG_MAP, "--root", root);
     expect(notExport.status).toBe(1);
     expect(notExport.output).toContain("This is not a Goodreads export");
@@ -186,7 +175,7 @@ describe("importing a Goodreads export", () => {
     expect(unknown.status).toBe(2);
     expect(unknown.output).toContain('Unknown source "librarything"');
     expect(unknown.output).toContain("Usage:");
-    expect(snapshot(root)).toEqual(before);
+    expect(filesUnder(root)).toEqual(before);
     const help = await run("import", "--help");
     expect(help).toMatchObject({ status: 0 });
     expect(help.output).toContain("--covers-url <url>");
@@ -226,7 +215,7 @@ describe("importing a Medium export", () => {
     const folder = join(IMPORTS, "medium");
     const zip = join(temp.path, "medium-export.zip");
     const entries = Object.fromEntries(
-      [...snapshot(folder)].map(([path, base64]) => [path.split("\\").join("/"), Buffer.from(base64, "base64")]),
+      [...filesUnder(folder)].map(([path, base64]) => [path.split("\\").join("/"), Buffer.from(base64, "base64")]),
     );
     writeFileSync(zip, zipSync(entries));
 
@@ -246,11 +235,11 @@ describe("importing a Medium export", () => {
     });
     expect(essay?.markdown).toContain("#### Three small rules\n\n1. Start smaller than feels useful.");
 
-    const after = snapshot(root);
+    const after = filesUnder(root);
     const again = await run("import", "medium", folder, "--root", root, "--write");
     expect(again.output).toContain("Wrote 0 files.");
     expect(again.output).toContain("already there (content/write/on-tides-and-habits.md)");
-    expect(snapshot(root)).toEqual(after);
+    expect(filesUnder(root)).toEqual(after);
   });
 });
 

@@ -5,7 +5,7 @@
  * write would meet; and the write puts all its files in place or none.
  */
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { zipSync } from "fflate";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { loadCatalogue } from "../../catalogue/disk.ts";
@@ -13,6 +13,7 @@ import { importCommand } from "../../scripts/import/command.ts";
 import { GOODREADS_COLUMNS } from "../../scripts/import/goodreads.ts";
 import { NotWritten, writeAllOrNone } from "../../scripts/import/write-all.ts";
 import { writeLargeFile } from "../support/large-file.ts";
+import { filesUnder } from "../support/project-copy.ts";
 import { makeTempDir } from "./helpers.ts";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures");
@@ -30,17 +31,7 @@ beforeEach(() => {
 });
 afterEach(() => temp.remove());
 
-/** Every file under the site and its bytes, to see that nothing changed. */
-function snapshot(): Map<string, string> {
-  return new Map(
-    readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => {
-        const path = join(entry.parentPath, entry.name);
-        return [relative(root, path), readFileSync(path).toString("base64")];
-      }),
-  );
-}
+const snapshot = () => filesUnder(root);
 
 async function run(...args: string[]): Promise<{ status: number; output: string }> {
   let output = "";

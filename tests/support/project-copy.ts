@@ -4,9 +4,9 @@
  * the real one. Sources are copied; node_modules is a folder of links to the project's packages, so
  * the tools' caches stay in the copy.
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 
 const PROJECT_ROOT = join(import.meta.dirname, "../..");
 
@@ -56,4 +56,16 @@ export function copyProject(options: { content: "owner" | "fixture" }): ProjectC
       symlinkSync(join(PROJECT_ROOT, "node_modules", entry), join(root, "node_modules", entry));
   }
   return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** Every file under a folder and its bytes, to see that nothing changed. */
+export function filesUnder(root: string): Map<string, string> {
+  return new Map(
+    readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => {
+        const path = join(entry.parentPath, entry.name);
+        return [relative(root, path), readFileSync(path).toString("base64")];
+      }),
+  );
 }
