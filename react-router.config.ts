@@ -13,13 +13,6 @@ export default {
   serverBuildFile: "[name].js",
   // Every route is known up front (a few dozen modules), so no /__manifest round trips.
   routeDiscovery: { mode: "initial" },
-  future: {
-    v8_middleware: true,
-    v8_splitRouteModules: true,
-    v8_viteEnvironmentApi: true,
-    v8_passThroughRequests: true,
-    v8_trailingSlashAwareDataRequests: true,
-  },
   // The routes, for the build's last step, which scripts/build.mjs runs from the server build just made.
   buildEnd({ reactRouterConfig: { buildDirectory, routes } }) {
     writeFileSync(join(buildDirectory, "routes.json"), JSON.stringify(routes));

@@ -149,11 +149,20 @@ export function catalogueVitePlugin(): Plugin {
         // holds it empty until the build's last step writes it.
         const file = this.emitFile({ type: "asset", fileName: CONTENT_FILES_FILE, source: "[]" });
         return `import { readFileSync } from "node:fs";
-export default JSON.parse(readFileSync(new URL(import.meta.ROLLUP_FILE_URL_${file}), "utf8"));`;
+export default JSON.parse(readFileSync(import.meta.ROLLUP_FILE_URL_${file}, "utf8"));`;
       }
       const files = readContentFiles(root);
       for (const file of files) this.addWatchFile(join(root, file.path));
       return `export default ${publishedContentJson(files)};`;
+    },
+    // Vite turns a file's URL into one under the site's base, but this one is a file beside the server build.
+    resolveFileUrl: {
+      order: "pre",
+      handler({ moduleId, relativePath }) {
+        return moduleId === RESOLVED_CONTENT_FILES
+          ? `new URL(${JSON.stringify(relativePath)}, import.meta.url)`
+          : undefined;
+      },
     },
     configureServer(server) {
       contentProblem = watchContent(server, root);

@@ -34,15 +34,11 @@ try {
     await rebuildContent(root, build.folder);
   } else {
     // Vite writes no temporary file to load a CommonJS configuration (vite.build.cjs): node_modules may be read-only.
-    const result = spawnSync(
-      process.execPath,
-      [join(root, "node_modules/@react-router/dev/bin.js"), "build", "--config", "vite.build.cjs", ...args],
-      {
-        cwd: root,
-        stdio: "inherit",
-        env: { ...process.env, BUILD_OUTPUT_DIR: build.bundles },
-      },
-    );
+    const result = spawnSync(process.execPath, [reactRouterCli(), "build", "--config", "vite.build.cjs", ...args], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, BUILD_OUTPUT_DIR: build.bundles },
+    });
     if (result.status !== 0) process.exit(result.status ?? 1);
     build.keepBundles();
     const { finishClientBuild } = await importFromBuild(build.folder, "server/finish-build.js");
@@ -53,4 +49,10 @@ try {
 } catch (error) {
   console.error(buildFailureLine(error));
   process.exit(1);
+}
+
+/** The `react-router` command, as @react-router/dev declares it: its file moved between majors. */
+function reactRouterCli() {
+  const dev = join(root, "node_modules/@react-router/dev");
+  return join(dev, JSON.parse(readFileSync(join(dev, "package.json"), "utf8")).bin["react-router"]);
 }

@@ -8,13 +8,17 @@ import { type PageHead, pageMeta } from "../lib/meta.ts";
 import { Breadcrumb } from "./Breadcrumb.tsx";
 
 type MetaArgs = {
-  data: { page: ShownPage } | undefined;
+  loaderData: { page: ShownPage } | undefined;
   matches: ReadonlyArray<{ loaderData?: unknown; pathname?: string } | undefined>;
 };
 
 /** The meta of a Markdown page route: its own title and description (and any more head fields). */
-export function markdownPageMeta({ data, matches }: MetaArgs, more: Partial<PageHead> = {}) {
-  const head: PageHead | undefined = data && { title: data.page.title, description: data.page.description, ...more };
+export function markdownPageMeta({ loaderData, matches }: MetaArgs, more: Partial<PageHead> = {}) {
+  const head: PageHead | undefined = loaderData && {
+    title: loaderData.page.title,
+    description: loaderData.page.description,
+    ...more,
+  };
   return head ? pageMeta(matches, head) : [];
 }
 

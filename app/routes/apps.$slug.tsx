@@ -12,8 +12,13 @@ export function loader({ params }: Route.LoaderArgs) {
   return { app: forPage(catalogue.apps.find((app) => app.slug === params.slug) ?? notFound()) };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
-  data ? pageMeta(matches, { title: data.app.name, description: `${data.app.name}: ${data.app.tagLine}` }) : [];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? pageMeta(matches, {
+        title: loaderData.app.name,
+        description: `${loaderData.app.name}: ${loaderData.app.tagLine}`,
+      })
+    : [];
 
 /** Everything about one app: logo 200 wide, screenshots 200x432, dates, links, tech and team. */
 export default function AppDetail({ loaderData: { app } }: Route.ComponentProps) {

@@ -33,15 +33,15 @@ export function loader({ params }: Route.LoaderArgs) {
   return { note: forPage(note), neighbours: noteNeighbours(note), description };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return [];
-  const { note } = data;
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  const { note } = loaderData;
   const image = noteImagePath(note);
   // A generated cover's PNG copy has a known size; an owner's photo may have any.
   const generated = isGeneratedCover(note);
   return pageMeta(matches, {
     title: note.name,
-    description: data.description,
+    description: loaderData.description,
     type: "article",
     published: note.date,
     image: {

@@ -21,10 +21,10 @@ export function loader() {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta(matches, {
     title: "Shelves",
-    structuredData: (data?.shelves ?? [])
+    structuredData: (loaderData?.shelves ?? [])
       .filter(({ books }) => books.length > 0)
       .map(({ label, books }) => bookListLd(label, "/notes/shelves", books, SITE_URL)),
   });

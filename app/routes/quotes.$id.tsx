@@ -29,9 +29,9 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 /** The quote is its own description; its card shows the words and the book. */
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return [];
-  const { quote } = data;
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  const { quote } = loaderData;
   return pageMeta(matches, {
     title: `${quote.note.name}, ${quote.attribution}`,
     description: quote.text,

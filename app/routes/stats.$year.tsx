@@ -46,13 +46,13 @@ export function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return [];
-  const title = yearTitle(data.year.year);
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  const title = yearTitle(loaderData.year.year);
   return pageMeta(matches, {
     title,
-    description: data.description,
-    structuredData: [bookListLd(title, `/stats/${data.year.year}`, data.year.read, SITE_URL)],
+    description: loaderData.description,
+    structuredData: [bookListLd(title, `/stats/${loaderData.year.year}`, loaderData.year.read, SITE_URL)],
   });
 };
 

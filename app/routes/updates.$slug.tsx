@@ -29,9 +29,9 @@ export const action = (args: Route.ActionArgs) => submitForm("signup", signUp, a
 export const clientAction = signupClientAction;
 export const headers = formHeaders;
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return [];
-  const { issue } = data;
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  const { issue } = loaderData;
   return pageMeta(matches, {
     title: issue.title,
     description: issue.excerpt,

@@ -12,11 +12,11 @@ export function loader({ params }: Route.LoaderArgs) {
   return { job: forPage(catalogue.work.find((job) => job.slug === params.slug) ?? notFound()) };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
-  data
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
     ? pageMeta(matches, {
-        title: data.job.name,
-        description: `${data.job.position} at ${data.job.name}, ${formatDateRange(data.job.startDate, data.job.endDate)}.`,
+        title: loaderData.job.name,
+        description: `${loaderData.job.position} at ${loaderData.job.name}, ${formatDateRange(loaderData.job.startDate, loaderData.job.endDate)}.`,
       })
     : [];
 

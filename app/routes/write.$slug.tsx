@@ -19,9 +19,9 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 /** The essay shares its generated card; search engines get a BlogPosting. */
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return [];
-  const { writing } = data;
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  const { writing } = loaderData;
   const description = writing.excerpt;
   return pageMeta(matches, {
     title: writing.name,
