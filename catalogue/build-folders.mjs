@@ -40,7 +40,7 @@ export const buildCacheDir = (root) => join(root, "cache");
 export const buildRootOf = (build) => (basename(dirname(build)) === "versions" ? resolve(build, "../..") : undefined);
 
 /** Imports a module of the build in `build` (a folder outside the project, maybe). */
-export const importFromBuild = (build, path) => import(pathToFileURL(join(build, path)).href);
+export const importFromBuild = (build, path) => import(/* @vite-ignore */ pathToFileURL(join(build, path)).href);
 
 /** The folder `current` names, or undefined before the first build. */
 export function currentBuild(root) {

@@ -72,18 +72,3 @@ export async function startBackend(config: Config, options: BackendOptions = {})
     },
   };
 }
-
-// On globalThis: under `npm run dev` the routes run in Vite's module graph and server/main.ts outside it,
-// so this module is loaded twice and the backend must still be one.
-const RUNNING = Symbol.for("creator-site.running-backend");
-type WithBackend = { [RUNNING]?: Backend };
-
-export function setRunningBackend(backend: Backend): void {
-  (globalThis as WithBackend)[RUNNING] = backend;
-}
-
-export function runningBackend(): Backend {
-  const backend = (globalThis as WithBackend)[RUNNING];
-  if (!backend) throw new Error("No backend is running: server/main.ts starts one before serving.");
-  return backend;
-}

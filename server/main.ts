@@ -8,7 +8,7 @@ import { buildRoot, buildRootOf, currentBuild, markServing, unmarkServing } from
 import { contentRoot, OWNER_FILE } from "../catalogue/content-root.ts";
 import type { Owner } from "../catalogue/owner.ts";
 import { readOwner } from "../catalogue/owner-file.ts";
-import { setRunningBackend, startBackend } from "./backend.ts";
+import { startBackend } from "./backend.ts";
 import { type Config, ConfigError, configWarnings, readConfig } from "./config.ts";
 import { claimForServer, releaseForServer } from "./data-dir-claims.mjs";
 import { clientAddressReader, requestOriginReader } from "./http/forwarded.ts";
@@ -163,7 +163,6 @@ async function main() {
     console.error(`Could not open the database: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });
-  setRunningBackend(backend);
   for (const warning of configWarnings(process.env, config)) console.warn(warning);
   const listener = await site.listen({
     mode: development ? "development" : "production",

@@ -1,10 +1,11 @@
 import { createContext, data, type HeadersFunction, type RouterContextProvider } from "react-router";
 import { type FormResult, MESSAGES } from "../../rules/forms.ts";
-import { type Backend, runningBackend } from "../../server/backend.ts";
+import type { Backend } from "../../server/backend.ts";
 import { type FormName, formAnswer, formFields } from "./form-answer.ts";
 
-// Set by server/http/app.ts from the connection or a trusted proxy, for the forms' rate limit.
+// Both set per request by server/http/app.ts; the address from the connection or a trusted proxy.
 export const clientAddress = createContext<string | undefined>();
+export const backendContext = createContext<Backend>();
 
 export type FormRead =
   | { ok: true; values: Record<string, string> }
@@ -53,7 +54,7 @@ type FormService = (backend: Backend, input: unknown, ip: string | undefined) =>
 export async function submitForm(form: FormName, service: FormService, args: FormActionArgs, read?: FormRead) {
   const post = read ?? (await readForm(args.request));
   if (!post.ok) return respond(form, post, {});
-  const outcome = await service(runningBackend(), post.values, args.context.get(clientAddress));
+  const outcome = await service(args.context.get(backendContext), post.values, args.context.get(clientAddress));
   return respond(form, outcome, post.values);
 }
 

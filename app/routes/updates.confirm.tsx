@@ -1,19 +1,18 @@
 import { data } from "react-router";
-import { runningBackend } from "../../server/backend.ts";
 import { signUp } from "../../server/forms/submit.ts";
 import { checkConfirmToken, confirmSubscription } from "../../server/newsletter/subscriptions.ts";
 import { MailLinkPage, mailLinkMeta, tokenOf, useMailLinkState } from "../components/MailLinkPage.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
-import { formHeaders, readForm, submitForm } from "../lib/form-actions.server.ts";
+import { backendContext, formHeaders, readForm, submitForm } from "../lib/form-actions.server.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/updates.confirm";
 
 export const handle = pageHandle("updates");
 
 /** Opening the link confirms nothing (mail scanners open links): it only says whether the button will work. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const token = tokenOf(request.url);
-  const { database, config } = runningBackend();
+  const { database, config } = context.get(backendContext);
   const { state } = await checkConfirmToken(database.db, config.secretKey, token);
   return data({ token, state }, { status: state === "invalid" ? 400 : 200 });
 }
@@ -26,7 +25,7 @@ export async function action(args: Route.ActionArgs) {
   if (read.ok && "email" in read.values) return submitForm("signup", signUp, args, read);
   if (!read.ok) return data<ConfirmAnswer>({ form: "confirm", outcome: "unreadable" }, { status: read.status });
   const token = read.values.token ?? tokenOf(args.request.url);
-  const { database, config } = runningBackend();
+  const { database, config } = args.context.get(backendContext);
   const outcome = await confirmSubscription(database.db, config.secretKey, token);
   return data<ConfirmAnswer>({ form: "confirm", outcome }, { status: outcome === "confirmed" ? 200 : 400 });
 }

@@ -1,17 +1,16 @@
 import { data } from "react-router";
-import { runningBackend } from "../../server/backend.ts";
 import { subscriberOfUnsubscribeToken, unsubscribe } from "../../server/newsletter/subscriptions.ts";
 import { MailLinkPage, mailLinkMeta, tokenOf, useMailLinkState } from "../components/MailLinkPage.tsx";
-import { formHeaders, readForm } from "../lib/form-actions.server.ts";
+import { backendContext, formHeaders, readForm } from "../lib/form-actions.server.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/updates.unsubscribe";
 
 export const handle = pageHandle("updates");
 
 // A GET changes nothing: mail scanners open links.
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const token = tokenOf(request.url);
-  const { database, config } = runningBackend();
+  const { database, config } = context.get(backendContext);
   const state = (await subscriberOfUnsubscribeToken(database.db, config.secretKey, token)) ? "valid" : "invalid";
   return data({ token, state }, { status: state === "invalid" ? 400 : 200 });
 }
@@ -19,11 +18,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 type UnsubscribeAnswer = { form: "unsubscribe"; outcome: "unsubscribed" | "invalid" | "unreadable" };
 
 // RFC 8058 one-click: mail providers POST here from their own servers; the URL's token is the credential.
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const read = await readForm(request);
   if (!read.ok) return data<UnsubscribeAnswer>({ form: "unsubscribe", outcome: "unreadable" }, { status: read.status });
   const token = tokenOf(request.url) || (read.values.token ?? "");
-  const { database, config } = runningBackend();
+  const { database, config } = context.get(backendContext);
   const outcome = await unsubscribe(database.db, config.secretKey, token);
   return data<UnsubscribeAnswer>({ form: "unsubscribe", outcome }, { status: outcome === "unsubscribed" ? 200 : 400 });
 }

@@ -13,7 +13,7 @@ import { bodyLimit } from "hono/body-limit";
 import { etag } from "hono/etag";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { clientAddress } from "../../app/lib/form-actions.server.ts";
+import { backendContext, clientAddress } from "../../app/lib/form-actions.server.ts";
 import { RESERVED_UPDATE_SLUGS } from "../../catalogue/load.ts";
 import { FORM_BODY_LIMIT_BYTES } from "../../rules/forms.ts";
 import type { Backend } from "../backend.ts";
@@ -42,7 +42,7 @@ export type HttpOptions = {
   /** The build's not-found page and data, the answer to a GET of any path with no file (with clientDir). */
   notFound?: NotFoundFiles;
   siteUrl: string;
-  /** The backend the JSON API calls (the route actions reach the running one themselves). */
+  /** The services the JSON API and the routes' loaders and actions call. */
   backend: Backend;
   /** The visitor's address, for the forms' rate limit (server/http/forwarded.ts says whom to believe). */
   clientIp: (c: Context) => string | undefined;
@@ -170,6 +170,7 @@ export function createHttpApp(options: HttpOptions): Hono {
   function rendered(c: Context, request: Request): Promise<Response> {
     const context = new RouterContextProvider();
     context.set(clientAddress, clientIp(c));
+    context.set(backendContext, backend);
     return handleRequest(request.method === "HEAD" ? new Request(request, { method: "GET" }) : request, context);
   }
 

@@ -10,7 +10,6 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { setRunningBackend } from "../../server/backend.ts";
 import { createHttpApp } from "../../server/http/app.ts";
 import { requestOriginReader } from "../../server/http/forwarded.ts";
 import { readNotFoundFiles } from "../../server/http/static.ts";
@@ -222,7 +221,6 @@ describe("renders counted on the same build, served in process", () => {
     });
     const dataDir = makeTempDir();
     const backend = await startTestBackend(testConfig(dataDir.path), { startOutbox: false });
-    setRunningBackend(backend);
     const app = createHttpApp({
       build: counted,
       mode: "production",
