@@ -44,11 +44,15 @@ const clientDir = () => join(copy.root, "build/current/client");
 const lastLine = (output: string) => output.trimEnd().split("\n").at(-1) ?? "";
 const sha256 = (body: string | Buffer) => createHash("sha256").update(body).digest("base64");
 
-/** Every entry under the copy's node_modules (a folder of links) with its kind and time. */
+/**
+ * Every entry under the copy's node_modules (a folder of links) with its kind and time, but
+ * Vitest's own cache, which the test runner itself writes meanwhile.
+ */
 function nodeModulesListing(): string[] {
   const folder = join(copy.root, "node_modules");
   return readdirSync(folder, { recursive: true })
     .map(String)
+    .filter((name) => !name.startsWith(".vitest-cache"))
     .sort()
     .map((name) => {
       const stat = lstatSync(join(folder, name));
