@@ -25,6 +25,9 @@ export function filtersToQuery(filters: Filters): string {
   return query ? `?${query}` : "";
 }
 
+/** A list's query in one spelling; "" when it neither narrows nor sorts the list. */
+export const canonicalListQuery = (params: URLSearchParams) => filtersToQuery(filtersFromQuery(params));
+
 export function isNarrowed(filters: Filters): boolean {
   return filters.search.trim() !== "" || filters.tag !== "";
 }

@@ -7,6 +7,12 @@ export function cutQuery(query: string): string {
   return Array.from(query.replace(/\s+/g, " ").trim()).slice(0, MAX_QUERY_LENGTH).join("").trim();
 }
 
+/** The site search's one parameter in one spelling, cut as the page cuts it; the last `q` wins. */
+export function canonicalSearchQuery(params: URLSearchParams): string {
+  const query = cutQuery(params.getAll("q").at(-1) ?? "");
+  return query ? `?${new URLSearchParams({ q: query })}` : "";
+}
+
 export function normaliseWord(word: string): string {
   return word
     .normalize("NFD")

@@ -5,21 +5,33 @@ import type { PlayerHost } from "./player-probe.ts";
 // Pages hydrate only when an interaction needs React; every other page ships no module script at all.
 export type HydrationHandle = { hydrate?: true };
 
-export type PageHandle = HydrationHandle & {
-  section: SectionId;
-  players?: PlayerHost;
-  item?: (loaderData: never) => string;
-};
+/**
+ * How the host serves a page, read from its route (server/http/routes.ts): a page with `query` is
+ * its prerendered file unless the query, in one spelling, is not "" — then it is rendered and
+ * cached per query; a `perRequest` page is never prerendered and is rendered at once, like a post.
+ */
+export type RenderHandle = { query?: (params: URLSearchParams) => string; perRequest?: true };
+
+export type PageHandle = HydrationHandle &
+  RenderHandle & {
+    section: SectionId;
+    players?: PlayerHost;
+    item?: (loaderData: never) => string;
+  };
+
+type PageOptions<Data> = RenderHandle & { item?: (loaderData: Data) => string; hydrate?: true; players?: PlayerHost };
 
 export function pageHandle<Data>(
   section: SectionId,
-  { item, hydrate, players }: { item?: (loaderData: Data) => string; hydrate?: true; players?: PlayerHost } = {},
+  { item, hydrate, players, query, perRequest }: PageOptions<Data> = {},
 ): PageHandle {
   return {
     section,
     ...(item ? { item: item as (loaderData: never) => string } : {}),
     ...(hydrate ? { hydrate } : {}),
     ...(players ? { players } : {}),
+    ...(query ? { query } : {}),
+    ...(perRequest ? { perRequest } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
-import { applyFilters, isNarrowed } from "../../catalogue/filters.ts";
+import { applyFilters, canonicalListQuery, isNarrowed } from "../../catalogue/filters.ts";
 import { catalogue, noteSummary } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { FiltersOverlay } from "../components/FiltersOverlay.tsx";
@@ -11,7 +11,7 @@ import { pageHandle } from "../lib/page-handle.ts";
 import { useListFilters } from "../lib/use-list-filters.ts";
 import type { Route } from "./+types/notes";
 
-export const handle = pageHandle("notes", { hydrate: true });
+export const handle = pageHandle("notes", { hydrate: true, query: canonicalListQuery });
 
 export function loader() {
   return { notes: catalogue.listedNotes.map(noteSummary), tags: catalogue.tags };

@@ -1,9 +1,12 @@
 import { cardPath } from "../../catalogue/card.ts";
-import { cutQuery } from "../../catalogue/search-text.ts";
+import { canonicalSearchQuery, cutQuery } from "../../catalogue/search-text.ts";
 import { SearchResults } from "../components/SearchResults.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import type { RenderHandle } from "../lib/page-handle.ts";
 import { searchEverything } from "../search.server.ts";
 import type { Route } from "./+types/search";
+
+export const handle: RenderHandle = { query: canonicalSearchQuery };
 
 export function loader({ request }: Route.LoaderArgs) {
   // The last q wins, as in the lists; a long query is cut, never refused.

@@ -7,7 +7,7 @@ import { backendContext, formHeaders, readForm, submitForm } from "../lib/form-a
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/updates.confirm";
 
-export const handle = pageHandle("updates");
+export const handle = pageHandle("updates", { perRequest: true });
 
 /** Opening the link confirms nothing (mail scanners open links): it only says whether the button will work. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { backendContext, formHeaders, readForm } from "../lib/form-actions.serve
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/updates.unsubscribe";
 
-export const handle = pageHandle("updates");
+export const handle = pageHandle("updates", { perRequest: true });
 
 // A GET changes nothing: mail scanners open links.
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates.ts";
-import { applyFilters, isNarrowed } from "../../catalogue/filters.ts";
+import { applyFilters, canonicalListQuery, isNarrowed } from "../../catalogue/filters.ts";
 import { catalogue, withoutBody } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { LinkIcons } from "../components/LinkIcons.tsx";
@@ -12,7 +12,7 @@ import { pageHandle } from "../lib/page-handle.ts";
 import { useListFilters } from "../lib/use-list-filters.ts";
 import type { Route } from "./+types/write";
 
-export const handle = pageHandle("write", { hydrate: true });
+export const handle = pageHandle("write", { hydrate: true, query: canonicalListQuery });
 
 export function loader() {
   const { name } = catalogue.site;

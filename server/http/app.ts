@@ -14,13 +14,12 @@ import { etag } from "hono/etag";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { backendContext, clientAddress } from "../../app/lib/form-actions.server.ts";
-import { RESERVED_UPDATE_SLUGS } from "../../catalogue/load.ts";
 import { FORM_BODY_LIMIT_BYTES } from "../../rules/forms.ts";
 import type { Backend } from "../backend.ts";
 import { createApi, isClientAbort } from "./api.ts";
 import { checkOrigin } from "./forwarded.ts";
-import { allowedMethods } from "./methods.ts";
 import { busyAnswer, createRenderCache, createRenderLimiter, filteredListKey } from "./render-cache.ts";
+import { routesOf } from "./routes.ts";
 import { contentSecurityPolicy, ownInlineHashes } from "./security.ts";
 import {
   createStaticFiles,
@@ -61,24 +60,6 @@ export type HttpOptions = {
 export const ONE_CLICK_UNSUBSCRIBE_PATH = "/updates/unsubscribe";
 
 const isOneClickUnsubscribe = (c: Context) => c.req.method === "POST" && c.req.path === ONE_CLICK_UNSUBSCRIBE_PATH;
-
-/** The newsletter's mail links: pages answered per visitor (their token), never prerendered. */
-const PER_REQUEST_PAGES: ReadonlySet<string> = new Set(RESERVED_UPDATE_SLUGS.map((slug) => `/updates/${slug}`));
-
-/** Whether a GET of `pathname` (any spelling of a token page or its data) must be rendered. */
-export function isPerRequestPage(pathname: string): boolean {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return false;
-  }
-  const page = decoded
-    .replace(/\/+/g, "/")
-    .replace(/(\/_)?\.data$/, "")
-    .replace(/\/$/, "");
-  return PER_REQUEST_PAGES.has(page);
-}
 
 /** React Router refuses an action whose Origin is not the request's own, as a provider's POST may carry. */
 function withoutOrigin(request: Request): Request {
@@ -130,6 +111,8 @@ export function createHttpApp(options: HttpOptions): Hono {
   const log = options.log ?? console.error;
   const app = new Hono();
   const handleRequest = createRequestHandler(build, mode);
+  // In development the build is reloaded after an edit, its routes with it.
+  const routes = async () => routesOf(typeof build === "function" ? await build() : build);
 
   // The Content-Security-Policy is not among them: it is per page, with the hashes of that page's inline scripts.
   app.use(
@@ -159,7 +142,7 @@ export function createHttpApp(options: HttpOptions): Hono {
   app.use("*", async (c, next) => {
     const { method, path } = c.req;
     if (method === "GET" || method === "HEAD" || path.startsWith("/api/")) return next();
-    const allow = allowedMethods(typeof build === "function" ? await build() : build, new URL(c.req.url));
+    const allow = (await routes()).allowedMethods(new URL(c.req.url));
     if (method === "POST" && allow.endsWith("POST")) return next();
     return c.text("Method not allowed.", 405, { Allow: allow, "Cache-Control": "no-store" });
   });
@@ -199,11 +182,13 @@ export function createHttpApp(options: HttpOptions): Hono {
       const url = new URL(c.req.url);
       const file = lookup(url.pathname);
       if (!file) {
-        if (!notFound || isPerRequestPage(url.pathname)) return next();
+        if (!notFound || (await routes()).renderHandle(url.pathname).perRequest) return next();
         return answerFile(c, url.pathname.endsWith(".data") ? notFound.data : notFound.page, 404);
       }
       // A query is ignored by every page but the filtered lists, which render it once per filter.
-      const key = url.search ? filteredListKey(file.urlPath, url.search) : null;
+      const key = url.search
+        ? filteredListKey(file.urlPath, url.search, (await routes()).renderHandle(file.urlPath).query)
+        : null;
       if (key === null) return answerFile(c, file);
       // Rendered at the public origin, never the request's Host: a cached page is shared by all visitors.
       const canonical = new Request(new URL(key, siteUrl), { headers: { Accept: "text/html" } });
@@ -231,7 +216,8 @@ export function createHttpApp(options: HttpOptions): Hono {
   );
 
   app.all("*", async (c) => {
-    const write = !["GET", "HEAD"].includes(c.req.method) || isPerRequestPage(new URL(c.req.url).pathname);
+    const write =
+      !["GET", "HEAD"].includes(c.req.method) || (await routes()).renderHandle(new URL(c.req.url).pathname).perRequest;
     if (write) return render(c, isOneClickUnsubscribe(c) ? withoutOrigin(c.req.raw) : c.req.raw);
     // Reads that reach here are rendered only in development (production answers them with files).
     const release = await limiter.acquire(renderClient(c));

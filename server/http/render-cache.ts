@@ -21,27 +21,8 @@ import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { Context } from "hono";
 import { LRUCache } from "lru-cache";
-import { filtersFromQuery, filtersToQuery } from "../../catalogue/filters.ts";
-import { cutQuery } from "../../catalogue/search-text.ts";
 import { ownInlineHashes } from "./security.ts";
 import { bodyBytes, type StaticFile } from "./static.ts";
-
-const listQuery = (params: URLSearchParams) => filtersToQuery(filtersFromQuery(params));
-/** The site search's one parameter, cut as the page cuts it (the last q wins, as in the lists). */
-const searchQuery = (params: URLSearchParams) => {
-  const query = cutQuery(params.getAll("q").at(-1) ?? "");
-  return query ? `?${new URLSearchParams({ q: query })}` : "";
-};
-
-/**
- * The prerendered pages whose content depends on the query, each with the query
- * written in one spelling: "" when the query changes nothing (the page is its prerendered file).
- */
-const QUERY_PAGES: ReadonlyMap<string, (params: URLSearchParams) => string> = new Map([
-  ["/notes", listQuery],
-  ["/write", listQuery],
-  ["/search", searchQuery],
-]);
 
 /** Seconds a client is told to wait after a 503: a render takes tens of milliseconds. */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
@@ -50,10 +31,14 @@ export const BUSY_MESSAGE = "The server is busy. Please try again in a few secon
 
 /**
  * The cache key of a prerendered page asked for with `search`, or null when the page is the
- * prerendered file: the page is not a filtered list, or the query does not narrow or sort it.
+ * prerendered file: its route reads no query (`canonicalQuery` absent), or the query does not
+ * narrow or sort it.
  */
-export function filteredListKey(urlPath: string, search: string): string | null {
-  const canonicalQuery = QUERY_PAGES.get(urlPath);
+export function filteredListKey(
+  urlPath: string,
+  search: string,
+  canonicalQuery?: (params: URLSearchParams) => string,
+): string | null {
   const query = canonicalQuery?.(new URLSearchParams(search));
   return query ? urlPath + query : null;
 }

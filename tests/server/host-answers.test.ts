@@ -12,6 +12,7 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createHttpApp } from "../../server/http/app.ts";
 import { requestOriginReader } from "../../server/http/forwarded.ts";
+import { routesOf } from "../../server/http/routes.ts";
 import { readNotFoundFiles } from "../../server/http/static.ts";
 import { makeTempDir, SITE_URL, serveApp, sleep, startTestBackend, testClientIp, testConfig } from "./helpers.ts";
 import { type ProductionServer, servedBuild, startProductionServer } from "./production.ts";
@@ -195,6 +196,23 @@ describe("renders shared between visitors", () => {
     await Promise.all(flood);
     expect(other).toEqual(Array(20).fill(200));
     expect([...statuses.keys()].every((status) => status === 200 || status === 503)).toBe(true);
+  });
+});
+
+describe("what the build's routes declare", () => {
+  test("the lists and the search read a query, the token pages are rendered per request, in any spelling", async () => {
+    const build = (await import(pathToFileURL(join(servedBuild, "server/index.js")).href)) as ServerBuild;
+    const routes = routesOf(build);
+    const params = new URLSearchParams("?utm_source=x&q=habit&tag=Fiction");
+    expect(routes.renderHandle("/notes").query?.(params)).toBe("?q=habit&tag=Fiction");
+    expect(routes.renderHandle("/write").query?.(params)).toBe("?q=habit&tag=Fiction");
+    expect(routes.renderHandle("/search").query?.(params)).toBe("?q=habit");
+    for (const path of ["/", "/about", "/notes/a-winter-almanac", "/write/fear", "/notes/shelves", "/updates"])
+      expect(routes.renderHandle(path).query, path).toBeUndefined();
+    for (const path of ["/updates/confirm", "/updates//unsubscribe/", "/updates/%63onfirm", "/updates/confirm.data"])
+      expect(routes.renderHandle(path).perRequest, path).toBe(true);
+    for (const path of ["/updates/an-issue", "/notes", "/%E0%A4%A"])
+      expect(routes.renderHandle(path).perRequest, path).toBeUndefined();
   });
 });
 

@@ -7,6 +7,8 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import { inlineMarker } from "../../app/lib/inline-marker.ts";
+import { canonicalListQuery } from "../../catalogue/filters.ts";
+import { canonicalSearchQuery } from "../../catalogue/search-text.ts";
 import { ConfigError, readConfig } from "../../server/config.ts";
 import {
   createRenderCache,
@@ -17,6 +19,14 @@ import {
 import { makeTempDir } from "./helpers.ts";
 
 /** A render: the app's own script carries the inline marker, a script that came with the content does not. */
+/** The queries the lists' and the search's routes declare (their `handle`). */
+const QUERIES: Record<string, (params: URLSearchParams) => string> = {
+  "/notes": canonicalListQuery,
+  "/write": canonicalListQuery,
+  "/search": canonicalSearchQuery,
+};
+const keyOf = (path: string, search: string) => filteredListKey(path, search, QUERIES[path]);
+
 const page = (text: string) =>
   new Response(
     `<!doctype html><title>${text}</title><script nonce="${inlineMarker()}">run()</script><p>${"x".repeat(20_000)}</p><script>alert(1)</script>`,
@@ -42,16 +52,14 @@ describe("the cache of rendered lists", () => {
       "?q=%68abit&tag=Fiction&sort=date",
       "?sort=bogus&q=habit&tag=Fiction",
     ];
-    const keys = new Set(spellings.map((search) => filteredListKey("/notes", search)));
+    const keys = new Set(spellings.map((search) => keyOf("/notes", search)));
     expect([...keys]).toEqual(["/notes?q=habit&tag=Fiction"]);
-    expect(filteredListKey("/notes", "?sort=rating&q=x")).toBe("/notes?q=x&sort=rating");
+    expect(keyOf("/notes", "?sort=rating&q=x")).toBe("/notes?q=x&sort=rating");
     for (const search of ["?utm_source=x", "?sort=date", "?q=&tag=", "?fbclid=1&ref=home"]) {
-      expect(filteredListKey("/notes", search)).toBeNull();
+      expect(keyOf("/notes", search)).toBeNull();
     }
-    expect(filteredListKey("/write", "?q=fear&utm_medium=mail")).toBe("/write?q=fear");
-    for (const path of ["/about", "/notes/atomic-habits", "/", "/write/fear"]) {
-      expect(filteredListKey(path, "?q=habit&tag=Fiction")).toBeNull();
-    }
+    expect(keyOf("/write", "?q=fear&utm_medium=mail")).toBe("/write?q=fear");
+    expect(filteredListKey("/about", "?q=habit&tag=Fiction")).toBeNull();
   });
 
   test("a site search is one key in any spelling, cut to its maximum length; a blank one is the prerendered page", () => {
@@ -61,11 +69,10 @@ describe("the cache of rendered lists", () => {
       "?q=other&q=deep%20work",
       "?tag=x&q=deep+work",
     ]) {
-      expect(filteredListKey("/search", search)).toBe("/search?q=deep+work");
+      expect(keyOf("/search", search)).toBe("/search?q=deep+work");
     }
-    for (const search of ["", "?q=", "?q=%20%20", "?utm_source=x"])
-      expect(filteredListKey("/search", search)).toBeNull();
-    const key = filteredListKey("/search", `?q=${"a".repeat(5000)}`);
+    for (const search of ["", "?q=", "?q=%20%20", "?utm_source=x"]) expect(keyOf("/search", search)).toBeNull();
+    const key = keyOf("/search", `?q=${"a".repeat(5000)}`);
     expect(key).toBe(`/search?q=${"a".repeat(200)}`);
   });
 
@@ -75,7 +82,7 @@ describe("the cache of rendered lists", () => {
     const maxBytes = 256 * 1024;
     const cache = createRenderCache(maxBytes, createRenderLimiter(4));
     for (let index = 0; index < 2000; index++) {
-      const key = filteredListKey("/notes", `?q=${index}`) as string;
+      const key = keyOf("/notes", `?q=${index}`) as string;
       const answer = await cache.page(key, "/notes", VISITOR, async () => page(`search ${index}`));
       expect(answer.kind).toBe("page");
     }

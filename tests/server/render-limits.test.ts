@@ -168,14 +168,29 @@ describe("pages rendered on request", () => {
     const renderHeld = new Promise<void>((resolve) => {
       letRenderFinish = resolve;
     });
-    let rendersHeld = 0;
+    let listRenders = 0;
+    let pageRenders = 0;
+    const renderPage = serverBuild.entry.module.default;
+    const counted: ServerBuild = {
+      ...serverBuild,
+      entry: {
+        module: {
+          ...serverBuild.entry.module,
+          default: (...args) => {
+            pageRenders++;
+            return renderPage(...args);
+          },
+        },
+      },
+    };
     const dataDir = makeTempDir();
     const backend = await startTestBackend(testConfig(dataDir.path), { startOutbox: false });
     const app = createHttpApp({
-      // The first render waits here, holding the only slot, until the test lets it go.
-      build: async () => {
-        if (rendersHeld++ === 0) await renderHeld;
-        return serverBuild;
+      build: counted,
+      // The first list render waits here, holding the only slot, until the test lets it go.
+      renderList: async () => {
+        if (listRenders++ === 0) await renderHeld;
+        return new Response("<!doctype html><title>list</title>", { headers: { "Content-Type": "text/html" } });
       },
       mode: "production",
       clientDir: join(servedBuild, "client"),
@@ -209,8 +224,9 @@ describe("pages rendered on request", () => {
         await answer.arrayBuffer();
         expect(answer.status, path).toBe(200);
       }
-      // Only the held list loaded the build: the not-found page was no render.
-      expect(rendersHeld).toBe(1);
+      // Only the held list was rendered: the not-found page and the files were no render.
+      expect(listRenders).toBe(1);
+      expect(pageRenders).toBe(0);
       letRenderFinish();
       expect((await held).status).toBe(200);
     } finally {
