@@ -9,7 +9,8 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
 import { FIXTURE_CONTENT_ROOT, fixtureBuildProblem } from "../browser/fixture-site.ts";
 import { TEST_BUILD, TEST_BUILD_ROOT } from "../support/test-build.ts";
 import { childProcessEnv, sleep, waitFor } from "./helpers.ts";
@@ -135,4 +136,24 @@ export async function startServerIn(projectRoot: string, env: Record<string, str
       return code;
     },
   };
+}
+
+/** The served build's server bundle, with a count of the pages it renders (not its resource routes' answers). */
+export async function countingServedBuild(): Promise<{ build: ServerBuild; renders: () => number }> {
+  const build = (await import(pathToFileURL(join(servedBuild, "server/index.js")).href)) as ServerBuild;
+  const renderPage = build.entry.module.default;
+  let renders = 0;
+  const counted: ServerBuild = {
+    ...build,
+    entry: {
+      module: {
+        ...build.entry.module,
+        default: (...args) => {
+          renders++;
+          return renderPage(...args);
+        },
+      },
+    },
+  };
+  return { build: counted, renders: () => renders };
 }

@@ -6,14 +6,12 @@
  */
 import { connect } from "node:net";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createHttpApp, PREFETCH_FRESH_SECONDS } from "../../server/http/app.ts";
 import { requestOriginReader } from "../../server/http/forwarded.ts";
 import { readNotFoundFiles } from "../../server/http/static.ts";
 import { makeTempDir, SITE_URL, serveApp, sleep, startTestBackend, testClientIp, testConfig } from "./helpers.ts";
-import { type ProductionServer, servedBuild, startProductionServer } from "./production.ts";
+import { countingServedBuild, type ProductionServer, servedBuild, startProductionServer } from "./production.ts";
 
 let temp: ReturnType<typeof makeTempDir>;
 let server: ProductionServer;
@@ -162,27 +160,12 @@ describe("pages rendered on request", () => {
   });
 
   test("when the one render slot is taken, a list render is refused at once and the API, the files and the not-found page still answer", async () => {
-    // The build the production server above was started on (npm start made it when it was missing).
-    const serverBuild = (await import(pathToFileURL(join(servedBuild, "server/index.js")).href)) as ServerBuild;
     let letRenderFinish = () => {};
     const renderHeld = new Promise<void>((resolve) => {
       letRenderFinish = resolve;
     });
     let listRenders = 0;
-    let pageRenders = 0;
-    const renderPage = serverBuild.entry.module.default;
-    const counted: ServerBuild = {
-      ...serverBuild,
-      entry: {
-        module: {
-          ...serverBuild.entry.module,
-          default: (...args) => {
-            pageRenders++;
-            return renderPage(...args);
-          },
-        },
-      },
-    };
+    const { build: counted, renders: pageRenders } = await countingServedBuild();
     const dataDir = makeTempDir();
     const backend = await startTestBackend(testConfig(dataDir.path), { startOutbox: false });
     const app = createHttpApp({
@@ -226,7 +209,7 @@ describe("pages rendered on request", () => {
       }
       // Only the held list was rendered: the not-found page and the files were no render.
       expect(listRenders).toBe(1);
-      expect(pageRenders).toBe(0);
+      expect(pageRenders()).toBe(0);
       letRenderFinish();
       expect((await held).status).toBe(200);
     } finally {
