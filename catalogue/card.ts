@@ -1,6 +1,6 @@
 // Cards and covers are PNG: social sites show no SVG.
-import { isGeneratedCover } from "./cover.ts";
-import type { Catalogue } from "./load.ts";
+
+import { type Catalogue, isGeneratedCover } from "./load.ts";
 import { bookYears } from "./reading-life.ts";
 import type { Note } from "./schema.ts";
 import { SECTIONS } from "./sections.ts";

@@ -63,7 +63,3 @@ export function coverSvg(title: string, author: string): string {
     "</svg>",
   ].join("");
 }
-
-export const coverPath = (slug: string) => `/covers/${slug}.svg`;
-
-export const isGeneratedCover = (note: { slug: string; photo: string }) => note.photo === coverPath(note.slug);

@@ -1,5 +1,5 @@
-import { isGeneratedCover } from "./cover.ts";
-import type { Catalogue } from "./load.ts";
+
+import { type Catalogue, isGeneratedCover } from "./load.ts";
 import { present } from "./present.ts";
 import type { Item, Page } from "./schema.ts";
 import { notesPerTag, notesPerYear } from "./stats.ts";

@@ -36,9 +36,9 @@ import {
   quoteCards,
 } from "../catalogue/card.ts";
 import { CONTENT_FILES_FILE, CONTENT_ROOT_FILE, OWNER_FILE } from "../catalogue/content-root.ts";
-import { coverSvg, isGeneratedCover } from "../catalogue/cover.ts";
+import { coverSvg } from "../catalogue/cover.ts";
 import { contentRoot, publishedContentJson, readContentFiles } from "../catalogue/disk.ts";
-import { type Catalogue, type ContentFile, RESERVED_UPDATE_SLUGS } from "../catalogue/load.ts";
+import { type Catalogue, type ContentFile, isGeneratedCover, RESERVED_UPDATE_SLUGS } from "../catalogue/load.ts";
 import { svgToPng } from "../catalogue/png.ts";
 import { siteIconFiles } from "../catalogue/site-icon.ts";
 import { SEARCH_INDEX_PATH, searchIndexFile } from "../catalogue/site-search.ts";

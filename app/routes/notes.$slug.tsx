@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { COVER_IMAGE_SCALE, noteImagePath } from "../../catalogue/card.ts";
-import { COVER_HEIGHT, COVER_WIDTH, isGeneratedCover } from "../../catalogue/cover.ts";
+import { COVER_HEIGHT, COVER_WIDTH } from "../../catalogue/cover.ts";
+import { isGeneratedCover } from "../../catalogue/load.ts";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { ratingText, SHELF_LABELS } from "../../catalogue/shelves.ts";
 import { bookReviewLd } from "../../catalogue/structured-data.ts";

@@ -1,6 +1,7 @@
 /** The generated book cover (129x190, as in the notes list). */
 import { describe, expect, test } from "vitest";
-import { COVER_HEIGHT, COVER_WIDTH, coverPath, coverSvg, wrapWords } from "../../catalogue/cover.ts";
+import { COVER_HEIGHT, COVER_WIDTH, coverSvg, wrapWords } from "../../catalogue/cover.ts";
+import { coverPath } from "../../catalogue/load.ts";
 import { present } from "../../catalogue/present.ts";
 
 /**
