@@ -6,8 +6,8 @@
  */
 import { sql } from "kysely";
 import { SMTPServer } from "smtp-server";
-import { openPostgres } from "../server/db/database.ts";
-import { freezeSend } from "../server/newsletter/worker.ts";
+import { openPostgres } from "../services/db/database.ts";
+import { freezeSend } from "../services/newsletter/worker.ts";
 import { createTestDatabase, startPostgres } from "../tests/support/postgres.ts";
 import { freePort } from "./processes.ts";
 import type { NewsletterRun } from "./results.ts";

@@ -14,8 +14,8 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { SMTPServer } from "smtp-server";
 import { loadCatalogue } from "../catalogue/disk.ts";
-import { importSubscribers } from "../scripts/subscriber-admin.ts";
-import { openDatabase } from "../server/db/database.ts";
+import { openDatabase } from "../services/db/database.ts";
+import { importSubscribers } from "../services/newsletter/subscribers.ts";
 import { installExitHandlers, startChild, tempDir } from "./processes.ts";
 import { round1 } from "./stats.ts";
 

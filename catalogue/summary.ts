@@ -1,4 +1,3 @@
-
 import { type Catalogue, isGeneratedCover } from "./load.ts";
 import { present } from "./present.ts";
 import type { Item, Page } from "./schema.ts";

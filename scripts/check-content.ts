@@ -1,7 +1,6 @@
 import { resolve } from "node:path";
 import { brokenReferenceProblem, contentRoot, imageExists, readContentFiles } from "../catalogue/disk.ts";
 import { buildCatalogue, type Catalogue, ContentError } from "../catalogue/load.ts";
-import { sampleFacts } from "../catalogue/sample-facts.ts";
 import { summarizeCatalogue } from "../catalogue/summary.ts";
 
 function rootFromArgs(args: string[]): string {
@@ -17,7 +16,6 @@ function rootFromArgs(args: string[]): string {
 
 const args = process.argv.slice(2);
 const root = rootFromArgs(args);
-const checkSample = args.includes("--sample");
 
 let catalogue: Catalogue;
 try {
@@ -54,19 +52,6 @@ console.log(
 console.log(`Quotes: ${summary.quotes}`);
 
 let failed = false;
-if (checkSample) {
-  const facts = sampleFacts(catalogue);
-  const differing = facts.filter((fact) => !fact.holds);
-  console.log("\nThe shipped sample (--sample):");
-  for (const fact of facts)
-    console.log(`  ${fact.holds ? "✓" : "✗"} ${fact.fact}${fact.holds ? "" : ` — ${fact.found}`}`);
-  console.log(
-    differing.length === 0
-      ? "  This is the shipped sample."
-      : `  ${differing.length} of ${facts.length} facts about the shipped sample do not hold.`,
-  );
-  failed = differing.length > 0;
-}
 if (summary.broken.length === 0) {
   console.log("\nBroken references: none");
 } else {

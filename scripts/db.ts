@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
-import { openDatabase, openPostgres } from "../server/db/database.ts";
-import { copyToPostgres } from "./db-copy.ts";
+import { copyToPostgres } from "../services/db/copy.ts";
+import { openDatabase, openPostgres } from "../services/db/database.ts";
 
 const dataDir = resolve(process.env.DATA_DIR || "./data");
 

@@ -27,6 +27,12 @@ import { availableParallelism } from "node:os";
 import { dirname, join, relative, sep } from "node:path";
 import { cachedBuildOutput, enableBuildCache, pruneBuildCache } from "../catalogue/build-cache.ts";
 import { timePhase } from "../catalogue/build-timing.ts";
+import { CONTENT_FILES_FILE, CONTENT_ROOT_FILE, OWNER_FILE } from "../catalogue/content-root.ts";
+import { contentRoot, publishedContentJson, readContentFiles } from "../catalogue/disk.ts";
+import { type Catalogue, type ContentFile, isGeneratedCover, RESERVED_UPDATE_SLUGS } from "../catalogue/load.ts";
+import { SEARCH_INDEX_PATH, searchIndexFile } from "../catalogue/site-search.ts";
+import { siteUrlFromEnvironment } from "../catalogue/site-url.ts";
+import { catalogueOrStop } from "../catalogue/vite-plugin.ts";
 import {
   COVER_IMAGE_SCALE,
   cardPath,
@@ -34,17 +40,11 @@ import {
   coverImagePath,
   drawsCoverImage,
   quoteCards,
-} from "../catalogue/card.ts";
-import { CONTENT_FILES_FILE, CONTENT_ROOT_FILE, OWNER_FILE } from "../catalogue/content-root.ts";
-import { coverSvg } from "../catalogue/cover.ts";
-import { contentRoot, publishedContentJson, readContentFiles } from "../catalogue/disk.ts";
-import { type Catalogue, type ContentFile, isGeneratedCover, RESERVED_UPDATE_SLUGS } from "../catalogue/load.ts";
-import { svgToPng } from "../catalogue/png.ts";
-import { siteIconFiles } from "../catalogue/site-icon.ts";
-import { SEARCH_INDEX_PATH, searchIndexFile } from "../catalogue/site-search.ts";
-import { siteUrlFromEnvironment } from "../catalogue/site-url.ts";
-import { derivedPagePaths } from "../catalogue/sitemap.ts";
-import { catalogueOrStop } from "../catalogue/vite-plugin.ts";
+} from "../outputs/card.ts";
+import { coverSvg } from "../outputs/cover.ts";
+import { svgToPng } from "../outputs/png.ts";
+import { siteIconFiles } from "../outputs/site-icon.ts";
+import { derivedPagePaths } from "../outputs/sitemap.ts";
 import { INLINE_HASHES_FILE, type InlineHashes, NO_INLINE } from "../server/http/security.ts";
 import { NOT_FOUND_PAGE_FILE } from "../server/http/static.ts";
 import { filesUnder, holds, removeAllBut, writeNew } from "./build-files.ts";

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
-import { connectDatabase } from "../server/db/database.ts";
-import { listMessages, retryFailed } from "./message-admin.ts";
+import { listMessages, retryFailed } from "../services/contact/messages.ts";
+import { connectDatabase } from "../services/db/database.ts";
 import { terminalText } from "./terminal-text.ts";
 
 const HELP = `Usage: npm run messages -- <command>

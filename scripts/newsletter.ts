@@ -10,11 +10,20 @@ import { chooseSlug, contentDateOf } from "../catalogue/new-item.ts";
 import { readOwner } from "../catalogue/owner-file.ts";
 import type { UpdateIssue } from "../catalogue/schema.ts";
 import { absoluteUrl } from "../catalogue/site-url.ts";
-import { type Config, ConfigError, readConfig } from "../server/config.ts";
-import { connectDatabase, type Database, type SubscriberStatus } from "../server/db/database.ts";
-import { messageIdDomainOf } from "../server/mail/outbox.ts";
-import { createMailer } from "../server/mail/transport.ts";
-import { issueMail, listUnsubscribeHeaders, unsubscribeUrl } from "../server/newsletter/mail.ts";
+import { type Config, ConfigError, readConfig } from "../services/config.ts";
+import { connectDatabase, type Database, type SubscriberStatus } from "../services/db/database.ts";
+import { messageIdDomainOf } from "../services/mail/outbox.ts";
+import { createMailer } from "../services/mail/transport.ts";
+import { draftText, issueContentOf, issueToSend } from "../services/newsletter/issue.ts";
+import { checkPageLive } from "../services/newsletter/live-page.ts";
+import { issueMail, listUnsubscribeHeaders, unsubscribeUrl } from "../services/newsletter/mail.ts";
+import {
+  importSubscribers,
+  listSubscribers,
+  removeSubscriber,
+  SUBSCRIBER_STATUSES,
+  subscribersCsv,
+} from "../services/newsletter/subscribers.ts";
 import {
   AlreadySentError,
   createNewsletterWorker,
@@ -22,16 +31,7 @@ import {
   resumeSend,
   type SendProgress,
   sendProgress,
-} from "../server/newsletter/worker.ts";
-import { checkPageLive } from "./live-page.ts";
-import { draftText, issueContentOf, issueToSend } from "./newsletter-issue.ts";
-import {
-  importSubscribers,
-  listSubscribers,
-  removeSubscriber,
-  SUBSCRIBER_STATUSES,
-  subscribersCsv,
-} from "./subscriber-admin.ts";
+} from "../services/newsletter/worker.ts";
 import { terminalText } from "./terminal-text.ts";
 
 const HELP = `Usage: npm run newsletter -- <command> [options]

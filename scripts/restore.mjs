@@ -4,7 +4,7 @@ import { chmodSync, copyFileSync, existsSync, renameSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
-import { claimForRestore, releaseForRestore } from "../server/data-dir-claims.mjs";
+import { claimForRestore, releaseForRestore } from "../services/data-dir-claims.mjs";
 import { createPrivately, privateFolder } from "./private-files.mjs";
 import { copySecret } from "./secret-copy.mjs";
 

@@ -8,9 +8,9 @@ import { buildRoot, buildRootOf, currentBuild, markServing, unmarkServing } from
 import { contentRoot, OWNER_FILE } from "../catalogue/content-root.ts";
 import type { Owner } from "../catalogue/owner.ts";
 import { readOwner } from "../catalogue/owner-file.ts";
-import { startBackend } from "./backend.ts";
-import { type Config, ConfigError, configWarnings, readConfig } from "./config.ts";
-import { claimForServer, releaseForServer } from "./data-dir-claims.mjs";
+import { startBackend } from "../services/backend.ts";
+import { type Config, ConfigError, configWarnings, readConfig } from "../services/config.ts";
+import { claimForServer, releaseForServer } from "../services/data-dir-claims.mjs";
 import { clientAddressReader, requestOriginReader } from "./http/forwarded.ts";
 import type * as HostModule from "./http/host.ts";
 import { applyConnectionCap, serverOptions } from "./http/limits.ts";

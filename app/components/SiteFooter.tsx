@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { FEEDS } from "../../catalogue/feed-list.ts";
 import { SECTIONS } from "../../catalogue/sections.ts";
+import { FEEDS } from "../../outputs/feed-list.ts";
 import type { SiteSummary } from "../catalogue.server.ts";
 import { SocialLinks } from "./SocialLinks.tsx";
 

@@ -1,6 +1,6 @@
 import { createContext, data, type HeadersFunction, type RouterContextProvider } from "react-router";
 import { type FormResult, MESSAGES } from "../../rules/forms.ts";
-import type { Backend } from "../../server/backend.ts";
+import type { Backend } from "../../services/backend.ts";
 import { type FormName, formAnswer, formFields } from "./form-answer.ts";
 
 // Both set per request by server/http/app.ts; the address from the connection or a trusted proxy.

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
-import { CARD_HEIGHT, CARD_WIDTH, cardPath } from "../../catalogue/card.ts";
 import { absoluteUrl } from "../../catalogue/site-url.ts";
-import { breadcrumbLd, type JsonLd, personLd } from "../../catalogue/structured-data.ts";
+import { CARD_HEIGHT, CARD_WIDTH, cardPath } from "../../outputs/card.ts";
+import { breadcrumbLd, type JsonLd, personLd } from "../../outputs/structured-data.ts";
 import { breadcrumbOf, canonicalPath, pageHandleOf } from "./page-handle.ts";
 import { SITE_URL } from "./site-url.ts";
 

@@ -1,5 +1,5 @@
 import { type SectionId, sectionOf } from "../../catalogue/sections.ts";
-import type { Crumb } from "../../catalogue/structured-data.ts";
+import type { Crumb } from "../../outputs/structured-data.ts";
 import type { PlayerHost } from "./player-probe.ts";
 
 // Pages hydrate only when an interaction needs React; every other page ships no module script at all.

@@ -1,12 +1,12 @@
 import { cachedBuildOutput } from "../../catalogue/build-cache.ts";
 import { timeSpent } from "../../catalogue/build-timing.ts";
-import { cardTitles, pagePathOfCard, quoteCards } from "../../catalogue/card.ts";
+import { cardTitles, pagePathOfCard, quoteCards } from "../../outputs/card.ts";
 import { catalogue, notFound } from "../catalogue.server.ts";
 import { SITE_URL } from "../lib/site-url.ts";
 import type { Route } from "./+types/cards.$";
 
 /** satori and resvg load on the first card drawn: a server, or a build whose cards are all in its cache, never loads them. */
-const drawing = () => import("../../catalogue/card-image.ts");
+const drawing = () => import("../../outputs/card-image.ts");
 
 const site = new URL(SITE_URL).host;
 /** Made once: the build asks for every card, and a card must not cost a pass over the catalogue. */

@@ -1,4 +1,4 @@
-import { sendMessage } from "../../server/forms/submit.ts";
+import { sendMessage } from "../../services/contact/send.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { ContactForm } from "../components/ContactForm.tsx";
 import { SectionIntro } from "../components/SectionIntro.tsx";

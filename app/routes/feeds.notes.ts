@@ -1,6 +1,6 @@
-import { noteImagePath } from "../../catalogue/card.ts";
-import { ATOM_CONTENT_TYPE, notesFeed } from "../../catalogue/feeds.ts";
 import { absoluteUrl } from "../../catalogue/site-url.ts";
+import { noteImagePath } from "../../outputs/card.ts";
+import { ATOM_CONTENT_TYPE, notesFeed } from "../../outputs/feeds.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { SITE_URL } from "../lib/site-url.ts";
 

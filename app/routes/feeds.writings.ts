@@ -1,4 +1,4 @@
-import { ATOM_CONTENT_TYPE, writingsFeed } from "../../catalogue/feeds.ts";
+import { ATOM_CONTENT_TYPE, writingsFeed } from "../../outputs/feeds.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { SITE_URL } from "../lib/site-url.ts";
 

@@ -1,4 +1,4 @@
-import { signUp } from "../../server/forms/submit.ts";
+import { signUp } from "../../services/newsletter/sign-up.ts";
 import { ReadingNow } from "../components/BookShelf.tsx";
 import { HomeTiles } from "../components/HomeTiles.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { COVER_IMAGE_SCALE, noteImagePath } from "../../catalogue/card.ts";
-import { COVER_HEIGHT, COVER_WIDTH } from "../../catalogue/cover.ts";
-import { isGeneratedCover } from "../../catalogue/load.ts";
 import { formatMonthYear } from "../../catalogue/dates.ts";
+import { isGeneratedCover } from "../../catalogue/load.ts";
 import { ratingText, SHELF_LABELS } from "../../catalogue/shelves.ts";
-import { bookReviewLd } from "../../catalogue/structured-data.ts";
 import { fillTemplate } from "../../catalogue/template.ts";
+import { COVER_IMAGE_SCALE, noteImagePath } from "../../outputs/card.ts";
+import { COVER_HEIGHT, COVER_WIDTH } from "../../outputs/cover.ts";
+import { bookReviewLd } from "../../outputs/structured-data.ts";
 import { catalogue, forPage, notesBySlug, notFound } from "../catalogue.server.ts";
 import { DATE_LABELS } from "../components/BookShelf.tsx";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";

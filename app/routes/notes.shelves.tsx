@@ -1,5 +1,5 @@
 import { SHELF_LABELS, SHELF_PAGE_ORDER } from "../../catalogue/shelves.ts";
-import { bookListLd } from "../../catalogue/structured-data.ts";
+import { bookListLd } from "../../outputs/structured-data.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { BookShelf } from "../components/BookShelf.tsx";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { quotationLd } from "../../catalogue/structured-data.ts";
+import { quotationLd } from "../../outputs/structured-data.ts";
 import { catalogue, notFound } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { QuoteFigure } from "../components/QuoteFigure.tsx";

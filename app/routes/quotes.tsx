@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { FEEDS } from "../../catalogue/feed-list.ts";
+import { FEEDS } from "../../outputs/feed-list.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { QuoteFigure } from "../components/QuoteFigure.tsx";

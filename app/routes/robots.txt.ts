@@ -1,4 +1,4 @@
-import { robotsTxt } from "../../catalogue/sitemap.ts";
+import { robotsTxt } from "../../outputs/sitemap.ts";
 import { SITE_URL } from "../lib/site-url.ts";
 
 /** /robots.txt: crawl everything but the API; where the sitemap is. Prerendered at build time. */

@@ -1,5 +1,5 @@
-import { cardPath } from "../../catalogue/card.ts";
 import { canonicalSearchQuery, cutQuery } from "../../catalogue/search-text.ts";
+import { cardPath } from "../../outputs/card.ts";
 import { SearchResults } from "../components/SearchResults.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { RenderHandle } from "../lib/page-handle.ts";

@@ -1,4 +1,4 @@
-import { sitemapEntries, sitemapXml } from "../../catalogue/sitemap.ts";
+import { sitemapEntries, sitemapXml } from "../../outputs/sitemap.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { SITE_URL } from "../lib/site-url.ts";
 

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { yearTitle } from "../../catalogue/card.ts";
 import { bookYears, yearInBooks } from "../../catalogue/reading-life.ts";
 import { ratingText } from "../../catalogue/shelves.ts";
 import { formatDuration } from "../../catalogue/stats.ts";
-import { bookListLd } from "../../catalogue/structured-data.ts";
 import { fillTemplate } from "../../catalogue/template.ts";
+import { yearTitle } from "../../outputs/card.ts";
+import { bookListLd } from "../../outputs/structured-data.ts";
 import { catalogue, notFound } from "../catalogue.server.ts";
 import { BarChart } from "../components/BarChart.tsx";
 import { BookShelf, GoalMeter } from "../components/BookShelf.tsx";

@@ -1,7 +1,7 @@
-import { cardPath } from "../../catalogue/card.ts";
 import { formatMonthYear } from "../../catalogue/dates.ts";
-import { blogPostingLd } from "../../catalogue/structured-data.ts";
-import { signUp } from "../../server/forms/submit.ts";
+import { cardPath } from "../../outputs/card.ts";
+import { blogPostingLd } from "../../outputs/structured-data.ts";
+import { signUp } from "../../services/newsletter/sign-up.ts";
 import { catalogue, forPage, notFound } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";

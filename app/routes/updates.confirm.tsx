@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { signUp } from "../../server/forms/submit.ts";
-import { checkConfirmToken, confirmSubscription } from "../../server/newsletter/subscriptions.ts";
+import { signUp } from "../../services/newsletter/sign-up.ts";
+import { checkConfirmToken, confirmSubscription } from "../../services/newsletter/subscriptions.ts";
 import { MailLinkPage, mailLinkMeta, tokenOf, useMailLinkState } from "../components/MailLinkPage.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
 import { backendContext, formHeaders, readForm, submitForm } from "../lib/form-actions.server.ts";

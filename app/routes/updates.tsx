@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates.ts";
-import { FEEDS } from "../../catalogue/feed-list.ts";
-import { signUp } from "../../server/forms/submit.ts";
+import { FEEDS } from "../../outputs/feed-list.ts";
+import { signUp } from "../../services/newsletter/sign-up.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { SectionIntro } from "../components/SectionIntro.tsx";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { subscriberOfUnsubscribeToken, unsubscribe } from "../../server/newsletter/subscriptions.ts";
+import { subscriberOfUnsubscribeToken, unsubscribe } from "../../services/newsletter/subscriptions.ts";
 import { MailLinkPage, mailLinkMeta, tokenOf, useMailLinkState } from "../components/MailLinkPage.tsx";
 import { backendContext, formHeaders, readForm } from "../lib/form-actions.server.ts";
 import { pageHandle } from "../lib/page-handle.ts";

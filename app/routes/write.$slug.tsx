@@ -1,6 +1,6 @@
-import { cardPath } from "../../catalogue/card.ts";
 import { formatMonthYear } from "../../catalogue/dates.ts";
-import { blogPostingLd } from "../../catalogue/structured-data.ts";
+import { cardPath } from "../../outputs/card.ts";
+import { blogPostingLd } from "../../outputs/structured-data.ts";
 import { catalogue, forPage, notFound } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { LinkIcons } from "../components/LinkIcons.tsx";

@@ -1,9 +1,9 @@
 // Open Library asks its users for one request a second at most. resvg already draws the site's covers,
 // so no image library that downloads binaries is needed.
 import { setTimeout as sleep } from "node:timers/promises";
-import { COVER_HEIGHT, COVER_WIDTH } from "../../catalogue/cover.ts";
 import { sizeText } from "../../catalogue/limits.ts";
-import { svgToPng } from "../../catalogue/png.ts";
+import { COVER_HEIGHT, COVER_WIDTH } from "../../outputs/cover.ts";
+import { svgToPng } from "../../outputs/png.ts";
 import { MAX_COVER_BYTES } from "./limits.ts";
 
 export const OPEN_LIBRARY_COVERS = "https://covers.openlibrary.org";

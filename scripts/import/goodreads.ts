@@ -3,6 +3,7 @@ import { renderWithAbsoluteLinks } from "../../catalogue/derive.ts";
 import { nestingProblem } from "../../catalogue/nesting.ts";
 import type { Shelf } from "../../catalogue/schema.ts";
 import { slugify } from "../../catalogue/slug.ts";
+import { spreadsheetSafe } from "../../rules/spreadsheet-cells.ts";
 import {
   labelsFrom,
   normaliseIsbn,
@@ -13,7 +14,7 @@ import {
   sourceDayText,
   starsOf,
 } from "./book.ts";
-import { missingColumns, readCsv, spreadsheetSafe } from "./csv.ts";
+import { missingColumns, readCsv } from "./csv.ts";
 import { reviewToMarkdown } from "./html-markdown.ts";
 import type { SiteNote } from "./site-notes.ts";
 import { sourceRows } from "./source-rows.ts";

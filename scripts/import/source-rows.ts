@@ -1,7 +1,8 @@
 import { MAX_CONTENT_FILE_BYTES, sizeText } from "../../catalogue/limits.ts";
 import type { Shelf } from "../../catalogue/schema.ts";
+import { withoutFormulaGuard } from "../../rules/spreadsheet-cells.ts";
 import { type SourceBooks, starsFrom } from "./book.ts";
-import { type CsvTable, withoutFormulaGuard } from "./csv.ts";
+import type { CsvTable } from "./csv.ts";
 
 export type SourceColumns = {
   author: string;

@@ -13,7 +13,9 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { type FormResult, MESSAGES } from "../../rules/forms.ts";
-import { type FormDeps, sendMessage, signUp } from "../forms/submit.ts";
+import { sendMessage } from "../../services/contact/send.ts";
+import type { FormDeps } from "../../services/forms/submission.ts";
+import { signUp } from "../../services/newsletter/sign-up.ts";
 import { checkOrigin } from "./forwarded.ts";
 
 export const BODY_LIMIT_BYTES = 16 * 1024;

@@ -15,7 +15,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { backendContext, clientAddress } from "../../app/lib/form-actions.server.ts";
 import { FORM_BODY_LIMIT_BYTES } from "../../rules/forms.ts";
-import type { Backend } from "../backend.ts";
+import type { Backend } from "../../services/backend.ts";
 import { createApi, isClientAbort } from "./api.ts";
 import { checkOrigin } from "./forwarded.ts";
 import { busyAnswer, createRenderCache, createRenderLimiter, filteredListKey } from "./render-cache.ts";

@@ -5,8 +5,8 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { MESSAGES } from "../../rules/forms.ts";
-import type { Config } from "../../server/config.ts";
 import { API_ERRORS } from "../../server/http/api.ts";
+import type { Config } from "../../services/config.ts";
 import {
   makeTempDir,
   OWNER,

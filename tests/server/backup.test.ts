@@ -10,7 +10,7 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSyn
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, test } from "vitest";
-import { readOrCreateSecret } from "../../server/config.ts";
+import { readOrCreateSecret } from "../../services/config.ts";
 import { makeTempDir, serveApp, startTestBackend, testConfig } from "./helpers.ts";
 import { root, startProductionServer } from "./production.ts";
 

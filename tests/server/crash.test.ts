@@ -5,7 +5,7 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { openDatabase } from "../../server/db/database.ts";
+import { openDatabase } from "../../services/db/database.ts";
 import { type BackendProcess, listeningUrl, spawnBackend } from "./backend-process.ts";
 import { makeTempDir, OWNER, postJson, type SmtpRecorder, sleep, startSmtp, waitFor } from "./helpers.ts";
 

@@ -7,7 +7,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { ConfigError, readConfig } from "../../server/config.ts";
+import { ConfigError, readConfig } from "../../services/config.ts";
 import { TEST_BUILD_ROOT } from "../support/test-build.ts";
 import { makeTempDir } from "./helpers.ts";
 import { ensureFixtureBuild } from "./production.ts";

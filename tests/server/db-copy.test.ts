@@ -13,11 +13,11 @@ import {
   openPostgres,
   type SqliteDatabase,
   type Tables,
-} from "../../server/db/database.ts";
-import { insertConfirmation } from "../../server/mail/outbox.ts";
-import { subscribe, unsubscribe } from "../../server/newsletter/subscriptions.ts";
-import { unsubscribeToken } from "../../server/newsletter/tokens.ts";
-import { freezeSend } from "../../server/newsletter/worker.ts";
+} from "../../services/db/database.ts";
+import { insertConfirmation } from "../../services/mail/outbox.ts";
+import { subscribe, unsubscribe } from "../../services/newsletter/subscriptions.ts";
+import { unsubscribeToken } from "../../services/newsletter/tokens.ts";
+import { freezeSend } from "../../services/newsletter/worker.ts";
 import { databaseConfig, makeTempDir, SITE_URL, TEST_SECRET } from "./helpers.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));

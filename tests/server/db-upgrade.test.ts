@@ -12,12 +12,12 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import type { Config } from "../../server/config.ts";
-import { type Database, SCHEMA_VERSION } from "../../server/db/database.ts";
-import { createOutbox } from "../../server/mail/outbox.ts";
-import { createMailer } from "../../server/mail/transport.ts";
-import { subscribe } from "../../server/newsletter/subscriptions.ts";
-import { createNewsletterWorker } from "../../server/newsletter/worker.ts";
+import type { Config } from "../../services/config.ts";
+import { type Database, SCHEMA_VERSION } from "../../services/db/database.ts";
+import { createOutbox } from "../../services/mail/outbox.ts";
+import { createMailer } from "../../services/mail/transport.ts";
+import { subscribe } from "../../services/newsletter/subscriptions.ts";
+import { createNewsletterWorker } from "../../services/newsletter/worker.ts";
 import {
   BACKEND,
   collectLog,

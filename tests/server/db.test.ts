@@ -6,8 +6,8 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { migrate, openDatabase, SCHEMA_VERSION } from "../../server/db/database.ts";
-import { subscribe } from "../../server/newsletter/subscriptions.ts";
+import { migrate, openDatabase, SCHEMA_VERSION } from "../../services/db/database.ts";
+import { subscribe } from "../../services/newsletter/subscriptions.ts";
 import { makeTempDir } from "./helpers.ts";
 
 let temp: ReturnType<typeof makeTempDir>;

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MESSAGES } from "../../rules/forms.ts";
-import { unsubscribeToken } from "../../server/newsletter/tokens.ts";
+import { unsubscribeToken } from "../../services/newsletter/tokens.ts";
 import { catalogue as fixtureCatalogue } from "../browser/fixture-site.ts";
 import { makeTempDir, TEST_SECRET } from "./helpers.ts";
 import { type ProductionServer, startProductionServer } from "./production.ts";

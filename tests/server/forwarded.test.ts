@@ -5,8 +5,8 @@
  */
 import { request } from "node:http";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { ConfigError, configWarnings, readConfig } from "../../server/config.ts";
 import { bareAddress, checkOrigin, parseForwarded } from "../../server/http/forwarded.ts";
+import { ConfigError, configWarnings, readConfig } from "../../services/config.ts";
 import {
   makeTempDir,
   postJson,

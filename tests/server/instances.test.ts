@@ -11,9 +11,9 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import type { Config } from "../../server/config.ts";
-import type { Database } from "../../server/db/database.ts";
-import { freezeSend } from "../../server/newsletter/worker.ts";
+import type { Config } from "../../services/config.ts";
+import type { Database } from "../../services/db/database.ts";
+import { freezeSend } from "../../services/newsletter/worker.ts";
 import { listeningUrl, spawnBackend } from "./backend-process.ts";
 import {
   databaseConfig,

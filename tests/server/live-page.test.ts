@@ -2,7 +2,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { checkPageLive } from "../../scripts/live-page.ts";
+import { checkPageLive } from "../../services/newsletter/live-page.ts";
 
 let server: Server;
 let origin: string;

@@ -1,12 +1,12 @@
 /**
  * A contact message from an address with a non-ASCII local part reaches the
  * owner with that address, exactly, in Reply-To, in a transaction that declared SMTPUTF8 when the
- * real SMTP server of tests/support/smtp.ts offers it (server/mail/smtputf8.ts); the envelope still
+ * real SMTP server of tests/support/smtp.ts offers it (services/mail/smtputf8.ts); the envelope still
  * names only the site's sender and the owner.
  */
 import { afterEach, expect, test } from "vitest";
-import { needsSmtpUtf8 } from "../../server/mail/smtputf8.ts";
-import { createMailer } from "../../server/mail/transport.ts";
+import { needsSmtpUtf8 } from "../../services/mail/smtputf8.ts";
+import { createMailer } from "../../services/mail/transport.ts";
 import { makeTempDir, OWNER, SENDER, type SmtpRecorder, startSmtp } from "./helpers.ts";
 
 const VISITOR = "jösé.müller@example.com";

@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { importSubscribers } from "../../scripts/subscriber-admin.ts";
+import { importSubscribers } from "../../services/newsletter/subscribers.ts";
 import {
   makeTempDir,
   OWNER,

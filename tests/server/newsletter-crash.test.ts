@@ -7,10 +7,10 @@ import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { loadCatalogue } from "../../catalogue/disk.ts";
-import { issueToSend } from "../../scripts/newsletter-issue.ts";
-import { importSubscribers } from "../../scripts/subscriber-admin.ts";
-import { openDatabase } from "../../server/db/database.ts";
-import { freezeSend } from "../../server/newsletter/worker.ts";
+import { openDatabase } from "../../services/db/database.ts";
+import { issueToSend } from "../../services/newsletter/issue.ts";
+import { importSubscribers } from "../../services/newsletter/subscribers.ts";
+import { freezeSend } from "../../services/newsletter/worker.ts";
 import { type BackendProcess, spawnBackend } from "./backend-process.ts";
 import { makeTempDir, SITE_URL, type SmtpRecorder, sleep, startSmtp, TEST_SECRET, waitFor } from "./helpers.ts";
 

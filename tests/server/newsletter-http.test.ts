@@ -8,8 +8,8 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import routes from "../../app/routes.ts";
-import { openDatabase } from "../../server/db/database.ts";
-import { unsubscribeToken } from "../../server/newsletter/tokens.ts";
+import { openDatabase } from "../../services/db/database.ts";
+import { unsubscribeToken } from "../../services/newsletter/tokens.ts";
 import { makeTempDir, postJson, type SmtpRecorder, startSmtp, waitFor } from "./helpers.ts";
 import { builtSiteUrl, type ProductionServer, startProductionServer } from "./production.ts";
 

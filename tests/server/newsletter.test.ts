@@ -8,20 +8,20 @@ import { join } from "node:path";
 import type { ParsedMail } from "mailparser";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { loadCatalogue } from "../../catalogue/disk.ts";
-import { issueToSend } from "../../scripts/newsletter-issue.ts";
-import { importSubscribers, listSubscribers, subscribersCsv } from "../../scripts/subscriber-admin.ts";
-import type { Backend } from "../../server/backend.ts";
-import type { Db } from "../../server/db/database.ts";
-import { signUp } from "../../server/forms/submit.ts";
+import type { Backend } from "../../services/backend.ts";
+import type { Db } from "../../services/db/database.ts";
+import { issueToSend } from "../../services/newsletter/issue.ts";
+import { signUp } from "../../services/newsletter/sign-up.ts";
+import { importSubscribers, listSubscribers, subscribersCsv } from "../../services/newsletter/subscribers.ts";
 import {
   CONFIRMATION_RESEND_MS,
   checkConfirmToken,
   confirmSubscription,
   subscribe,
   unsubscribe,
-} from "../../server/newsletter/subscriptions.ts";
-import { CONFIRM_TOKEN_DAYS, confirmToken, unsubscribeToken } from "../../server/newsletter/tokens.ts";
-import { freezeSend, resumeSend, sendProgress } from "../../server/newsletter/worker.ts";
+} from "../../services/newsletter/subscriptions.ts";
+import { CONFIRM_TOKEN_DAYS, confirmToken, unsubscribeToken } from "../../services/newsletter/tokens.ts";
+import { freezeSend, resumeSend, sendProgress } from "../../services/newsletter/worker.ts";
 import {
   makeTempDir,
   SENDER,

@@ -7,11 +7,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import type { Backend } from "../../server/backend.ts";
-import type { Config } from "../../server/config.ts";
-import { createOutbox, messageIdDomainOf } from "../../server/mail/outbox.ts";
-import { backoffDelay } from "../../server/mail/queue.ts";
-import { createMailer, emlFileName } from "../../server/mail/transport.ts";
+import type { Backend } from "../../services/backend.ts";
+import type { Config } from "../../services/config.ts";
+import { createOutbox, messageIdDomainOf } from "../../services/mail/outbox.ts";
+import { backoffDelay } from "../../services/mail/queue.ts";
+import { createMailer, emlFileName } from "../../services/mail/transport.ts";
 import {
   collectLog,
   databaseConfig,

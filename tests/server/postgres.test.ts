@@ -8,14 +8,15 @@ import { sql } from "kysely";
 import pg from "pg";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { MESSAGES } from "../../rules/forms.ts";
-import type { Config } from "../../server/config.ts";
-import { type Database, openPostgres, SCHEMA_VERSION } from "../../server/db/database.ts";
-import { createDatabaseRateLimiter } from "../../server/forms/rate-limit.ts";
-import { sendMessage, signUp } from "../../server/forms/submit.ts";
-import { createOutbox, messageIdDomainOf } from "../../server/mail/outbox.ts";
-import { createMailer } from "../../server/mail/transport.ts";
-import { subscribe } from "../../server/newsletter/subscriptions.ts";
-import { createNewsletterWorker, freezeSend } from "../../server/newsletter/worker.ts";
+import type { Config } from "../../services/config.ts";
+import { sendMessage } from "../../services/contact/send.ts";
+import { type Database, openPostgres, SCHEMA_VERSION } from "../../services/db/database.ts";
+import { createDatabaseRateLimiter } from "../../services/forms/rate-limit.ts";
+import { createOutbox, messageIdDomainOf } from "../../services/mail/outbox.ts";
+import { createMailer } from "../../services/mail/transport.ts";
+import { signUp } from "../../services/newsletter/sign-up.ts";
+import { subscribe } from "../../services/newsletter/subscriptions.ts";
+import { createNewsletterWorker, freezeSend } from "../../services/newsletter/worker.ts";
 import {
   collectLog,
   databaseConfig,

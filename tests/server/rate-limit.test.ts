@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { createRateLimiter, RATE_WINDOW_MS } from "../../server/forms/rate-limit.ts";
+import { createRateLimiter, RATE_WINDOW_MS } from "../../services/forms/rate-limit.ts";
 
 function clock(start = 1_000_000) {
   let time = start;

@@ -9,13 +9,13 @@ import { describe, expect, test } from "vitest";
 import { inlineMarker } from "../../app/lib/inline-marker.ts";
 import { canonicalListQuery } from "../../catalogue/filters.ts";
 import { canonicalSearchQuery } from "../../catalogue/search-text.ts";
-import { ConfigError, readConfig } from "../../server/config.ts";
 import {
   createRenderCache,
   createRenderLimiter,
   filteredListKey,
   MAX_WAITING_PER_CLIENT,
 } from "../../server/http/render-cache.ts";
+import { ConfigError, readConfig } from "../../services/config.ts";
 import { makeTempDir } from "./helpers.ts";
 
 /** A render: the app's own script carries the inline marker, a script that came with the content does not. */

@@ -4,9 +4,10 @@
  */
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { MESSAGES } from "../../rules/forms.ts";
-import type { Backend } from "../../server/backend.ts";
-import { createRateLimiter } from "../../server/forms/rate-limit.ts";
-import { sendMessage, signUp } from "../../server/forms/submit.ts";
+import type { Backend } from "../../services/backend.ts";
+import { sendMessage } from "../../services/contact/send.ts";
+import { createRateLimiter } from "../../services/forms/rate-limit.ts";
+import { signUp } from "../../services/newsletter/sign-up.ts";
 import { makeTempDir, startTestBackend, testConfig } from "./helpers.ts";
 
 let temp: ReturnType<typeof makeTempDir>;

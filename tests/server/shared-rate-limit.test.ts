@@ -4,9 +4,9 @@
  * one window, and a backend on PostgreSQL that limits through it.
  */
 import { afterEach, beforeEach, expect, test } from "vitest";
-import type { Database } from "../../server/db/database.ts";
-import { createDatabaseRateLimiter, RATE_WINDOW_MS } from "../../server/forms/rate-limit.ts";
-import { signUp } from "../../server/forms/submit.ts";
+import type { Database } from "../../services/db/database.ts";
+import { createDatabaseRateLimiter, RATE_WINDOW_MS } from "../../services/forms/rate-limit.ts";
+import { signUp } from "../../services/newsletter/sign-up.ts";
 import { BACKEND, databaseConfig, makeTempDir, openTestDatabase, startTestBackend } from "./helpers.ts";
 
 let temp: ReturnType<typeof makeTempDir>;

@@ -8,7 +8,7 @@
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { Database } from "../../server/db/database.ts";
+import type { Database } from "../../services/db/database.ts";
 import { type RunningNginx, startNginx } from "../support/nginx.ts";
 import { databaseConfig, makeTempDir, openTestDatabase, TEST_SECRET } from "./helpers.ts";
 import { type ProductionServer, root, servedBuild, startProductionServer } from "./production.ts";

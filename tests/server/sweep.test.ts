@@ -6,7 +6,7 @@
  * server must still serve a valid request afterwards.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { confirmationMail } from "../../server/newsletter/mail.ts";
+import { confirmationMail } from "../../services/newsletter/mail.ts";
 import { type SeededRandom, seededRandom } from "../support/random.ts";
 import {
   makeTempDir,

@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { confirmToken, unsubscribeToken } from "../../server/newsletter/tokens.ts";
+import { confirmToken, unsubscribeToken } from "../../services/newsletter/tokens.ts";
 import { makeTempDir, TEST_SECRET } from "./helpers.ts";
 import { type ProductionServer, servedBuild, startProductionServer } from "./production.ts";
 

@@ -11,8 +11,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { cachedBuildOutput, enableBuildCache, pruneBuildCache } from "../../catalogue/build-cache.ts";
-import { cardPng } from "../../catalogue/card-image.ts";
 import { loadCatalogue } from "../../catalogue/disk.ts";
+import { cardPng } from "../../outputs/card-image.ts";
 import { filesUnder } from "../../scripts/build-files.ts";
 import { BuildOutput, precompress, writeCovers } from "../../scripts/finish-build.ts";
 

@@ -2,6 +2,8 @@
 import { join } from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import { describe, expect, test } from "vitest";
+import { readContentFiles } from "../../catalogue/disk.ts";
+import { buildCatalogue } from "../../catalogue/load.ts";
 import {
   CARD_HEIGHT,
   CARD_WIDTH,
@@ -12,12 +14,10 @@ import {
   initials,
   noteImagePath,
   pagePathOfCard,
-} from "../../catalogue/card.ts";
-import { cardPng, cardSvg } from "../../catalogue/card-image.ts";
-import { coverSvg } from "../../catalogue/cover.ts";
-import { readContentFiles } from "../../catalogue/disk.ts";
-import { buildCatalogue } from "../../catalogue/load.ts";
-import { svgToPng } from "../../catalogue/png.ts";
+} from "../../outputs/card.ts";
+import { cardPng, cardSvg } from "../../outputs/card-image.ts";
+import { coverSvg } from "../../outputs/cover.ts";
+import { svgToPng } from "../../outputs/png.ts";
 import { parseXml } from "./xml.ts";
 
 const CARD = { title: "You Can Learn Anything", owner: "Avery Quinn", site: "averyquinn.example" };

@@ -8,12 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { loadCatalogue, readContentFiles } from "../../catalogue/disk.ts";
-import { FEED_SIZE, notesFeed, updatesFeed, writingsFeed } from "../../catalogue/feeds.ts";
 import { MAX_CONTENT_FILE_BYTES } from "../../catalogue/limits.ts";
 import { buildCatalogue, ContentError, type ContentFile } from "../../catalogue/load.ts";
-import { sitemapEntries } from "../../catalogue/sitemap.ts";
 import { nearestTag } from "../../catalogue/tags.ts";
 import { fillTemplate } from "../../catalogue/template.ts";
+import { FEED_SIZE, notesFeed, updatesFeed, writingsFeed } from "../../outputs/feeds.ts";
+import { sitemapEntries } from "../../outputs/sitemap.ts";
 import { writeLargeFile } from "../support/large-file.ts";
 
 const FIXTURE_ROOT = join(import.meta.dirname, "../fixtures");

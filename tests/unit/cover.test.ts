@@ -1,8 +1,8 @@
 /** The generated book cover (129x190, as in the notes list). */
 import { describe, expect, test } from "vitest";
-import { COVER_HEIGHT, COVER_WIDTH, coverSvg, wrapWords } from "../../catalogue/cover.ts";
 import { coverPath } from "../../catalogue/load.ts";
 import { present } from "../../catalogue/present.ts";
+import { COVER_HEIGHT, COVER_WIDTH, coverSvg, wrapWords } from "../../outputs/cover.ts";
 
 /**
  * A small well-formedness check: every tag is closed in order, attributes are quoted and hold no

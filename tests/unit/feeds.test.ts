@@ -1,13 +1,13 @@
 /** The Atom feeds on the fixture tree: valid XML, every item, absolute URLs, full escaped content. */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { noteImagePath } from "../../catalogue/card.ts";
 import { renderWithAbsoluteLinks } from "../../catalogue/derive.ts";
 import { readContentFiles } from "../../catalogue/disk.ts";
-import { atomDate, atomFeed, FEED_SIZE, notesFeed, writingsFeed } from "../../catalogue/feeds.ts";
 import { buildCatalogue } from "../../catalogue/load.ts";
 import { absoluteUrl } from "../../catalogue/site-url.ts";
 import { escapeXml } from "../../catalogue/xml.ts";
+import { noteImagePath } from "../../outputs/card.ts";
+import { atomDate, atomFeed, FEED_SIZE, notesFeed, writingsFeed } from "../../outputs/feeds.ts";
 import { entryAt, first } from "../support/lists.ts";
 import { parseXml } from "./xml.ts";
 

@@ -5,12 +5,12 @@
  */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { CARD_QUOTE_LIMIT, cardQuoteText } from "../../catalogue/card.ts";
-import { quoteCardPng } from "../../catalogue/card-image.ts";
 import { readContentFiles } from "../../catalogue/disk.ts";
 import { buildCatalogue } from "../../catalogue/load.ts";
 import { deriveQuotes } from "../../catalogue/quotes.ts";
 import { bookYears, changedMinds, yearInBooks } from "../../catalogue/reading-life.ts";
+import { CARD_QUOTE_LIMIT, cardQuoteText } from "../../outputs/card.ts";
+import { quoteCardPng } from "../../outputs/card-image.ts";
 
 const catalogue = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
 const note = (slug: string) => {

@@ -5,12 +5,12 @@ import { join } from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import { afterAll, describe, expect, test } from "vitest";
 import { iconLinkKinds } from "../../app/lib/icon-links.ts";
-import { initials } from "../../catalogue/card.ts";
 import { loadCatalogue } from "../../catalogue/disk.ts";
 import { ContentError } from "../../catalogue/load.ts";
-import { svgToPng } from "../../catalogue/png.ts";
-import { initialsIconSvg, replacedIconProblem, siteIconFiles, TOUCH_ICON_SIZE } from "../../catalogue/site-icon.ts";
-import { SITE_ICON_FILES } from "../../catalogue/site-icon-files.ts";
+import { initials } from "../../outputs/card.ts";
+import { svgToPng } from "../../outputs/png.ts";
+import { initialsIconSvg, replacedIconProblem, siteIconFiles, TOUCH_ICON_SIZE } from "../../outputs/site-icon.ts";
+import { SITE_ICON_FILES } from "../../outputs/site-icon-files.ts";
 import { parseXml } from "./xml.ts";
 
 const FIXTURE_ROOT = join(import.meta.dirname, "../fixtures");

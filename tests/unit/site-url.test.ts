@@ -7,7 +7,7 @@ import {
   SITE_URL_PROBLEM,
   siteUrlFromEnvironment,
 } from "../../catalogue/site-url.ts";
-import { ConfigError, parseConfig } from "../../server/config.ts";
+import { ConfigError, parseConfig } from "../../services/config.ts";
 
 describe("SITE_URL", () => {
   test("an unset or empty value means http://localhost:3000 and a URL is reduced to its origin", () => {

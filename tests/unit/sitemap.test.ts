@@ -5,7 +5,7 @@ import routes from "../../app/routes.ts";
 import { readContentFiles } from "../../catalogue/disk.ts";
 import { buildCatalogue } from "../../catalogue/load.ts";
 import { SECTIONS as SITE_SECTIONS } from "../../catalogue/sections.ts";
-import { robotsTxt, sitemapEntries, sitemapXml } from "../../catalogue/sitemap.ts";
+import { robotsTxt, sitemapEntries, sitemapXml } from "../../outputs/sitemap.ts";
 import { parseXml } from "./xml.ts";
 
 const catalogue = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));

@@ -1,6 +1,6 @@
 /** Whom a failed SMTP attempt is about: nodemailer's errors as a real SMTP server provokes them. */
 import { expect, test } from "vitest";
-import { refusalOf } from "../../server/mail/queue.ts";
+import { refusalOf } from "../../services/mail/queue.ts";
 
 const smtpError = (command: string, response: string, code = "EENVELOPE") =>
   Object.assign(new Error(`failed: ${response}`), {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { readContentFiles } from "../../catalogue/disk.ts";
 import { buildCatalogue } from "../../catalogue/load.ts";
-import { blogPostingLd, bookReviewLd, breadcrumbLd, personLd } from "../../catalogue/structured-data.ts";
+import { blogPostingLd, bookReviewLd, breadcrumbLd, personLd } from "../../outputs/structured-data.ts";
 
 const catalogue = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
 const SITE = "https://owner.example";

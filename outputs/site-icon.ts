@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Site } from "../catalogue/schema.ts";
+import { escapeXml } from "../catalogue/xml.ts";
 import { initials, MONOGRAM } from "./card.ts";
 import { svgToPngOfWidth } from "./png.ts";
-import type { Site } from "./schema.ts";
 import { SITE_ICON_FILES } from "./site-icon-files.ts";
-import { escapeXml } from "./xml.ts";
 
 export const TOUCH_ICON_SIZE = 180;
 

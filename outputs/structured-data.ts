@@ -1,5 +1,5 @@
-import type { Note, Site, Writing } from "./schema.ts";
-import { absoluteUrl } from "./site-url.ts";
+import type { Note, Site, Writing } from "../catalogue/schema.ts";
+import { absoluteUrl } from "../catalogue/site-url.ts";
 
 const CONTEXT = "https://schema.org";
 

@@ -75,7 +75,7 @@ export function createMailer(config: MailerConfig, options: MailerOptions = {}):
       ...smtpOptions,
       ...(options.pool ? { pool: true, maxConnections: 1, maxMessages: Number.POSITIVE_INFINITY } : {}),
     });
-    // A visitor's non-ASCII local part appears only in Reply-To (server/mail/smtputf8.ts).
+    // A visitor's non-ASCII local part appears only in Reply-To (smtputf8.ts).
     let utf8Transport: ReturnType<typeof nodemailer.createTransport> | undefined;
     const transportFor = (mail: OutgoingMail) => {
       if (!mail.replyTo || !needsSmtpUtf8(mail.replyTo)) return transport;

@@ -1,6 +1,6 @@
 // The DejaVu families name the fonts the build draws the PNG copy with; browsers use the others.
-import { present } from "./present.ts";
-import { escapeXml } from "./xml.ts";
+import { present } from "../catalogue/present.ts";
+import { escapeXml } from "../catalogue/xml.ts";
 
 const PALETTE = [
   { background: "#1f3a5f", ink: "#f4f1ea" },

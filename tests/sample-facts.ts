@@ -1,8 +1,9 @@
-// Facts about the shipped sample, not rules for content: only `check:content -- --sample` checks them.
-import { formatContentDate } from "./dates.ts";
-import type { Catalogue } from "./load.ts";
+// `npm run check:sample`: facts about the shipped sample, not rules for content, so never part of `npm test`.
+import { formatContentDate } from "../catalogue/dates.ts";
+import { loadCatalogue } from "../catalogue/disk.ts";
+import type { Catalogue } from "../catalogue/load.ts";
 
-export type SampleFact = {
+type SampleFact = {
   fact: string;
   holds: boolean;
   found: string;
@@ -62,7 +63,7 @@ function fact(text: string, problems: string[]): SampleFact {
   return { fact: text, holds: problems.length === 0, found: problems.join("; ") };
 }
 
-export function sampleFacts(catalogue: Catalogue): SampleFact[] {
+function sampleFacts(catalogue: Catalogue): SampleFact[] {
   // Only the notes list counts: books read, and those given up.
   const { listedNotes: notes, writings } = catalogue;
   const years = notes.map((note) => year(note.date));
@@ -124,3 +125,13 @@ export function sampleFacts(catalogue: Catalogue): SampleFact[] {
     ),
   ];
 }
+
+const facts = sampleFacts(loadCatalogue(process.cwd()));
+for (const { fact, holds, found } of facts) console.log(`${holds ? "✓" : "✗"} ${fact}${holds ? "" : ` — ${found}`}`);
+const differing = facts.filter((fact) => !fact.holds).length;
+console.log(
+  differing
+    ? `${differing} of ${facts.length} facts about the shipped sample do not hold.`
+    : "This is the shipped sample.",
+);
+process.exit(differing ? 1 : 0);

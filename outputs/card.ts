@@ -1,9 +1,9 @@
 // Cards and covers are PNG: social sites show no SVG.
 
-import { type Catalogue, isGeneratedCover } from "./load.ts";
-import { bookYears } from "./reading-life.ts";
-import type { Note } from "./schema.ts";
-import { SECTIONS } from "./sections.ts";
+import { type Catalogue, isGeneratedCover } from "../catalogue/load.ts";
+import { bookYears } from "../catalogue/reading-life.ts";
+import type { Note } from "../catalogue/schema.ts";
+import { SECTIONS } from "../catalogue/sections.ts";
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;

@@ -1,4 +1,4 @@
-import type { Db, MessageStatus } from "../server/db/database.ts";
+import type { Db, MessageStatus } from "../db/database.ts";
 
 export type MessageSummary = {
   id: number;

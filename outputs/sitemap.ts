@@ -1,9 +1,9 @@
-import type { IsoDay } from "./dates.ts";
-import type { Catalogue } from "./load.ts";
-import { bookYears } from "./reading-life.ts";
-import { SECTIONS, type SectionId } from "./sections.ts";
-import { absoluteUrl } from "./site-url.ts";
-import { escapeXml } from "./xml.ts";
+import type { IsoDay } from "../catalogue/dates.ts";
+import type { Catalogue } from "../catalogue/load.ts";
+import { bookYears } from "../catalogue/reading-life.ts";
+import { SECTIONS, type SectionId } from "../catalogue/sections.ts";
+import { absoluteUrl } from "../catalogue/site-url.ts";
+import { escapeXml } from "../catalogue/xml.ts";
 
 export type SitemapEntry = { path: string; lastmod?: IsoDay };
 

@@ -1,8 +1,8 @@
 import { CsvError, parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import { emailKey, isValidEmail, LIMITS, normalizeEmail } from "../rules/forms.ts";
-import type { Db, SubscriberStatus } from "../server/db/database.ts";
-import { spreadsheetSafe, withoutFormulaGuard } from "./import/csv.ts";
+import { emailKey, isValidEmail, LIMITS, normalizeEmail } from "../../rules/forms.ts";
+import { spreadsheetSafe, withoutFormulaGuard } from "../../rules/spreadsheet-cells.ts";
+import type { Db, SubscriberStatus } from "../db/database.ts";
 
 export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed", "bounced"] as const;
 

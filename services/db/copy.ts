@@ -1,7 +1,7 @@
 // Every id is kept, because mailed confirm and unsubscribe links name subscribers by id. Rows already there
 // are left alone, so a second copy adds only what is missing; rate-limit hits expire in minutes and are not copied.
 import { sql } from "kysely";
-import type { PostgresDatabase, SqliteDatabase, Tables } from "../server/db/database.ts";
+import type { PostgresDatabase, SqliteDatabase, Tables } from "./database.ts";
 
 /** Dependency order: sends and subscribers before the deliveries that name them. */
 const COPIED_TABLES = ["subscribers", "messages", "newsletter_sends", "newsletter_deliveries"] as const;

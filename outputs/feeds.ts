@@ -1,11 +1,11 @@
-import type { IsoDay } from "./dates.ts";
-import { renderWithAbsoluteLinks } from "./derive.ts";
+import type { IsoDay } from "../catalogue/dates.ts";
+import { renderWithAbsoluteLinks } from "../catalogue/derive.ts";
+import type { Catalogue, QuoteOfNote } from "../catalogue/load.ts";
+import type { Note, UpdateIssue, Writing } from "../catalogue/schema.ts";
+import { SHELF_LABELS } from "../catalogue/shelves.ts";
+import { absoluteUrl } from "../catalogue/site-url.ts";
+import { escapeXml } from "../catalogue/xml.ts";
 import { FEEDS } from "./feed-list.ts";
-import type { Catalogue, QuoteOfNote } from "./load.ts";
-import type { Note, UpdateIssue, Writing } from "./schema.ts";
-import { SHELF_LABELS } from "./shelves.ts";
-import { absoluteUrl } from "./site-url.ts";
-import { escapeXml } from "./xml.ts";
 
 export const FEED_SIZE = 50;
 

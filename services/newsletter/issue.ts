@@ -1,9 +1,9 @@
-import { renderWithAbsoluteLinks } from "../catalogue/derive.ts";
-import type { Catalogue } from "../catalogue/load.ts";
-import type { UpdateIssue } from "../catalogue/schema.ts";
-import { absoluteUrl } from "../catalogue/site-url.ts";
-import { type IssueContent, markdownAsPlainText } from "../server/newsletter/mail.ts";
-import type { IssueToSend } from "../server/newsletter/worker.ts";
+import { renderWithAbsoluteLinks } from "../../catalogue/derive.ts";
+import type { Catalogue } from "../../catalogue/load.ts";
+import type { UpdateIssue } from "../../catalogue/schema.ts";
+import { absoluteUrl } from "../../catalogue/site-url.ts";
+import { type IssueContent, markdownAsPlainText } from "./mail.ts";
+import type { IssueToSend } from "./worker.ts";
 
 export function issueToSend(issue: UpdateIssue, siteName: string, siteUrl: string): IssueToSend {
   return {

@@ -1,0 +1,70 @@
+// Only well-formed submissions count toward the rate limit, so a typo in a form without JavaScript costs nothing.
+import { type ContactField, type FormFailure, MESSAGES } from "../../rules/forms.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import type { Outbox } from "../mail/outbox.ts";
+import type { RateDecision, RateLimiter } from "./rate-limit.ts";
+
+export const HONEYPOT_FIELD = "website";
+
+export type FormDeps = {
+  database: { db: Db };
+  outbox: Pick<Outbox, "enqueue" | "nudge">;
+  config: Pick<Config, "siteUrl" | "secretKey" | "mailFrom" | "ownerName">;
+  rateLimiter: RateLimiter;
+  log: (message: string, error?: unknown) => void;
+};
+
+export const NOT_AN_OBJECT = "The request body must be a JSON object.";
+
+type Fields<K extends string> = Record<K, string>;
+
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function fieldFailure(name: string, error: string): FormFailure {
+  const failure: FormFailure = { ok: false, status: 400, error };
+  if (name === "email" || name === "subject" || name === "body") failure.field = name as ContactField;
+  return failure;
+}
+
+export function readFields<K extends string>(
+  input: unknown,
+  names: readonly K[],
+): { ok: true; value: Fields<K> } | { ok: false; failure: FormFailure } {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    return { ok: false, failure: { ok: false, status: 400, error: NOT_AN_OBJECT } };
+  }
+  const value = {} as Fields<K>;
+  for (const name of names) {
+    // Own properties only: `{"__proto__": {...}}` never counts as a field.
+    const raw: unknown = Object.hasOwn(input, name) ? (input as Record<string, unknown>)[name] : undefined;
+    if (raw === undefined) {
+      value[name] = "";
+    } else if (typeof raw === "string" && !LONE_SURROGATE.test(raw)) {
+      value[name] = raw;
+    } else if (typeof raw === "string") {
+      // JSON can carry "\ud800", which no form can produce and no mail can encode.
+      return { ok: false, failure: fieldFailure(name, `The field "${name}" must be valid Unicode text.`) };
+    } else {
+      return { ok: false, failure: fieldFailure(name, `The field "${name}" must be a string.`) };
+    }
+  }
+  return { ok: true, value };
+}
+
+export async function overLimit(deps: FormDeps, form: string, ip: string | undefined, failed: string) {
+  let decision: RateDecision;
+  try {
+    decision = await deps.rateLimiter.hit(`${form} ${ip ?? "unknown"}`);
+  } catch (error) {
+    deps.log("the rate limit could not be checked", error);
+    return { ok: false, status: 500, error: failed } satisfies FormFailure;
+  }
+  if (decision.allowed) return null;
+  return {
+    ok: false,
+    status: 429,
+    error: MESSAGES.rateLimited,
+    retryAfter: decision.retryAfterSeconds,
+  } satisfies FormFailure;
+}
