@@ -1,4 +1,6 @@
 // `npm run check:sample`: facts about the shipped sample, not rules for content, so never part of `npm test`.
+
+import { contentRoot } from "../catalogue/content-root.ts";
 import { formatContentDate } from "../catalogue/dates.ts";
 import { loadCatalogue } from "../catalogue/disk.ts";
 import type { Catalogue } from "../catalogue/load.ts";
@@ -126,7 +128,7 @@ function sampleFacts(catalogue: Catalogue): SampleFact[] {
   ];
 }
 
-const facts = sampleFacts(loadCatalogue(process.cwd()));
+const facts = sampleFacts(loadCatalogue(contentRoot(process.cwd())));
 for (const { fact, holds, found } of facts) console.log(`${holds ? "✓" : "✗"} ${fact}${holds ? "" : ` — ${found}`}`);
 const differing = facts.filter((fact) => !fact.holds).length;
 console.log(
