@@ -23,6 +23,15 @@ export function listSubscribers(db: Db, status?: SubscriberStatus): Promise<Subs
   return query.execute();
 }
 
+export async function confirmedCount(db: Db): Promise<number> {
+  const { count } = await db
+    .selectFrom("subscribers")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("status", "=", "confirmed")
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
 export const CSV_COLUMNS = ["email", "status", "created_at", "confirmed_at", "unsubscribed_at"] as const;
 
 /** An address a spreadsheet would run as a formula gets a guard, which `import` takes off. */
