@@ -196,24 +196,18 @@ export function createNewsletterWorker(
     const reason = `${takenBack.length} of the last ${BREAKER_WINDOW} deliveries were refused for good, almost never a run of bad addresses; their subscribers were left as they were (the last refusal: ${errorText(error)}); ${resumeHint(row.send_id)}`;
     log(`send ${row.send_id} paused: ${reason}`);
     await pauseSend(trx, row.send_id, reason, now());
+    const deliveries = takenBack.map((entry) => entry.deliveryId);
+    const subscribers = takenBack.map((entry) => entry.subscriberId);
     await trx
       .updateTable("newsletter_deliveries")
       .set({ status: "pending", next_attempt_at: now() })
-      .where(
-        "id",
-        "in",
-        takenBack.map((entry) => entry.deliveryId),
-      )
+      .where("id", "in", deliveries)
       .where("status", "=", "bounced")
       .execute();
     await trx
       .updateTable("subscribers")
       .set({ status: "confirmed" })
-      .where(
-        "id",
-        "in",
-        takenBack.map((entry) => entry.subscriberId),
-      )
+      .where("id", "in", subscribers)
       .where("status", "=", "bounced")
       .execute();
   }
