@@ -3,54 +3,33 @@
 // Plain JavaScript so it runs on a production machine with `node` alone (docs/deploy.md).
 import { existsSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
-import { createPrivately, privateFolder } from "./private-files.mjs";
-import { copySecret } from "./secret-copy.mjs";
+import { commandOptions, copySecret, createPrivately, privateFolder, stamp } from "./backups.mjs";
 
 const BACKUP_NAME = /^site-\d{8}T\d{6}Z\.db$/;
 
-function usage(problem) {
-  if (problem) console.error(problem);
-  console.error("Usage: npm run backup -- --to <folder> [--keep N]   (reads DATA_DIR, default ./data)");
-  process.exit(problem ? 2 : 0);
+if (process.env.DATABASE_URL) {
+  // The SQLite file is not where the data lives then: a backup of it would be a false comfort.
+  console.error(
+    "DATABASE_URL is set: the data is in PostgreSQL, not in DATA_DIR. Back it up with pg_dump or your provider's backups (docs/deploy.md, section Many machines).",
+  );
+  process.exit(2);
 }
+const { values, exit } = commandOptions(
+  { to: { type: "string" }, keep: { type: "string" } },
+  "Usage: npm run backup -- --to <folder> [--keep N]   (reads DATA_DIR, default ./data)",
+);
+if (!values.to) exit("--to <folder> is required.");
+const to = resolve(values.to);
+const keep = values.keep === undefined ? undefined : Number(values.keep);
+if (keep !== undefined && !(Number.isInteger(keep) && keep >= 1)) exit("--keep must be a whole number ≥ 1.");
+const time = stamp();
 
-function options() {
-  if (process.env.DATABASE_URL) {
-    // The SQLite file is not where the data lives then: a backup of it would be a false comfort.
-    console.error(
-      "DATABASE_URL is set: the data is in PostgreSQL, not in DATA_DIR. Back it up with pg_dump or your provider's backups (docs/deploy.md, section Many machines).",
-    );
-    process.exit(2);
-  }
-  try {
-    const { values } = parseArgs({
-      options: { to: { type: "string" }, keep: { type: "string" }, help: { type: "boolean", short: "h" } },
-    });
-    if (values.help) usage();
-    if (!values.to) usage("--to <folder> is required.");
-    const keep = values.keep === undefined ? undefined : Number(values.keep);
-    if (keep !== undefined && !(Number.isInteger(keep) && keep >= 1)) usage("--keep must be a whole number ≥ 1.");
-    return { to: resolve(values.to), keep };
-  } catch (error) {
-    usage(error.message);
-  }
-}
-
-/** Sortable, and safe in any file system. */
-const stamp = (date) =>
-  date
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d+Z$/, "Z");
-
-const { to, keep } = options();
 const dataDir = resolve(process.env.DATA_DIR || "./data");
 const source = join(dataDir, "site.db");
 createPrivately();
 privateFolder(to);
-const target = join(to, `site-${stamp(new Date())}.db`);
+const target = join(to, `site-${time}.db`);
 const partial = `${target}.partial`;
 
 let database;
@@ -81,7 +60,7 @@ console.log(`Backed up ${source} to ${target}`);
 
 const secret = join(dataDir, "secret");
 const keptSecret = join(to, "secret");
-if (existsSync(secret) && copySecret(secret, keptSecret, stamp(new Date()))) {
+if (existsSync(secret) && copySecret(secret, keptSecret, time)) {
   console.log(`Kept the newsletter's secret beside the backups: ${keptSecret}`);
 }
 

@@ -1,37 +1,28 @@
 // Runs beside the running server or while it is stopped, with the same environment.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { contentRoot } from "../catalogue/content-root.ts";
 import { loadCatalogue } from "../catalogue/disk.ts";
 import { type Catalogue, ContentError } from "../catalogue/load.ts";
-import { chooseSlug, contentDateOf } from "../catalogue/new-item.ts";
 import { readOwner } from "../catalogue/owner-file.ts";
 import type { UpdateIssue } from "../catalogue/schema.ts";
 import { absoluteUrl } from "../catalogue/site-url.ts";
 import { type Config, ConfigError, readConfig } from "../services/config.ts";
 import { connectDatabase, type Database, type SubscriberStatus } from "../services/db/database.ts";
 import { messageIdDomainOf } from "../services/mail/outbox.ts";
-import { createMailer } from "../services/mail/transport.ts";
-import { draftText, issueContentOf, issueToSend } from "../services/newsletter/issue.ts";
+import { findIssue, issueToSend, mailTest, Refusal, writeDraft, writePreview } from "../services/newsletter/issue.ts";
 import { checkPageLive } from "../services/newsletter/live-page.ts";
-import { issueMail, listUnsubscribeHeaders, unsubscribeUrl } from "../services/newsletter/mail.ts";
 import {
+  confirmedCount,
   importSubscribers,
   listSubscribers,
   removeSubscriber,
   SUBSCRIBER_STATUSES,
   subscribersCsv,
 } from "../services/newsletter/subscribers.ts";
-import {
-  AlreadySentError,
-  createNewsletterWorker,
-  freezeSend,
-  resumeSend,
-  type SendProgress,
-  sendProgress,
-} from "../services/newsletter/worker.ts";
+import { deliverSend, freezeSend, resumeSend, sendProgress } from "../services/newsletter/worker.ts";
 import { terminalText } from "./terminal-text.ts";
 
 const HELP = `Usage: npm run newsletter -- <command> [options]
@@ -76,85 +67,64 @@ function fail(message: string, code = 2): never {
   process.exit(code);
 }
 
-const COMMANDS = ["draft", "preview", "test", "send", "resume", "status", "subscribers", "export", "import", "remove"];
-
-type Args = {
-  command: string;
-  positional: string[];
-  title?: string;
-  status?: string;
-  root?: string;
-  yes?: boolean;
-  again: boolean;
-  force: boolean;
-};
-
-function readArgs(argv: string[]): Args {
+const argv = process.argv.slice(2);
+const { values: options, positionals } = (() => {
   try {
-    const { values, positionals } = parseArgs({
+    return parseArgs({
       args: argv,
       allowPositionals: true,
       options: {
         title: { type: "string" },
         status: { type: "string" },
         root: { type: "string" },
-        yes: { type: "boolean" },
-        again: { type: "boolean" },
-        force: { type: "boolean" },
+        yes: { type: "boolean", default: false },
+        again: { type: "boolean", default: false },
+        force: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
       },
     });
-    const [command = "", ...positional] = positionals;
-    return { ...values, command, positional, again: values.again ?? false, force: values.force ?? false };
   } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
+    fail((error as Error).message);
   }
+})();
+const [command = "", operand] = positionals;
+const root = resolve(options.root ?? contentRoot(process.cwd()));
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
+let catalogue: Catalogue | undefined;
+const content = () => (catalogue ??= loadCatalogue(root));
+let database: Database | undefined;
+async function db() {
+  database ??= await connectDatabase(config);
+  return database.db;
+}
+let config: Config;
+
+function issueNamed(published: boolean): UpdateIssue {
+  if (!operand) fail("Name the issue by its slug (its file name in content/updates/ without .md).");
+  return findIssue(content(), operand, { published });
 }
 
-function loadContent(root: string): Catalogue {
-  try {
-    return loadCatalogue(root);
-  } catch (error) {
-    if (error instanceof ContentError) fail(`The content has a problem (npm run check:content):\n${error.message}`, 1);
-    throw error;
+/** The mail links to the issue's page at SITE_URL. */
+async function requireLivePage(issue: UpdateIssue): Promise<void> {
+  const check = await checkPageLive(absoluteUrl(config.siteUrl, issue.path));
+  if (check.live) return;
+  const problem = `The issue's page is not live: ${check.reason}, and the mail links to it.`;
+  if (!options.force) {
+    throw new Refusal(
+      `${problem}\nPublish the issue, build and deploy the site, then run this again (--force mails it anyway).`,
+    );
   }
+  console.error(`Warning: ${problem} Mailing it anyway (--force).`);
 }
 
-function loadConfig(root: string): Config {
-  try {
-    const owner = readOwner(root);
-    return readConfig(process.env, { ownerEmail: owner.email, ownerName: owner.name });
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message, 1);
-    throw error;
-  }
-}
-
-function findIssue(catalogue: Catalogue, slug: string | undefined, { published }: { published: boolean }): UpdateIssue {
-  if (!slug) fail("Name the issue by its slug (its file name in content/updates/ without .md).");
-  const issue = [...catalogue.updates, ...catalogue.updateDrafts].find((candidate) => candidate.slug === slug);
-  if (!issue) {
-    const known = [...catalogue.updates, ...catalogue.updateDrafts].map((candidate) => candidate.slug);
-    fail(`No issue "${slug}" in content/updates/.${known.length ? ` Issues: ${known.join(", ")}.` : ""}`, 1);
-  }
-  if (published && issue.draft) fail(`"${slug}" is a draft: remove "draft: true" from its file to send it.`, 1);
-  return issue;
-}
-
-function progressLine(progress: SendProgress, startedAt: number, doneAtStart: number): string {
-  const done = progress.sent + progress.bounced + progress.skipped;
-  const width = 30;
-  const filled = progress.total === 0 ? width : Math.round((done / progress.total) * width);
-  const seconds = (Date.now() - startedAt) / 1000;
-  const rate = seconds > 0 ? (done - doneAtStart) / seconds : 0;
-  const left = rate > 0 ? (progress.total - done) / rate : Number.NaN;
-  const timeLeft = Number.isFinite(left) ? formatDuration(left) : "…";
-  const extra = [
-    progress.bounced ? `${progress.bounced} bounced` : "",
-    progress.skipped ? `${progress.skipped} skipped` : "",
-  ]
-    .filter(Boolean)
-    .join(", ");
-  return `[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${progress.sent}/${progress.total} sent  ${rate.toFixed(1)}/s  ${timeLeft} left${extra ? `  (${extra})` : ""}`;
+async function confirm(question: string): Promise<boolean> {
+  if (options.yes) return true;
+  if (!process.stdin.isTTY) throw new Refusal("Not asking on a non-interactive input: add --yes to send.");
+  const reader = createInterface({ input: process.stdin, output: process.stdout });
+  const answer = await reader.question(`${question} [y/N] `);
+  reader.close();
+  return /^y(es)?$/i.test(answer.trim());
 }
 
 function formatDuration(seconds: number): string {
@@ -163,275 +133,160 @@ function formatDuration(seconds: number): string {
   return `${(seconds / 3600).toFixed(1)} h`;
 }
 
-/** Refuses to mail an issue whose page is not live at SITE_URL, unless --force. */
-async function requireLivePage(issue: UpdateIssue, config: Config, args: Args): Promise<void> {
-  const check = await checkPageLive(absoluteUrl(config.siteUrl, issue.path));
-  if (check.live) return;
-  const problem = `The issue's page is not live: ${check.reason}, and the mail links to it.`;
-  if (!args.force) {
-    fail(`${problem}\nPublish the issue, build and deploy the site, then run this again (--force mails it anyway).`, 1);
-  }
-  console.error(`Warning: ${problem} Mailing it anyway (--force).`);
-}
-
-async function confirm(question: string): Promise<boolean> {
-  if (!process.stdin.isTTY) fail("Not asking on a non-interactive input: add --yes to send.", 1);
-  const reader = createInterface({ input: process.stdin, output: process.stdout });
-  const answer = await reader.question(`${question} [y/N] `);
-  reader.close();
-  return /^y(es)?$/i.test(answer.trim());
-}
-
-async function send(database: Database, config: Config, catalogue: Catalogue, args: Args) {
-  const issue = findIssue(catalogue, args.positional[0], { published: true });
-  await requireLivePage(issue, config, args);
-  const recipients = await database.db
-    .selectFrom("subscribers")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("status", "=", "confirmed")
-    .executeTakeFirstOrThrow();
-  const count = Number(recipients.count);
-  if (count === 0) fail("There is no confirmed subscriber yet: nothing to send.", 1);
-  if (!args.yes) {
-    const rate = config.newsletterRate ? `${config.newsletterRate} mails a minute` : "no rate limit";
-    if (
-      !(await confirm(`Send "${issue.title}" to ${count} confirmed subscriber${count === 1 ? "" : "s"} (${rate})?`))
-    ) {
-      console.log("Not sent.");
-      return;
-    }
-  }
-  let frozen: Awaited<ReturnType<typeof freezeSend>>;
-  try {
-    frozen = await freezeSend(database.db, issueToSend(issue, catalogue.site.name, config.siteUrl), {
-      messageIdDomain: messageIdDomainOf(config.mailFrom),
-      again: args.again,
-    });
-  } catch (error) {
-    if (error instanceof AlreadySentError) fail(`${error.message} Add --again to send it once more.`, 1);
-    throw error;
-  }
-  console.log(
-    `Send #${frozen.send.id}: "${issue.title}" to ${frozen.recipients} recipient${frozen.recipients === 1 ? "" : "s"}.`,
-  );
-  await deliverAndWatch(database, config, frozen.send.id);
-}
-
-async function resume(database: Database, config: Config, args: Args) {
-  const id = args.positional[0];
-  if (!id || !/^[1-9]\d*$/.test(id)) fail("resume takes the number of a send (see `status`).");
-  const [progress] = await sendProgress(database.db, Number(id));
-  if (!progress) fail(`No send #${id}.`, 1);
-  if (!progress.send.paused_at) fail(`Send #${id} is not paused.`, 1);
-  console.log(terminalText(`Send #${id} was paused: ${progress.send.pause_reason}`));
-  if (!args.yes && !(await confirm(`Is the cause fixed? Continue send #${id} (${progress.pending} to go)?`))) {
-    console.log("Still paused.");
-    return;
-  }
-  await resumeSend(database.db, Number(id));
-  console.log(`Send #${id} continues.`);
-  await deliverAndWatch(database, config, Number(id));
-}
-
-async function deliverAndWatch(database: Database, config: Config, sendId: number) {
-  const mailer = createMailer(config, { pool: true });
-  const worker = createNewsletterWorker(database.db, mailer, {
-    secretKey: config.secretKey,
-    siteUrl: config.siteUrl,
-    rate: config.newsletterRate,
-    batch: config.newsletterBatch,
-    log: (message, error) => console.error(`\n[newsletter] ${message}`, error ?? ""),
-  });
-  worker.start();
+async function deliverAndWatch(sendId: number) {
   let stopped = false;
   process.once("SIGINT", () => {
     stopped = true;
   });
   const startedAt = Date.now();
   const interactive = process.stderr.isTTY;
-  let lastPrinted = -1;
-  let progress = (await sendProgress(database.db, sendId))[0] as SendProgress;
-  const doneAtStart = progress.sent + progress.bounced + progress.skipped;
-  for (;;) {
-    progress = (await sendProgress(database.db, sendId))[0] as SendProgress;
-    const line = progressLine(progress, startedAt, doneAtStart);
-    if (interactive) process.stderr.write(`\r${line}\u001b[K`);
-    else {
-      const tenth = Math.floor(((progress.total - progress.pending) / Math.max(progress.total, 1)) * 10);
-      if (tenth !== lastPrinted) console.error(line);
-      lastPrinted = tenth;
-    }
-    if (progress.pending === 0 || progress.send.paused_at || stopped) break;
-    await new Promise((done) => setTimeout(done, 500));
-  }
+  let doneAtStart: number | undefined;
+  let lastTenth = -1;
+  const progress = await deliverSend(await db(), config, sendId, {
+    stopped: () => stopped,
+    log: (message, error) => console.error(`\n[newsletter] ${message}`, error ?? ""),
+    report({ total, sent, bounced, skipped }) {
+      const done = sent + bounced + skipped;
+      doneAtStart ??= done;
+      const filled = total === 0 ? 30 : Math.round((done / total) * 30);
+      const rate = (done - doneAtStart) / Math.max((Date.now() - startedAt) / 1000, Number.MIN_VALUE);
+      const left = rate > 0 ? formatDuration((total - done) / rate) : "…";
+      const extra = [bounced ? `${bounced} bounced` : "", skipped ? `${skipped} skipped` : ""].filter(Boolean);
+      const line = `[${"#".repeat(filled)}${"-".repeat(30 - filled)}] ${sent}/${total} sent  ${rate.toFixed(1)}/s  ${left} left${extra.length ? `  (${extra.join(", ")})` : ""}`;
+      const tenth = Math.floor((done / Math.max(total, 1)) * 10);
+      if (interactive) process.stderr.write(`\r${line}\u001b[K`);
+      else if (tenth !== lastTenth) console.error(line);
+      lastTenth = tenth;
+    },
+  });
   if (interactive) process.stderr.write("\n");
-  await worker.stop();
-  mailer.close();
   if (progress.send.paused_at) {
     console.log(
       terminalText(`Send #${sendId} is paused with ${progress.pending} to go: ${progress.send.pause_reason}`),
     );
     process.exitCode = 1;
-    return;
-  }
-  if (stopped) {
-    const left = (await sendProgress(database.db, sendId))[0]?.pending ?? 0;
+  } else if (stopped) {
+    const left = (await sendProgress(await db(), sendId))[0]?.pending ?? 0;
     console.log(
-      `Stopped watching with ${left} mail${left === 1 ? "" : "s"} left: the server (npm start) delivers them; \`npm run newsletter -- status\` shows the progress.`,
+      `Stopped watching with ${plural(left, "mail")} left: the server (npm start) delivers them; \`npm run newsletter -- status\` shows the progress.`,
     );
     process.exitCode = 130;
-    return;
+  } else {
+    const { sent, bounced, skipped } = progress;
+    const bouncedText = bounced ? `, ${bounced} bounced (now left out)` : "";
+    console.log(`Done: ${sent} sent${bouncedText}${skipped ? `, ${skipped} skipped (unsubscribed meanwhile)` : ""}.`);
   }
-  console.log(
-    `Done: ${progress.sent} sent${progress.bounced ? `, ${progress.bounced} bounced (now left out)` : ""}${progress.skipped ? `, ${progress.skipped} skipped (unsubscribed meanwhile)` : ""}.`,
-  );
 }
 
-async function main(argv: string[]) {
-  if (argv.length === 0 || argv.includes("--help") || argv.includes("-h") || argv[0] === "help") {
-    console.log(HELP);
-    return;
-  }
-  const args = readArgs(argv);
-  const root = resolve(args.root ?? contentRoot(process.cwd()));
-  if (!COMMANDS.includes(args.command)) fail(`Unknown command "${args.command}".`);
-
-  const config = loadConfig(root);
-
-  if (args.command === "draft" || args.command === "preview" || args.command === "test") {
-    const catalogue = loadContent(root);
-    if (args.command === "draft") {
-      const database = await connectDatabase(config);
-      const lastSend = await database.db
-        .selectFrom("newsletter_sends")
-        .select("slug")
-        .orderBy("id", "desc")
-        .executeTakeFirst();
-      await database.close();
-      const sinceIssue = [...catalogue.updates, ...catalogue.updateDrafts].find(
-        (issue) => issue.slug === lastSend?.slug,
-      );
-      const since = sinceIssue?.date ?? catalogue.updates[0]?.date;
-      const today = new Date();
-      const title = String(args.title ?? `Update of ${today.toLocaleString("en", { month: "long", year: "numeric" })}`);
-      const existing = new Set([...catalogue.updates, ...catalogue.updateDrafts].map((issue) => issue.slug));
-      const slug = chooseSlug(title, existing);
-      const path = join(root, "content/updates", `${slug}.md`);
-      mkdirSync(join(root, "content/updates"), { recursive: true });
-      if (existsSync(path)) fail(`${path} exists already.`, 1);
-      writeFileSync(path, draftText(catalogue, { title, date: contentDateOf(today), since }), { flag: "wx" });
-      console.log(`Wrote ${path}${since ? ` (listing what was published after ${since})` : ""}.`);
-      console.log(
-        `Edit it, check it with \`npm run newsletter -- preview ${slug}\`, then remove "draft: true" to publish it.`,
-      );
-      return;
-    }
-    const issue = findIssue(catalogue, args.positional[0], { published: false });
-    const content = issueToSend(issue, catalogue.site.name, config.siteUrl);
-    // The preview's link names nobody: opened, it shows the page for a link that is not valid.
-    const link = unsubscribeUrl(config.siteUrl, "preview");
-    const mail = issueMail(issueContentOf(content, config.siteUrl), link);
-    if (args.command === "preview") {
-      const folder = join(config.dataDir, "newsletter-preview");
-      mkdirSync(folder, { recursive: true });
-      const html = join(folder, `${issue.slug}.html`);
-      const text = join(folder, `${issue.slug}.txt`);
-      writeFileSync(html, mail.html);
-      writeFileSync(text, mail.text);
-      console.log(`${html}\n${text}`);
-      return;
-    }
-    await requireLivePage(issue, config, args);
-    const mailer = createMailer(config);
-    try {
-      await mailer.deliver({
-        messageId: `<newsletter-test.${Date.now()}.${issue.slug}@${messageIdDomainOf(config.mailFrom)}>`,
-        date: new Date(),
-        to: config.ownerEmail,
-        fromName: catalogue.site.name,
-        subject: `[Test] ${issue.title}`,
-        text: mail.text,
-        html: mail.html,
-        headers: listUnsubscribeHeaders(link),
-      });
-    } catch (error) {
-      fail(`The test mail was not sent: ${error instanceof Error ? error.message : String(error)}`, 1);
-    } finally {
-      mailer.close();
-    }
+const commands: Record<string, () => Promise<void> | void> = {
+  async draft() {
+    const { path, slug, since } = await writeDraft(root, content(), await db(), options.title);
+    console.log(`Wrote ${path}${since ? ` (listing what was published after ${since})` : ""}.`);
     console.log(
-      `Sent "${issue.title}" to ${config.ownerEmail}${config.smtpUrl ? "" : ` (written to ${join(config.dataDir, "mail")}: SMTP_URL is not set)`}.`,
+      `Edit it, check it with \`npm run newsletter -- preview ${slug}\`, then remove "draft: true" to publish it.`,
     );
-    return;
-  }
-
-  const database = await connectDatabase(config);
-  try {
-    switch (args.command) {
-      case "send":
-        await send(database, config, loadContent(root), args);
-        return;
-      case "resume":
-        await resume(database, config, args);
-        return;
-      case "status": {
-        const sends = await sendProgress(database.db);
-        if (sends.length === 0) console.log("Nothing sent yet.");
-        for (const progress of sends) {
-          const { paused_at, pause_reason } = progress.send;
-          const state = paused_at
-            ? `${progress.pending} pending, PAUSED since ${paused_at}: ${pause_reason}`
-            : progress.pending === 0
-              ? "done"
-              : `${progress.pending} pending`;
-          console.log(
-            terminalText(
-              `#${progress.send.id}  ${progress.send.created_at}  ${progress.send.slug}  "${progress.send.subject}"  ${progress.sent}/${progress.total} sent, ${progress.bounced} bounced, ${progress.skipped} skipped, ${state}`,
-            ),
-          );
-        }
-        return;
-      }
-      case "subscribers": {
-        const status = args.status;
-        if (status !== undefined && !SUBSCRIBER_STATUSES.includes(status as SubscriberStatus)) {
-          fail(`--status takes one of ${SUBSCRIBER_STATUSES.join(", ")}.`);
-        }
-        const rows = await listSubscribers(database.db, status as SubscriberStatus | undefined);
-        for (const row of rows) {
-          const when = row.status === "unsubscribed" ? row.unsubscribed_at : (row.confirmed_at ?? row.created_at);
-          console.log(terminalText(`${row.email}  ${row.status}  ${when}`));
-        }
-        const counts = SUBSCRIBER_STATUSES.map((name) => `${rows.filter((row) => row.status === name).length} ${name}`);
-        console.log(rows.length === 0 ? "No subscribers." : `${rows.length} in all: ${counts.join(", ")}.`);
-        return;
-      }
-      case "export":
-        process.stdout.write(subscribersCsv(await listSubscribers(database.db)));
-        return;
-      case "import": {
-        const file = args.positional[0];
-        if (!file) fail("import takes the path of a CSV file.");
-        if (!existsSync(file)) fail(`No file ${file}.`, 1);
-        const result = await importSubscribers(database.db, readFileSync(file, "utf8"));
-        if (!result.ok) fail(terminalText(`Nothing imported:\n  ${result.problems.join("\n  ")}`), 1);
-        console.log(
-          `Imported: ${result.added} added, ${result.confirmed} pending made confirmed, ${result.unchanged} already there (or unsubscribed, left as they are).`,
-        );
-        return;
-      }
-      case "remove": {
-        const email = args.positional[0];
-        if (!email) fail("remove takes an email address.");
-        if (await removeSubscriber(database.db, email))
-          console.log(`Erased ${email} and every record of their subscription.`);
-        else fail(`No subscriber ${email}.`, 1);
-        return;
-      }
+  },
+  preview() {
+    console.log(writePreview(config, content(), issueNamed(false)).join("\n"));
+  },
+  async test() {
+    const issue = issueNamed(false);
+    await requireLivePage(issue);
+    await mailTest(config, content(), issue);
+    const { ownerEmail, smtpUrl, dataDir } = config;
+    console.log(
+      `Sent "${issue.title}" to ${ownerEmail}${smtpUrl ? "" : ` (written to ${join(dataDir, "mail")}: SMTP_URL is not set)`}.`,
+    );
+  },
+  async send() {
+    const issue = issueNamed(true);
+    await requireLivePage(issue);
+    const count = await confirmedCount(await db());
+    if (count === 0) throw new Refusal("There is no confirmed subscriber yet: nothing to send.");
+    const rate = config.newsletterRate ? `${config.newsletterRate} mails a minute` : "no rate limit";
+    if (!(await confirm(`Send "${issue.title}" to ${plural(count, "confirmed subscriber")} (${rate})?`))) {
+      return console.log("Not sent.");
     }
+    const frozen = await freezeSend(await db(), issueToSend(issue, content().site.name, config.siteUrl), {
+      messageIdDomain: messageIdDomainOf(config.mailFrom),
+      again: options.again,
+    });
+    console.log(`Send #${frozen.send.id}: "${issue.title}" to ${plural(frozen.recipients, "recipient")}.`);
+    await deliverAndWatch(frozen.send.id);
+  },
+  async resume() {
+    if (!operand || !/^[1-9]\d*$/.test(operand)) fail("resume takes the number of a send (see `status`).");
+    const [progress] = await sendProgress(await db(), Number(operand));
+    if (!progress) throw new Refusal(`No send #${operand}.`);
+    if (!progress.send.paused_at) throw new Refusal(`Send #${operand} is not paused.`);
+    console.log(terminalText(`Send #${operand} was paused: ${progress.send.pause_reason}`));
+    if (!(await confirm(`Is the cause fixed? Continue send #${operand} (${progress.pending} to go)?`))) {
+      return console.log("Still paused.");
+    }
+    await resumeSend(await db(), Number(operand));
+    console.log(`Send #${operand} continues.`);
+    await deliverAndWatch(Number(operand));
+  },
+  async status() {
+    const sends = await sendProgress(await db());
+    if (sends.length === 0) console.log("Nothing sent yet.");
+    for (const { send, total, sent, bounced, skipped, pending } of sends) {
+      const state = send.paused_at
+        ? `${pending} pending, PAUSED since ${send.paused_at}: ${send.pause_reason}`
+        : pending === 0
+          ? "done"
+          : `${pending} pending`;
+      const counts = `${sent}/${total} sent, ${bounced} bounced, ${skipped} skipped`;
+      console.log(
+        terminalText(`#${send.id}  ${send.created_at}  ${send.slug}  "${send.subject}"  ${counts}, ${state}`),
+      );
+    }
+  },
+  async subscribers() {
+    const status = options.status as SubscriberStatus | undefined;
+    if (status !== undefined && !SUBSCRIBER_STATUSES.includes(status)) {
+      fail(`--status takes one of ${SUBSCRIBER_STATUSES.join(", ")}.`);
+    }
+    const rows = await listSubscribers(await db(), status);
+    for (const row of rows) {
+      const when = row.status === "unsubscribed" ? row.unsubscribed_at : (row.confirmed_at ?? row.created_at);
+      console.log(terminalText(`${row.email}  ${row.status}  ${when}`));
+    }
+    const counts = SUBSCRIBER_STATUSES.map((name) => `${rows.filter((row) => row.status === name).length} ${name}`);
+    console.log(rows.length === 0 ? "No subscribers." : `${rows.length} in all: ${counts.join(", ")}.`);
+  },
+  async export() {
+    process.stdout.write(subscribersCsv(await listSubscribers(await db())));
+  },
+  async import() {
+    if (!operand) fail("import takes the path of a CSV file.");
+    if (!existsSync(operand)) throw new Refusal(`No file ${operand}.`);
+    const result = await importSubscribers(await db(), readFileSync(operand, "utf8"));
+    if (!result.ok) throw new Refusal(terminalText(`Nothing imported:\n  ${result.problems.join("\n  ")}`));
+    console.log(
+      `Imported: ${result.added} added, ${result.confirmed} pending made confirmed, ${result.unchanged} already there (or unsubscribed, left as they are).`,
+    );
+  },
+  async remove() {
+    if (!operand) fail("remove takes an email address.");
+    if (!(await removeSubscriber(await db(), operand))) throw new Refusal(`No subscriber ${operand}.`);
+    console.log(`Erased ${operand} and every record of their subscription.`);
+  },
+};
+
+if (argv.length === 0 || options.help || command === "help") console.log(HELP);
+else if (!Object.hasOwn(commands, command)) fail(`Unknown command "${command}".`);
+else {
+  try {
+    const owner = readOwner(root);
+    config = readConfig(process.env, { ownerEmail: owner.email, ownerName: owner.name });
+    await commands[command]?.();
+  } catch (error) {
+    if (!(error instanceof Refusal || error instanceof ConfigError || error instanceof ContentError)) throw error;
+    const problem = error instanceof ContentError ? "The content has a problem (npm run check:content):\n" : "";
+    console.error(`${problem}${error.message}`);
+    process.exitCode = 1;
   } finally {
-    await database.close();
+    await database?.close();
   }
 }
-
-await main(process.argv.slice(2));

@@ -2,29 +2,16 @@
 // as `site.db.replaced-<time>`, so a restore can itself be undone.
 import { chmodSync, copyFileSync, existsSync, renameSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { claimForRestore, releaseForRestore } from "../services/data-dir-claims.mjs";
-import { createPrivately, privateFolder } from "./private-files.mjs";
-import { copySecret } from "./secret-copy.mjs";
+import { commandOptions, copySecret, createPrivately, privateFolder, stamp } from "./backups.mjs";
 
-function usage(problem) {
-  if (problem) console.error(problem);
-  console.error(
-    "Usage: npm run restore -- --from <backup.db>   (writes DATA_DIR/site.db, default ./data; stop the server first)",
-  );
-  process.exit(problem ? 2 : 0);
-}
-
-let from;
-try {
-  const { values } = parseArgs({ options: { from: { type: "string" }, help: { type: "boolean", short: "h" } } });
-  if (values.help) usage();
-  if (!values.from) usage("--from <backup.db> is required.");
-  from = resolve(values.from);
-} catch (error) {
-  usage(error.message);
-}
+const { values, exit } = commandOptions(
+  { from: { type: "string" } },
+  "Usage: npm run restore -- --from <backup.db>   (writes DATA_DIR/site.db, default ./data; stop the server first)",
+);
+if (!values.from) exit("--from <backup.db> is required.");
+const from = resolve(values.from);
 
 try {
   const backup = new Database(from, { readonly: true, fileMustExist: true });
@@ -46,12 +33,9 @@ if (refused) {
 }
 process.once("exit", () => releaseForRestore(dataDir));
 const target = join(dataDir, "site.db");
-const stamp = new Date()
-  .toISOString()
-  .replace(/[-:]/g, "")
-  .replace(/\.\d+Z$/, "Z");
+const time = stamp();
 for (const suffix of ["", "-wal", "-shm"]) {
-  if (existsSync(target + suffix)) renameSync(target + suffix, `${target}.replaced-${stamp}${suffix}`);
+  if (existsSync(target + suffix)) renameSync(target + suffix, `${target}.replaced-${time}${suffix}`);
 }
 copyFileSync(from, `${target}.restoring`);
 // A copy keeps its source's mode: a backup made by an older version may be readable by others.
@@ -62,6 +46,6 @@ console.log(`Restored ${from} to ${target}`);
 const keptSecret = join(dirname(from), "secret");
 const secret = join(dataDir, "secret");
 if (existsSync(keptSecret)) {
-  if (copySecret(keptSecret, secret, stamp)) console.log(`Restored the newsletter's secret to ${secret}`);
+  if (copySecret(keptSecret, secret, time)) console.log(`Restored the newsletter's secret to ${secret}`);
   if (process.env.SECRET_KEY) console.log("SECRET_KEY is set, so the server signs with it, not with that file.");
 }

@@ -3,7 +3,12 @@ import { connectDatabase, type Database } from "./db/database.ts";
 import { createDatabaseRateLimiter, createRateLimiter, type RateLimiter } from "./forms/rate-limit.ts";
 import { createOutbox, messageIdDomainOf, type Outbox, type OutboxOptions } from "./mail/outbox.ts";
 import { createMailer, type Mailer, type MailerOptions } from "./mail/transport.ts";
-import { createNewsletterWorker, type NewsletterWorker, type NewsletterWorkerOptions } from "./newsletter/worker.ts";
+import {
+  createNewsletterWorker,
+  type NewsletterWorker,
+  type NewsletterWorkerOptions,
+  workerSettingsOf,
+} from "./newsletter/worker.ts";
 
 export type BackendOptions = {
   outbox?: Partial<OutboxOptions>;
@@ -40,10 +45,7 @@ export async function startBackend(config: Config, options: BackendOptions = {})
       : createRateLimiter({ limit: config.rateLimit });
   const bulkMailer = createMailer(config, { ...options.mailer, pool: true });
   const newsletter = createNewsletterWorker(database.db, bulkMailer, {
-    secretKey: config.secretKey,
-    siteUrl: config.siteUrl,
-    rate: config.newsletterRate,
-    batch: config.newsletterBatch,
+    ...workerSettingsOf(config),
     log: (message, error) => log(`[newsletter] ${message}`, error),
     ...options.newsletter,
   });

@@ -7,7 +7,7 @@ import { contentRoot, imageExists, loadCatalogue, readContentFiles } from "../..
 import { sizeText } from "../../catalogue/limits.ts";
 import { ContentError, type ContentFile } from "../../catalogue/load.ts";
 import { terminalText } from "../terminal-text.ts";
-import type { SourceBooks } from "./book.ts";
+import type { Skipped, SourceBooks } from "./book.ts";
 import { COVER_REQUEST_INTERVAL_MS, coverFile, fetchCover, OPEN_LIBRARY_COVERS, paced } from "./covers.ts";
 import { readGoodreads } from "./goodreads.ts";
 import { MAX_IMPORT_FILE_BYTES } from "./limits.ts";
@@ -121,6 +121,13 @@ export async function importCommand(
       say(heading);
       for (const item of items) say(`  ${item}`);
     };
+    const report = (noun: string, created: readonly string[], skipped: readonly Skipped[]) => {
+      list(`${options.write ? "Created" : "Would create"} ${count(created.length, noun)}:`, created);
+      list(
+        `${options.write ? "Skipped" : "Would skip"} ${skipped.length}:`,
+        skipped.map((skip) => `${skip.line === null ? "" : `line ${skip.line}: `}${skip.what}: ${skip.reason}`),
+      );
+    };
 
     async function importBooks(): Promise<Output[]> {
       let books: SourceBooks;
@@ -206,13 +213,10 @@ export async function importCommand(
 
       const sourceName = source === "goodreads" ? "Goodreads" : "StoryGraph";
       say(`${sourceName} export ${inputPath}: ${books.rows} rows, ${books.readings.length} readings.`);
-      list(
-        `${options.write ? "Created" : "Would create"} ${count(notes.length, "note")}:`,
+      report(
+        "note",
         notes.map((note) => `${describePlanned(note)}  ${JSON.stringify(note.note.title)} by ${note.note.author}`),
-      );
-      list(
-        `${options.write ? "Skipped" : "Would skip"} ${skipped.length}:`,
-        skipped.map((skip) => `${skip.line === null ? "" : `line ${skip.line}: `}${skip.what}: ${skip.reason}`),
+        skipped,
       );
       if (plan.unknownShelves.size > 0) {
         list(
@@ -263,13 +267,10 @@ export async function importCommand(
       say(
         `Medium export ${inputPath}: ${count(readings.length, "post")}, ${posts.length} published (${count(drafts, "draft")} and ${count(replies, "reply", "replies")} left out).`,
       );
-      list(
-        `${options.write ? "Created" : "Would create"} ${count(essays.length, "essay")}:`,
+      report(
+        "essay",
         essays.map((essay) => `${essay.path}  ${JSON.stringify(essay.post.title)}, ${essay.post.date}`),
-      );
-      list(
-        `${options.write ? "Skipped" : "Would skip"} ${skipped.length}:`,
-        skipped.map((skip) => `${skip.what}: ${skip.reason}`),
+        skipped,
       );
       const images = essays.flatMap((essay) => essay.post.images.map((image) => `${essay.path}: ${image}`));
       list(

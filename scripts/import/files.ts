@@ -1,21 +1,12 @@
 import { formatContentDate } from "../../catalogue/dates.ts";
 import { isDraftNote, noteFileText } from "../../catalogue/new-item.ts";
 import type { Shelf } from "../../catalogue/schema.ts";
+import type { Reading } from "./book.ts";
 
 /** JSON's string syntax is valid YAML. */
 const quote = (text: string) => JSON.stringify(text);
 
-export type NoteToWrite = {
-  title: string;
-  author: string;
-  date: string;
-  shelf: Shelf;
-  tags: readonly string[] | null;
-  rating: number | null;
-  isbn: string;
-  photo: string;
-  review: string;
-};
+export type NoteToWrite = Omit<Reading, "line" | "labels"> & { tags: readonly string[] | null; photo: string };
 
 export const needsRatingAndTags = (shelf: Shelf) => shelf === "read" || shelf === "did-not-finish";
 

@@ -20,39 +20,9 @@ import type { SiteNote } from "./site-notes.ts";
 import { sourceRows } from "./source-rows.ts";
 
 /** In Goodreads' order: its importer takes its own format. */
-export const GOODREADS_COLUMNS = [
-  "Book Id",
-  "Title",
-  "Author",
-  "Author l-f",
-  "Additional Authors",
-  "ISBN",
-  "ISBN13",
-  "My Rating",
-  "Average Rating",
-  "Publisher",
-  "Binding",
-  "Number of Pages",
-  "Year Published",
-  "Original Publication Year",
-  "Date Read",
-  "Date Added",
-  "Bookshelves",
-  "Bookshelves with positions",
-  "Exclusive Shelf",
-  "My Review",
-  "Spoiler",
-  "Private Notes",
-  "Read Count",
-  "Recommended For",
-  "Recommended By",
-  "Owned Copies",
-  "Original Purchase Date",
-  "Original Purchase Location",
-  "Condition",
-  "Condition Description",
-  "BCID",
-] as const;
+const GOODREADS_HEADER =
+  "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Recommended For,Recommended By,Owned Copies,Original Purchase Date,Original Purchase Location,Condition,Condition Description,BCID";
+export const GOODREADS_COLUMNS = GOODREADS_HEADER.split(",");
 
 const REQUIRED = ["Title", "Author", "My Rating", "Date Added", "Exclusive Shelf"];
 
@@ -157,7 +127,7 @@ export function goodreadsCsv(notes: readonly SiteNote[], scale: number, siteUrl:
     );
   return stringify(rows, {
     header: true,
-    columns: [...GOODREADS_COLUMNS],
+    columns: GOODREADS_COLUMNS,
     record_delimiter: "unix",
     quoted_match: /^'/,
   });

@@ -105,15 +105,10 @@ export function planBooks(
         slug,
         line: reading.line,
         note: {
-          title: reading.title,
-          author: reading.author,
-          date: reading.date,
-          shelf: reading.shelf,
+          ...reading,
           tags: needs && tags.length === 0 ? null : tags.slice(0, MAX_TAGS),
           rating: reading.shelf === "reading" || reading.shelf === "want" ? null : reading.rating,
-          isbn: reading.isbn,
           photo: "",
-          review: reading.review,
         },
       });
     }

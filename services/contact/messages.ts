@@ -1,16 +1,6 @@
 import type { Db, MessageStatus } from "../db/database.ts";
 
-export type MessageSummary = {
-  id: number;
-  status: MessageStatus;
-  email: string;
-  subject: string;
-  created_at: string;
-  attempts: number;
-  last_error: string | null;
-};
-
-export function listMessages(db: Db, status?: MessageStatus): Promise<MessageSummary[]> {
+export function listMessages(db: Db, status?: MessageStatus) {
   let query = db
     .selectFrom("messages")
     .select(["id", "status", "email", "subject", "created_at", "attempts", "last_error"])

@@ -3,7 +3,6 @@
 import { randomUUID } from "node:crypto";
 import type { Expression, Generated, Kysely, SqlBool } from "kysely";
 import { type Db, skipLockedOnPostgres } from "../db/database.ts";
-import { createPollingLoop, type PollingLoop } from "./polling-loop.ts";
 
 export type QueueTable = "messages" | "newsletter_deliveries";
 
@@ -211,16 +210,89 @@ export function createMailQueue<Row extends QueueRow>(db: Db, kind: QueueKind<Ro
     return next?.due == null ? null : Number(next.due);
   }
 
-  const loop = createPollingLoop({
-    async round(keepGoing) {
+  const loop = createPollingLoop(
+    async (keepGoing) => {
       await deliverDue(keepGoing);
       await kind.afterRound?.();
     },
     nextDue,
-    now,
-    pollIntervalMs: timing.pollIntervalMs,
-    log,
-  });
+    timing,
+  );
 
   return Object.assign(loop, { deliverDue: () => deliverDue() });
+}
+
+export type PollingLoop = {
+  start(): void;
+  stop(): Promise<void>;
+  nudge(): void;
+  readonly running: boolean;
+};
+
+/** Runs `round` when nudged, when the next row is due, or every `pollIntervalMs` at the latest. */
+function createPollingLoop(
+  round: (keepGoing: () => boolean) => Promise<void>,
+  nextDue: () => Promise<number | null>,
+  { now, pollIntervalMs, log }: QueueTiming,
+): PollingLoop {
+  let started = false;
+  let timer: NodeJS.Timeout | undefined;
+  let draining: Promise<void> | undefined;
+  let nudged = false;
+
+  async function idleDelay(): Promise<number> {
+    const due = await nextDue();
+    if (due === null) return pollIntervalMs;
+    return Math.min(Math.max(due - now(), 0), pollIntervalMs);
+  }
+
+  function schedule(delayMs: number) {
+    if (!started || draining) return;
+    clearTimeout(timer);
+    timer = setTimeout(run, delayMs);
+    timer.unref();
+  }
+
+  function run() {
+    timer = undefined;
+    if (!started || draining) return;
+    nudged = false;
+    draining = (async () => {
+      let delay = pollIntervalMs;
+      try {
+        await round(() => started);
+        if (started) delay = nudged ? 0 : await idleDelay();
+      } catch (error) {
+        log("delivery round failed; retrying later", error);
+      }
+      return delay;
+    })().then((delay) => {
+      draining = undefined;
+      schedule(nudged ? 0 : delay);
+    });
+  }
+
+  function nudge() {
+    if (!started) return;
+    if (draining) nudged = true;
+    else schedule(0);
+  }
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      schedule(0);
+    },
+    async stop() {
+      started = false;
+      clearTimeout(timer);
+      timer = undefined;
+      await draining;
+    },
+    nudge,
+    get running() {
+      return started;
+    },
+  };
 }

@@ -33,10 +33,6 @@ export type MailerOptions = {
   pool?: boolean;
 };
 
-export function mailDir(dataDir: string): string {
-  return join(dataDir, "mail");
-}
-
 export function emlFileName(messageId: string): string {
   const bare = messageId.replace(/^<|>$/g, "").replace(/[^A-Za-z0-9._@-]/g, "_");
   return `${bare}.eml`;
@@ -95,7 +91,7 @@ export function createMailer(config: MailerConfig, options: MailerOptions = {}):
   }
 
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
-  const folder = mailDir(config.dataDir);
+  const folder = join(config.dataDir, "mail");
   return {
     kind: "file",
     async deliver(mail) {

@@ -1,9 +1,27 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { renderWithAbsoluteLinks } from "../../catalogue/derive.ts";
 import type { Catalogue } from "../../catalogue/load.ts";
+import { chooseSlug, contentDateOf } from "../../catalogue/new-item.ts";
 import type { UpdateIssue } from "../../catalogue/schema.ts";
 import { absoluteUrl } from "../../catalogue/site-url.ts";
-import { type IssueContent, markdownAsPlainText } from "./mail.ts";
-import type { IssueToSend } from "./worker.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import { messageIdDomainOf } from "../mail/outbox.ts";
+import { createMailer } from "../mail/transport.ts";
+import { issueMail, markdownAsPlainText, unsubscribeUrl } from "./mail.ts";
+
+/** What the owner must set right before the newsletter can go on; the message says what. */
+export class Refusal extends Error {}
+
+export type IssueToSend = {
+  slug: string;
+  subject: string;
+  bodyHtml: string;
+  bodyText: string;
+  issueUrl: string;
+  siteName: string;
+};
 
 export function issueToSend(issue: UpdateIssue, siteName: string, siteUrl: string): IssueToSend {
   return {
@@ -16,15 +34,17 @@ export function issueToSend(issue: UpdateIssue, siteName: string, siteUrl: strin
   };
 }
 
-export function issueContentOf(issue: IssueToSend, siteUrl: string): IssueContent {
-  return {
-    title: issue.subject,
-    bodyHtml: issue.bodyHtml,
-    bodyText: issue.bodyText,
-    issueUrl: issue.issueUrl,
-    siteName: issue.siteName,
-    siteUrl,
-  };
+const allIssues = (catalogue: Catalogue) => [...catalogue.updates, ...catalogue.updateDrafts];
+
+export function findIssue(catalogue: Catalogue, slug: string, { published }: { published: boolean }): UpdateIssue {
+  const issue = allIssues(catalogue).find((candidate) => candidate.slug === slug);
+  if (!issue) {
+    const known = allIssues(catalogue).map((candidate) => candidate.slug);
+    throw new Refusal(`No issue "${slug}" in content/updates/.${known.length ? ` Issues: ${known.join(", ")}.` : ""}`);
+  }
+  if (published && issue.draft)
+    throw new Refusal(`"${slug}" is a draft: remove "draft: true" from its file to send it.`);
+  return issue;
 }
 
 /** `since` is the last sent issue's ISO day. */
@@ -40,14 +60,60 @@ export function draftText(
     ...(writings.length > 0 ? ["## New essays", "", ...writings, ""] : []),
     ...(notes.length > 0 ? ["## New book notes", "", ...notes, ""] : []),
   ];
-  return [
-    "---",
-    `title: ${JSON.stringify(title)}`,
-    `date: ${JSON.stringify(date)}`,
-    "draft: true",
-    "---",
-    "Write the opening of this issue here.",
-    "",
-    ...sections,
-  ].join("\n");
+  const front = ["---", `title: ${JSON.stringify(title)}`, `date: ${JSON.stringify(date)}`, "draft: true", "---"];
+  return [...front, "Write the opening of this issue here.", "", ...sections].join("\n");
+}
+
+/** Lists what was published since the last sent issue (or the last published one). */
+export async function writeDraft(root: string, catalogue: Catalogue, db: Db, title?: string, today = new Date()) {
+  const lastSend = await db.selectFrom("newsletter_sends").select("slug").orderBy("id", "desc").executeTakeFirst();
+  const since = allIssues(catalogue).find((issue) => issue.slug === lastSend?.slug)?.date ?? catalogue.updates[0]?.date;
+  title ??= `Update of ${today.toLocaleString("en", { month: "long", year: "numeric" })}`;
+  const slug = chooseSlug(title, new Set(allIssues(catalogue).map((issue) => issue.slug)));
+  const path = join(root, "content/updates", `${slug}.md`);
+  mkdirSync(join(root, "content/updates"), { recursive: true });
+  try {
+    writeFileSync(path, draftText(catalogue, { title, date: contentDateOf(today), since }), { flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new Refusal(`${path} exists already.`);
+    throw error;
+  }
+  return { path, slug, since };
+}
+
+/** The link names nobody: opened, it shows the page for a link that is not valid. */
+const mailToOwner = (config: Config, catalogue: Catalogue, issue: UpdateIssue) =>
+  issueMail(
+    issueToSend(issue, catalogue.site.name, config.siteUrl),
+    config.siteUrl,
+    unsubscribeUrl(config.siteUrl, "preview"),
+  );
+
+/** The HTML and the plain text file of the issue's mail. */
+export function writePreview(config: Config, catalogue: Catalogue, issue: UpdateIssue): string[] {
+  const mail = mailToOwner(config, catalogue, issue);
+  const folder = join(config.dataDir, "newsletter-preview");
+  mkdirSync(folder, { recursive: true });
+  const html = join(folder, `${issue.slug}.html`);
+  const text = join(folder, `${issue.slug}.txt`);
+  writeFileSync(html, mail.html);
+  writeFileSync(text, mail.text);
+  return [html, text];
+}
+
+export async function mailTest(config: Config, catalogue: Catalogue, issue: UpdateIssue): Promise<void> {
+  const mailer = createMailer(config);
+  try {
+    await mailer.deliver({
+      ...mailToOwner(config, catalogue, issue),
+      messageId: `<newsletter-test.${Date.now()}.${issue.slug}@${messageIdDomainOf(config.mailFrom)}>`,
+      date: new Date(),
+      to: config.ownerEmail,
+      subject: `[Test] ${issue.title}`,
+    });
+  } catch (error) {
+    throw new Refusal(`The test mail was not sent: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    mailer.close();
+  }
 }

@@ -1,4 +1,6 @@
 import { escapeXml } from "../../catalogue/xml.ts";
+import type { OutgoingMail } from "../mail/transport.ts";
+import type { IssueToSend } from "./issue.ts";
 import { CONFIRM_TOKEN_DAYS } from "./tokens.ts";
 
 export const confirmUrl = (siteUrl: string, token: string) =>
@@ -22,15 +24,6 @@ export function confirmationMail(siteUrl: string, ownerName: string, token: stri
     ].join("\n"),
   };
 }
-
-export type IssueContent = {
-  title: string;
-  bodyHtml: string;
-  bodyText: string;
-  issueUrl: string;
-  siteName: string;
-  siteUrl: string;
-};
 
 /** Mail clients ignore <style> more often than not. */
 const TAG_STYLES: Record<string, string> = {
@@ -65,10 +58,11 @@ const DARK_STYLE = `@media (prefers-color-scheme: dark) {
   .mail-footer, .mail-footer p, .mail-footer a { color: #9ca3af !important; border-color: #374151 !important; }
 }`;
 
-export function issueMail(issue: IssueContent, unsubscribeLink: string): { html: string; text: string } {
-  const why = `You get this because you subscribed to updates from ${issue.siteName} at ${hostOf(issue.siteUrl)} and confirmed it.`;
+/** An issue's mail, but for its Message-ID, date and recipient. */
+export function issueMail(issue: IssueToSend, siteUrl: string, unsubscribeLink: string) {
+  const why = `You get this because you subscribed to updates from ${issue.siteName} at ${hostOf(siteUrl)} and confirmed it.`;
   const text = [
-    issue.title,
+    issue.subject,
     "",
     issue.bodyText,
     "",
@@ -86,7 +80,7 @@ export function issueMail(issue: IssueContent, unsubscribeLink: string): { html:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="supported-color-schemes" content="light dark">
-<title>${escapeXml(issue.title)}</title>
+<title>${escapeXml(issue.subject)}</title>
 <style>${DARK_STYLE}</style>
 </head>
 <body class="mail-page" style="margin:0;padding:0;background:#f4f4f5;">
@@ -95,7 +89,7 @@ export function issueMail(issue: IssueContent, unsubscribeLink: string): { html:
 <table role="presentation" class="mail-card" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;color:#1f2937;border-radius:8px;">
 <tr><td class="mail-body" style="padding:32px 28px;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,Arial,sans-serif;font-size:16px;line-height:1.6;color:#1f2937;">
 <p style="margin:0 0 8px;font-size:14px;color:#6b7280;">${escapeXml(issue.siteName)}</p>
-<h1 style="font-size:26px;line-height:1.25;margin:0 0 20px;color:#111827;">${escapeXml(issue.title)}</h1>
+<h1 style="font-size:26px;line-height:1.25;margin:0 0 20px;color:#111827;">${escapeXml(issue.subject)}</h1>
 ${inlineStyles(issue.bodyHtml)}
 <p style="margin:24px 0 0;"><a href="${escapeXml(issue.issueUrl)}" style="color:#2563eb;text-decoration:underline;">Read it on the site</a></p>
 </td></tr>
@@ -109,15 +103,9 @@ ${inlineStyles(issue.bodyHtml)}
 </body>
 </html>
 `;
-  return { html, text };
-}
-
-/** RFC 2369 and RFC 8058: mail clients show an Unsubscribe button that posts to the link. */
-export function listUnsubscribeHeaders(unsubscribeLink: string): Record<string, string> {
-  return {
-    "List-Unsubscribe": `<${unsubscribeLink}>`,
-    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-  };
+  // RFC 2369 and RFC 8058: mail clients show an Unsubscribe button that posts to the link.
+  const headers = { "List-Unsubscribe": `<${unsubscribeLink}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+  return { fromName: issue.siteName, subject: issue.subject, html, text, headers } satisfies Partial<OutgoingMail>;
 }
 
 export function markdownAsPlainText(markdown: string, siteUrl: string): string {

@@ -2,28 +2,28 @@ import { CsvError, parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { emailKey, isValidEmail, LIMITS, normalizeEmail } from "../../rules/forms.ts";
 import { spreadsheetSafe, withoutFormulaGuard } from "../../rules/spreadsheet-cells.ts";
-import type { Db, SubscriberStatus } from "../db/database.ts";
+import type { Db, SubscriberStatus, SubscribersTable } from "../db/database.ts";
 
 export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed", "bounced"] as const;
 
-export type SubscriberRow = {
-  email: string;
-  status: SubscriberStatus;
-  created_at: string;
-  confirmed_at: string | null;
-  unsubscribed_at: string | null;
-};
+const COLUMNS = ["email", "status", "created_at", "confirmed_at", "unsubscribed_at"] as const;
+
+export type SubscriberRow = Pick<SubscribersTable, (typeof COLUMNS)[number]>;
 
 export function listSubscribers(db: Db, status?: SubscriberStatus): Promise<SubscriberRow[]> {
-  let query = db
-    .selectFrom("subscribers")
-    .select(["email", "status", "created_at", "confirmed_at", "unsubscribed_at"])
-    .orderBy("id");
+  let query = db.selectFrom("subscribers").select(COLUMNS).orderBy("id");
   if (status) query = query.where("status", "=", status);
   return query.execute();
 }
 
-export const CSV_COLUMNS = ["email", "status", "created_at", "confirmed_at", "unsubscribed_at"] as const;
+export async function confirmedCount(db: Db): Promise<number> {
+  const { count } = await db
+    .selectFrom("subscribers")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("status", "=", "confirmed")
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
 
 /** An address a spreadsheet would run as a formula gets a guard, which `import` takes off. */
 export function subscribersCsv(rows: readonly SubscriberRow[]): string {
@@ -31,7 +31,7 @@ export function subscribersCsv(rows: readonly SubscriberRow[]): string {
     rows.map((row) => ({ ...row, email: spreadsheetSafe(row.email) })),
     {
       header: true,
-      columns: [...CSV_COLUMNS],
+      columns: [...COLUMNS],
       record_delimiter: "windows",
       quoted_match: /^[=+\-@'\t\r]|[\r\n]/,
     },
@@ -58,13 +58,7 @@ export type ImportResult =
   | { ok: true; added: number; confirmed: number; unchanged: number }
   | { ok: false; problems: string[] };
 
-type ImportRow = {
-  email: string;
-  status: SubscriberStatus;
-  created_at: string | null;
-  confirmed_at: string | null;
-  unsubscribed_at: string | null;
-};
+type ImportRow = Omit<SubscriberRow, "created_at"> & { created_at: string | null };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 

@@ -20,16 +20,16 @@ export async function subscribe(
 ): Promise<SubscribeOutcome> {
   const time = now.toISOString();
   const key = emailKey(email);
+  const signUp = {
+    email: normalizeEmail(email),
+    status: "pending",
+    created_at: time,
+    client_ip: ip ?? null,
+    confirmation_sent_at: time,
+  } as const;
   const inserted = await db
     .insertInto("subscribers")
-    .values({
-      email: normalizeEmail(email),
-      email_lower: key,
-      created_at: time,
-      status: "pending",
-      client_ip: ip ?? null,
-      confirmation_sent_at: time,
-    })
+    .values({ ...signUp, email_lower: key })
     .onConflict((conflict) => conflict.column("email_lower").doNothing())
     .returningAll()
     .executeTakeFirst();
@@ -37,14 +37,7 @@ export async function subscribe(
 
   const returning = await db
     .updateTable("subscribers")
-    .set({
-      email: normalizeEmail(email),
-      status: "pending",
-      created_at: time,
-      client_ip: ip ?? null,
-      confirmed_at: null,
-      confirmation_sent_at: time,
-    })
+    .set({ ...signUp, confirmed_at: null })
     .where("email_lower", "=", key)
     .where("status", "in", ["unsubscribed", "bounced"])
     .returningAll()

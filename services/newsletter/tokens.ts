@@ -11,20 +11,22 @@ function mac(secret: string, parts: readonly (string | number)[]): string {
   return createHmac("sha256", secret).update(parts.join("\n")).digest("base64url");
 }
 
+type ConfirmSubject = TokenSubject & { created_at: string };
+
+const confirmMac = (secret: string, { id, email_lower, created_at }: ConfirmSubject, expires: number) =>
+  mac(secret, ["confirm", id, email_lower, created_at, expires]);
+const unsubscribeMac = (secret: string, { id, email_lower }: TokenSubject) =>
+  mac(secret, ["unsubscribe", id, email_lower]);
+
 function sameMac(expected: string, given: string): boolean {
   const a = Buffer.from(expected);
   const b = Buffer.from(given);
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function confirmToken(
-  secret: string,
-  subscriber: TokenSubject & { created_at: string },
-  now: number = Date.now(),
-): string {
+export function confirmToken(secret: string, subscriber: ConfirmSubject, now: number = Date.now()): string {
   const expires = Math.floor((now + CONFIRM_TOKEN_DAYS * DAY_MS) / 1000);
-  const signature = mac(secret, ["confirm", subscriber.id, subscriber.email_lower, subscriber.created_at, expires]);
-  return `${subscriber.id}.${expires}.${signature}`;
+  return `${subscriber.id}.${expires}.${confirmMac(secret, subscriber, expires)}`;
 }
 
 export type ParsedConfirmToken = { id: number; expiresAt: number; signature: string };
@@ -36,23 +38,12 @@ export function parseConfirmToken(token: string): ParsedConfirmToken | null {
 }
 
 /** Expiry is checked apart. */
-export function confirmTokenMatches(
-  secret: string,
-  token: ParsedConfirmToken,
-  subscriber: TokenSubject & { created_at: string },
-): boolean {
-  const expected = mac(secret, [
-    "confirm",
-    subscriber.id,
-    subscriber.email_lower,
-    subscriber.created_at,
-    token.expiresAt / 1000,
-  ]);
-  return token.id === subscriber.id && sameMac(expected, token.signature);
+export function confirmTokenMatches(secret: string, token: ParsedConfirmToken, subscriber: ConfirmSubject): boolean {
+  return token.id === subscriber.id && sameMac(confirmMac(secret, subscriber, token.expiresAt / 1000), token.signature);
 }
 
 export function unsubscribeToken(secret: string, subscriber: TokenSubject): string {
-  return `${subscriber.id}.${mac(secret, ["unsubscribe", subscriber.id, subscriber.email_lower])}`;
+  return `${subscriber.id}.${unsubscribeMac(secret, subscriber)}`;
 }
 
 export function parseUnsubscribeToken(token: string): { id: number; signature: string } | null {
@@ -62,5 +53,5 @@ export function parseUnsubscribeToken(token: string): { id: number; signature: s
 }
 
 export function unsubscribeTokenMatches(secret: string, signature: string, subscriber: TokenSubject): boolean {
-  return sameMac(mac(secret, ["unsubscribe", subscriber.id, subscriber.email_lower]), signature);
+  return sameMac(unsubscribeMac(secret, subscriber), signature);
 }

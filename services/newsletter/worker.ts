@@ -1,7 +1,9 @@
 // A refusal of our sender or of the issue's mail pauses the whole send: every recipient would meet the
 // same answer. More than half of the last 20 deliveries bounced pauses it too: rarely 20 bad addresses.
 import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { type Selectable, sql } from "kysely";
+import type { Config } from "../config.ts";
 import type { Db, DeliveryStatus, NewsletterDeliveriesTable, NewsletterSendsTable } from "../db/database.ts";
 import {
   createMailQueue,
@@ -11,24 +13,12 @@ import {
   type QueueTiming,
   refusalOf,
 } from "../mail/queue.ts";
-import type { Mailer } from "../mail/transport.ts";
-import { issueMail, listUnsubscribeHeaders, unsubscribeUrl } from "./mail.ts";
+import { createMailer, type Mailer } from "../mail/transport.ts";
+import { type IssueToSend, Refusal } from "./issue.ts";
+import { issueMail, unsubscribeUrl } from "./mail.ts";
 import { unsubscribeToken } from "./tokens.ts";
 
 export type NewsletterSend = Selectable<NewsletterSendsTable>;
-
-export type IssueToSend = {
-  slug: string;
-  subject: string;
-  bodyHtml: string;
-  bodyText: string;
-  issueUrl: string;
-  siteName: string;
-};
-
-export class AlreadySentError extends Error {
-  name = "AlreadySentError";
-}
 
 export async function freezeSend(
   db: Db,
@@ -42,7 +32,9 @@ export async function freezeSend(
       .where("slug", "=", issue.slug)
       .executeTakeFirst();
     if (earlier && !again) {
-      throw new AlreadySentError(`"${issue.slug}" was already sent (send #${earlier.id}, ${earlier.created_at}).`);
+      throw new Refusal(
+        `"${issue.slug}" was already sent (send #${earlier.id}, ${earlier.created_at}). Add --again to send it once more.`,
+      );
     }
     const send = await trx
       .insertInto("newsletter_sends")
@@ -204,24 +196,18 @@ export function createNewsletterWorker(
     const reason = `${takenBack.length} of the last ${BREAKER_WINDOW} deliveries were refused for good, almost never a run of bad addresses; their subscribers were left as they were (the last refusal: ${errorText(error)}); ${resumeHint(row.send_id)}`;
     log(`send ${row.send_id} paused: ${reason}`);
     await pauseSend(trx, row.send_id, reason, now());
+    const deliveries = takenBack.map((entry) => entry.deliveryId);
+    const subscribers = takenBack.map((entry) => entry.subscriberId);
     await trx
       .updateTable("newsletter_deliveries")
       .set({ status: "pending", next_attempt_at: now() })
-      .where(
-        "id",
-        "in",
-        takenBack.map((entry) => entry.deliveryId),
-      )
+      .where("id", "in", deliveries)
       .where("status", "=", "bounced")
       .execute();
     await trx
       .updateTable("subscribers")
       .set({ status: "confirmed" })
-      .where(
-        "id",
-        "in",
-        takenBack.map((entry) => entry.subscriberId),
-      )
+      .where("id", "in", subscribers)
       .where("status", "=", "bounced")
       .execute();
   }
@@ -250,25 +236,20 @@ export function createNewsletterWorker(
         if (subscriber.send_paused_at) return { hold: `send paused at ${subscriber.send_paused_at}` };
         const send = await sendOf(row.send_id);
         const link = unsubscribeUrl(settings.siteUrl, unsubscribeToken(settings.secretKey, subscriber));
-        const content = {
-          title: send.subject,
+        const issue = {
+          slug: send.slug,
+          subject: send.subject,
           bodyHtml: send.body_html,
           bodyText: send.body_text,
           issueUrl: send.issue_url,
           siteName: send.site_name,
-          siteUrl: settings.siteUrl,
         };
-        const mail = issueMail(content, link);
         try {
           await mailer.deliver({
+            ...issueMail(issue, settings.siteUrl, link),
             messageId: row.message_id,
             date: new Date(send.created_at),
             to: subscriber.email,
-            fromName: send.site_name,
-            subject: send.subject,
-            text: mail.text,
-            html: mail.html,
-            headers: listUnsubscribeHeaders(link),
           });
         } catch (error) {
           const refusal = refusalOf(error);
@@ -293,4 +274,38 @@ export function createNewsletterWorker(
   );
 
   return queue;
+}
+
+export const workerSettingsOf = (config: Config) => ({
+  secretKey: config.secretKey,
+  siteUrl: config.siteUrl,
+  rate: config.newsletterRate,
+  batch: config.newsletterBatch,
+});
+
+/** Delivers from this process until the send is done, paused or `stopped()`; `report` sees its progress twice a second. */
+export async function deliverSend(
+  db: Db,
+  config: Config,
+  sendId: number,
+  {
+    report,
+    stopped,
+    log,
+  }: Pick<NewsletterWorkerOptions, "log"> & { report(progress: SendProgress): void; stopped(): boolean },
+): Promise<SendProgress> {
+  const mailer = createMailer(config, { pool: true });
+  const worker = createNewsletterWorker(db, mailer, { ...workerSettingsOf(config), log });
+  worker.start();
+  try {
+    for (;;) {
+      const [progress] = (await sendProgress(db, sendId)) as [SendProgress];
+      report(progress);
+      if (progress.pending === 0 || progress.send.paused_at || stopped()) return progress;
+      await sleep(500);
+    }
+  } finally {
+    await worker.stop();
+    mailer.close();
+  }
 }
