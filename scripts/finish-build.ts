@@ -45,8 +45,8 @@ import { SEARCH_INDEX_PATH, searchIndexFile } from "../catalogue/site-search.ts"
 import { siteUrlFromEnvironment } from "../catalogue/site-url.ts";
 import { derivedPagePaths } from "../catalogue/sitemap.ts";
 import { catalogueOrStop } from "../catalogue/vite-plugin.ts";
-import { INLINE_HASHES_FILE, type InlineHashes, NO_INLINE } from "../server/http/security.ts";
-import { NOT_FOUND_PAGE_FILE } from "../server/http/static.ts";
+import { INLINE_HASHES_FILE, type InlineHashes, NO_INLINE } from "../host/security.ts";
+import { NOT_FOUND_PAGE_FILE } from "../host/static.ts";
 import { filesUnder, holds, removeAllBut, writeNew } from "./build-files.ts";
 import { writeCompressedCopies } from "./compressed-copies.ts";
 import { prerender, staticPaths } from "./prerender.ts";

@@ -4,9 +4,9 @@
  */
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { API_ERRORS } from "../../host/api.ts";
 import { MESSAGES } from "../../rules/forms.ts";
 import type { Config } from "../../server/config.ts";
-import { API_ERRORS } from "../../server/http/api.ts";
 import {
   makeTempDir,
   OWNER,

@@ -5,8 +5,8 @@
  */
 import { request } from "node:http";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { bareAddress, checkOrigin, parseForwarded } from "../../host/forwarded.ts";
 import { ConfigError, configWarnings, readConfig } from "../../server/config.ts";
-import { bareAddress, checkOrigin, parseForwarded } from "../../server/http/forwarded.ts";
 import {
   makeTempDir,
   postJson,

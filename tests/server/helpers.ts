@@ -11,11 +11,11 @@ import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import type { Context, Hono } from "hono";
 import { inject } from "vitest";
+import { createApi } from "../../host/api.ts";
+import { clientAddressReader, requestOriginReader, socketAddress } from "../../host/forwarded.ts";
 import { type Backend, type BackendOptions, startBackend } from "../../server/backend.ts";
 import type { Config } from "../../server/config.ts";
 import { connectDatabase, type Database, type SqliteDatabase } from "../../server/db/database.ts";
-import { createApi } from "../../server/http/api.ts";
-import { clientAddressReader, requestOriginReader, socketAddress } from "../../server/http/forwarded.ts";
 import { createTestDatabase } from "../support/postgres.ts";
 
 export const OWNER = "owner@example.com";

@@ -10,10 +10,10 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createHttpApp } from "../../server/http/app.ts";
-import { requestOriginReader } from "../../server/http/forwarded.ts";
-import { routesOf } from "../../server/http/routes.ts";
-import { readNotFoundFiles } from "../../server/http/static.ts";
+import { createHttpApp } from "../../host/app.ts";
+import { requestOriginReader } from "../../host/forwarded.ts";
+import { routesOf } from "../../host/routes.ts";
+import { readNotFoundFiles } from "../../host/static.ts";
 import { makeTempDir, SITE_URL, serveApp, sleep, startTestBackend, testClientIp, testConfig } from "./helpers.ts";
 import { countingServedBuild, type ProductionServer, servedBuild, startProductionServer } from "./production.ts";
 

@@ -7,7 +7,6 @@
 import { createServer } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { readConfig } from "../../server/config.ts";
 import {
   applyConnectionCap,
   CONNECTIONS_CHECKING_INTERVAL_MS,
@@ -15,7 +14,8 @@ import {
   HEADERS_TIMEOUT_MS,
   KEEP_ALIVE_TIMEOUT_MS,
   serverOptions,
-} from "../../server/http/limits.ts";
+} from "../../host/limits.ts";
+import { readConfig } from "../../server/config.ts";
 import { makeTempDir, sleep, waitFor } from "./helpers.ts";
 import { type ProductionServer, startProductionServer } from "./production.ts";
 

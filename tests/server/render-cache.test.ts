@@ -1,5 +1,5 @@
 /**
- * server/http/render-cache.ts in-process: the key a list's query is cached under,
+ * host/render-cache.ts in-process: the key a list's query is cached under,
  * the byte bound of the rendered lists, one render per key at a time, and the concurrency limit.
  * The pages rendered here are plain HTML made by the test; the production server's renders are in
  * render-limits.test.ts.
@@ -9,13 +9,13 @@ import { describe, expect, test } from "vitest";
 import { inlineMarker } from "../../app/lib/inline-marker.ts";
 import { canonicalListQuery } from "../../catalogue/filters.ts";
 import { canonicalSearchQuery } from "../../catalogue/search-text.ts";
-import { ConfigError, readConfig } from "../../server/config.ts";
 import {
   createRenderCache,
   createRenderLimiter,
   filteredListKey,
   MAX_WAITING_PER_CLIENT,
-} from "../../server/http/render-cache.ts";
+} from "../../host/render-cache.ts";
+import { ConfigError, readConfig } from "../../server/config.ts";
 import { makeTempDir } from "./helpers.ts";
 
 /** A render: the app's own script carries the inline marker, a script that came with the content does not. */

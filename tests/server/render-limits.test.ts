@@ -7,9 +7,9 @@
 import { connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createHttpApp, PREFETCH_FRESH_SECONDS } from "../../server/http/app.ts";
-import { requestOriginReader } from "../../server/http/forwarded.ts";
-import { readNotFoundFiles } from "../../server/http/static.ts";
+import { createHttpApp, PREFETCH_FRESH_SECONDS } from "../../host/app.ts";
+import { requestOriginReader } from "../../host/forwarded.ts";
+import { readNotFoundFiles } from "../../host/static.ts";
 import { makeTempDir, SITE_URL, serveApp, sleep, startTestBackend, testClientIp, testConfig } from "./helpers.ts";
 import { countingServedBuild, type ProductionServer, servedBuild, startProductionServer } from "./production.ts";
 

@@ -1,11 +1,11 @@
 /**
- * server/http/static.ts on real files in a temporary build folder: one cache entry per file whatever
+ * host/static.ts on real files in a temporary build folder: one cache entry per file whatever
  * the request's spelling, no entry for a path without a file, and a cache bounded in bytes.
  */
 import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { createStaticFiles, encodedETag, unreadablePath } from "../../server/http/static.ts";
+import { createStaticFiles, encodedETag, unreadablePath } from "../../host/static.ts";
 import { makeTempDir } from "./helpers.ts";
 
 let temp: ReturnType<typeof makeTempDir>;

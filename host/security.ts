@@ -7,8 +7,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { Parser } from "htmlparser2";
-import { inlineMarker } from "../../app/lib/inline-marker.ts";
-import { EMBED_ORIGINS } from "../../catalogue/embeds.ts";
+import { inlineMarker } from "../app/lib/inline-marker.ts";
+import { EMBED_ORIGINS } from "../catalogue/embeds.ts";
 
 /** The CSP sources (`'sha256-…'`) of a page's inline scripts and styles. */
 export type InlineHashes = { scripts: string[]; styles: string[] };

@@ -4,7 +4,7 @@
  * with a whole rendered error page) and how its page is served (the route's `handle`).
  */
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import type { RenderHandle } from "../../app/lib/page-handle.ts";
+import type { RenderHandle } from "../app/lib/page-handle.ts";
 
 /** The route an action request goes to, as React Router picks it: an index route only with `?index`. */
 function actionTarget<T extends { route: RouteObject }>(matches: readonly T[], search: string): T | undefined {

@@ -7,8 +7,8 @@
 import { parentPort, workerData } from "node:worker_threads";
 import * as build from "virtual:react-router/server-build";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { adoptInlineMarker } from "../../app/lib/inline-marker.ts";
-import { prepareSiteSearch } from "../../app/search.server.ts";
+import { adoptInlineMarker } from "../app/lib/inline-marker.ts";
+import { prepareSiteSearch } from "../app/search.server.ts";
 import type { RenderJob, RenderResult, RenderWorkerData } from "./render-pool.ts";
 
 adoptInlineMarker((workerData as RenderWorkerData).inlineMarker);

@@ -8,12 +8,12 @@ import { buildRoot, buildRootOf, currentBuild, markServing, unmarkServing } from
 import { contentRoot, OWNER_FILE } from "../catalogue/content-root.ts";
 import type { Owner } from "../catalogue/owner.ts";
 import { readOwner } from "../catalogue/owner-file.ts";
-import { startBackend } from "./backend.ts";
-import { type Config, ConfigError, configWarnings, readConfig } from "./config.ts";
-import { claimForServer, releaseForServer } from "./data-dir-claims.mjs";
-import { clientAddressReader, requestOriginReader } from "./http/forwarded.ts";
-import type * as HostModule from "./http/host.ts";
-import { applyConnectionCap, serverOptions } from "./http/limits.ts";
+import { startBackend } from "../server/backend.ts";
+import { type Config, ConfigError, configWarnings, readConfig } from "../server/config.ts";
+import { claimForServer, releaseForServer } from "../server/data-dir-claims.mjs";
+import { clientAddressReader, requestOriginReader } from "./forwarded.ts";
+import type * as HostModule from "./host.ts";
+import { applyConnectionCap, serverOptions } from "./limits.ts";
 
 type Host = typeof HostModule;
 type Listener = (request: IncomingMessage, response: ServerResponse) => void;
@@ -46,7 +46,7 @@ async function developmentHost() {
   const { createServer: createViteServer } = await import("vite");
   const root = projectRoot(import.meta.dirname);
   const vite = await createViteServer({ root, server: { middlewareMode: true } });
-  const load = () => vite.ssrLoadModule("/server/http/host.ts") as Promise<Host>;
+  const load = () => vite.ssrLoadModule("/host/host.ts") as Promise<Host>;
   const apps = new WeakMap<Host, Hono>();
   return {
     owner: readOwner(contentRoot(root)),

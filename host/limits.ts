@@ -19,7 +19,7 @@
  */
 import type { IncomingMessage, Server, ServerOptions } from "node:http";
 import type { Socket } from "node:net";
-import type { Config } from "../config.ts";
+import type { Config } from "../server/config.ts";
 
 export const HEADERS_TIMEOUT_MS = 10_000;
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;

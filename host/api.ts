@@ -12,8 +12,8 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { type FormResult, MESSAGES } from "../../rules/forms.ts";
-import { type FormDeps, sendMessage, signUp } from "../forms/submit.ts";
+import { type FormResult, MESSAGES } from "../rules/forms.ts";
+import { type FormDeps, sendMessage, signUp } from "../server/forms/submit.ts";
 import { checkOrigin } from "./forwarded.ts";
 
 export const BODY_LIMIT_BYTES = 16 * 1024;

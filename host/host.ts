@@ -8,7 +8,7 @@
  */
 import { dirname, join } from "node:path";
 import * as build from "virtual:react-router/server-build";
-import { prepareSiteSearch } from "../../app/search.server.ts";
+import { prepareSiteSearch } from "../app/search.server.ts";
 import { createHttpApp, type HttpOptions } from "./app.ts";
 import { createRenderPool } from "./render-pool.ts";
 import { readNotFoundFiles } from "./static.ts";

@@ -6,7 +6,7 @@
  * that waits for the next free worker. A worker that dies fails its job and is replaced.
  */
 import { Worker } from "node:worker_threads";
-import { inlineMarker } from "../../app/lib/inline-marker.ts";
+import { inlineMarker } from "../app/lib/inline-marker.ts";
 
 export type RenderJob = { id: number; url: string };
 export type RenderWorkerData = { inlineMarker: string };
