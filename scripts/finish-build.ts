@@ -46,7 +46,6 @@ import { siteUrlFromEnvironment } from "../catalogue/site-url.ts";
 import { derivedPagePaths } from "../catalogue/sitemap.ts";
 import { catalogueOrStop } from "../catalogue/vite-plugin.ts";
 import { INLINE_HASHES_FILE, type InlineHashes, NO_INLINE } from "../host/security.ts";
-import { NOT_FOUND_PAGE_FILE } from "../host/static.ts";
 import { filesUnder, holds, removeAllBut, writeNew } from "./build-files.ts";
 import { writeCompressedCopies } from "./compressed-copies.ts";
 import { prerender, staticPaths } from "./prerender.ts";
@@ -237,7 +236,7 @@ function writeInlineHashes(
     ...filesUnder(clientDir)
       .filter((file) => file.endsWith(".html"))
       .sort(),
-    join(buildDirectory, NOT_FOUND_PAGE_FILE),
+    join(buildDirectory, "not-found.html"),
   ];
   const hashes = Object.fromEntries(
     pages.map((page) => [
