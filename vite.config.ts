@@ -36,7 +36,7 @@ export default defineConfig({
       },
     },
     // One server build: React Router's (index.js), the HTTP host around it (host.js), the worker
-    // threads that render filtered lists (render-worker.js) and prerender the site at the end of the
+    // threads that prerender the site at the end of the
     // build (prerender-worker.js), the build's last step, run alone when only the content changed
     // (finish-build.js), the start-up (main.js, run by `npm start` with no TypeScript loader) and
     // the SITE_URL check `npm start` runs before any build exists (site-url.js). They share one
@@ -47,7 +47,6 @@ export default defineConfig({
           input: {
             index: "virtual:react-router/server-build",
             host: "host/host.ts",
-            "render-worker": "host/render-worker.ts",
             "prerender-worker": "scripts/prerender-worker.ts",
             "finish-build": "scripts/finish-build.ts",
             main: "host/main.ts",

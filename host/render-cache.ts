@@ -1,72 +1,29 @@
-/**
- * Server renders without amplification. Every content page is a prerendered
- * file, so a render per request is needed only for the filtered lists (/notes?q=…&tag=…&sort=…)
- * and the site search's results (/search?q=…),
- * the 404 screen, form posts and the newsletter's token pages. Before this, any query string sent
- * a request to a full render: 20 connections on /notes?q=x took the API from 3 ms to 0.75 s.
- *
- * - A query changes only the filtered lists. On any other prerendered page it is ignored
- *   (`/about?utm_source=x` is the file); on a list it is read as the list reads it and written
- *   back in one spelling (`filteredListKey`), so `?tag=A&q=x`, `?q=x&tag=A&utm_source=y` and
- *   `?q=a&q=x&tag=A&sort=date` are one cache entry, and a query that does not narrow or sort the
- *   list is the prerendered file.
- * - A rendered list is kept in an LRU bounded in bytes (RENDER_CACHE_MB) with its brotli and
- *   gzip copies, made off the main thread; concurrent requests for one key wait for one render.
- * - At most RENDER_CONCURRENCY renders run at once, one per client (its next few wait briefly);
- *   one more is answered with 503 and Retry-After instead of queueing, so the API and the
- *   prerendered files, which never render, keep their latency while the lists are hammered.
- */
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { Context } from "hono";
 import { LRUCache } from "lru-cache";
-import { ownInlineHashes } from "./security.ts";
-import { bodyBytes, type StaticFile } from "./static.ts";
+import { type InlineHashes, ownInlineHashes } from "./security.ts";
 
-/** Seconds a client is told to wait after a 503: a render takes tens of milliseconds. */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
-
 export const BUSY_MESSAGE = "The server is busy. Please try again in a few seconds.";
+export const MAX_WAITING_PER_CLIENT = 4;
+export const CLIENT_WAIT_MS = 2_000;
 
-/**
- * The cache key of a prerendered page asked for with `search`, or null when the page is the
- * prerendered file: its route reads no query (`canonicalQuery` absent), or the query does not
- * narrow or sort it.
- */
+/** The cache key of a page asked for with `search`, or null when the route reads no query or this one narrows nothing. */
 export function filteredListKey(
-  urlPath: string,
+  path: string,
   search: string,
   canonicalQuery?: (params: URLSearchParams) => string,
 ): string | null {
   const query = canonicalQuery?.(new URLSearchParams(search));
-  return query ? urlPath + query : null;
+  return query ? path + query : null;
 }
 
 type Release = () => void;
 
-export type RenderLimiter = {
-  /**
-   * A release function once `client` may render: at once when it has no render running and a slot
-   * is free; after its running render when it has one (at most MAX_WAITING_PER_CLIENT wait, for
-   * CLIENT_WAIT_MS at most); otherwise null.
-   */
-  acquire(client: string): Promise<Release | null>;
-  running(): number;
-};
-
-/** A client's renders beyond its running one that may wait for it, and how long. */
-export const MAX_WAITING_PER_CLIENT = 4;
-export const CLIENT_WAIT_MS = 2_000;
-
-/**
- * At most `maxConcurrent` renders at once, and one per client, its others waiting their turn
- * briefly: two connections of one client cannot take every render, and visitors sharing an
- * address (a household, a carrier's NAT) wait a render's time instead of being refused
- * (docs/decisions/one-render-per-client.md).
- */
-export function createRenderLimiter(maxConcurrent: number, waitMs = CLIENT_WAIT_MS): RenderLimiter {
-  /** The clients with a render running, each with the renders waiting for it. */
+/** At most `maxConcurrent` renders, one per client; a client's next few wait for its running one (docs/decisions/one-render-per-client.md). */
+export function createRenderLimiter(maxConcurrent: number, waitMs = CLIENT_WAIT_MS) {
   const clients = new Map<string, Array<(release: Release) => void>>();
 
   function releaseOf(client: string): Release {
@@ -74,7 +31,6 @@ export function createRenderLimiter(maxConcurrent: number, waitMs = CLIENT_WAIT_
     return () => {
       if (released) return;
       released = true;
-      // The client's next render takes its slot at once, before anyone else can.
       const next = clients.get(client)?.shift();
       if (next) next(releaseOf(client));
       else clients.delete(client);
@@ -82,7 +38,7 @@ export function createRenderLimiter(maxConcurrent: number, waitMs = CLIENT_WAIT_
   }
 
   return {
-    async acquire(client) {
+    async acquire(client: string): Promise<Release | null> {
       const waiting = clients.get(client);
       if (!waiting) {
         if (clients.size >= maxConcurrent) return null;
@@ -106,51 +62,56 @@ export function createRenderLimiter(maxConcurrent: number, waitMs = CLIENT_WAIT_
   };
 }
 
-/** The 503 of a saturated server: plain, immediate, with the wait the client should make. */
+export type RenderLimiter = ReturnType<typeof createRenderLimiter>;
+
 export function busyAnswer(c: Context): Response {
-  return c.text(BUSY_MESSAGE, 503, {
-    "Retry-After": String(BUSY_RETRY_AFTER_SECONDS),
-    "Cache-Control": "no-store",
-  });
+  return c.text(BUSY_MESSAGE, 503, { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
 }
+
+type Encoding = "br" | "gzip" | "identity";
+
+/** A render kept in memory with its compressed copies. */
+export type Rendered = {
+  contentType: string;
+  etag: string;
+  bodies: Record<Encoding, Buffer>;
+  inlineHashes: InlineHashes;
+};
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** A rendered page held like a prerendered file, so both are answered by the same code. */
-async function renderedPage(urlPath: string, rendered: string): Promise<StaticFile> {
-  const { html, hashes } = ownInlineHashes(rendered);
+export async function keptRender(response: Response): Promise<Rendered> {
+  const contentType = response.headers.get("Content-Type") ?? "text/html";
+  const { html, hashes } = ownInlineHashes(await response.text());
   const identity = Buffer.from(html);
   const [br, gz] = await Promise.all([
     brotli(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
     gzipAsync(identity, { level: 6 }),
   ]);
+  const etag = createHash("sha256").update(identity).digest("base64url").slice(0, 22);
   return {
-    urlPath,
-    contentType: "text/html; charset=utf-8",
-    immutable: false,
-    etag: `"r-${createHash("sha256").update(identity).digest("base64url").slice(0, 22)}"`,
+    contentType: contentType.startsWith("text/html") ? "text/html; charset=utf-8" : contentType,
+    etag,
     bodies: { identity, br, gzip: gz },
     inlineHashes: hashes,
   };
 }
 
-export type CachedRender = { kind: "page"; page: StaticFile } | { kind: "busy" };
+export function pickEncoding(acceptEncoding = ""): Encoding {
+  if (/\bbr\b/i.test(acceptEncoding)) return "br";
+  return /\bgzip\b/i.test(acceptEncoding) ? "gzip" : "identity";
+}
 
-/**
- * The rendered filtered lists. `render` makes the page for a key's canonical URL; it runs under
- * the limiter, and must answer 200 with HTML (a list has nothing else to say).
- */
+/** The rendered filtered lists, bounded in bytes whatever the number of queries; one render per key at a time. */
 export function createRenderCache(maxBytes: number, limiter: RenderLimiter) {
-  // Bounded in bytes, not entries: what distinct queries can make it hold is capped whatever their number.
-  const pages = new LRUCache<string, StaticFile>({
+  const pages = new LRUCache<string, Rendered>({
     maxSize: maxBytes,
-    sizeCalculation: (page) => Math.max(1, bodyBytes(page)),
+    sizeCalculation: ({ bodies }) => bodies.identity.length + bodies.br.length + bodies.gzip.length,
   });
-  /** Renders under way by key: null when the client's turn never came (a 503, for all who asked). */
-  const rendering = new Map<string, Promise<StaticFile | null>>();
+  const rendering = new Map<string, Promise<Rendered | null>>();
 
-  async function renderOnce(key: string, urlPath: string, client: string, render: () => Promise<Response>) {
+  async function renderOnce(key: string, client: string, render: () => Promise<Response>) {
     const release = await limiter.acquire(client);
     if (!release) return null;
     try {
@@ -158,7 +119,7 @@ export function createRenderCache(maxBytes: number, limiter: RenderLimiter) {
       if (response.status !== 200 || !response.headers.get("Content-Type")?.startsWith("text/html")) {
         throw new Error(`Rendering ${key} answered ${response.status} ${response.headers.get("Content-Type")}`);
       }
-      const page = await renderedPage(urlPath, await response.text());
+      const page = await keptRender(response);
       pages.set(key, page);
       return page;
     } finally {
@@ -167,16 +128,16 @@ export function createRenderCache(maxBytes: number, limiter: RenderLimiter) {
   }
 
   return {
-    async page(key: string, urlPath: string, client: string, render: () => Promise<Response>): Promise<CachedRender> {
+    async page(key: string, client: string, render: () => Promise<Response>) {
       const cached = pages.get(key);
-      if (cached) return { kind: "page", page: cached };
+      if (cached) return { kind: "page", page: cached } as const;
       let work = rendering.get(key);
       if (!work) {
-        work = renderOnce(key, urlPath, client, render).finally(() => rendering.delete(key));
+        work = renderOnce(key, client, render).finally(() => rendering.delete(key));
         rendering.set(key, work);
       }
       const page = await work;
-      return page ? { kind: "page", page } : { kind: "busy" };
+      return page ? ({ kind: "page", page } as const) : ({ kind: "busy" } as const);
     },
     size: () => ({ entries: pages.size, bytes: pages.calculatedSize }),
   };
