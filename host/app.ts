@@ -86,7 +86,8 @@ function answerRendered(c: Context, page: Rendered, status: 200 | 404 = 200): Re
   };
   if (status === 200) headers.ETag = `"${page.etag}${encoding === "identity" ? "" : `-${encoding}`}"`;
   if (encoding !== "identity") headers["Content-Encoding"] = encoding;
-  if (page.contentType.startsWith("text/html")) headers["Content-Security-Policy"] = contentSecurityPolicy(page.inlineHashes);
+  if (page.contentType.startsWith("text/html"))
+    headers["Content-Security-Policy"] = contentSecurityPolicy(page.inlineHashes);
   if (c.req.method === "HEAD") return c.body(null, status, headers);
   return c.body(new Uint8Array(body), status, headers);
 }
@@ -169,7 +170,9 @@ export function createHttpApp(options: HttpOptions): Hono {
     // Rendered once per build on first need: a flood of unknown paths costs no render each.
     const notFoundPages = () => {
       notFound ??= Promise.all(
-        ["/not-found", "/not-found.data"].map(async (path) => keptRender(await rendered(new Request(new URL(path, siteUrl))))),
+        ["/not-found", "/not-found.data"].map(async (path) =>
+          keptRender(await rendered(new Request(new URL(path, siteUrl)))),
+        ),
       ).catch((error) => {
         notFound = undefined;
         throw error;
@@ -196,7 +199,8 @@ export function createHttpApp(options: HttpOptions): Hono {
       }
       const original = file.replace(/\.(br|gz)$/, "");
       const { size, mtimeMs } = statSync(file);
-      response.headers.set("ETag", `"${size.toString(36)}-${mtimeMs.toString(36)}"`);
+      const encoding = response.headers.get("Content-Encoding");
+      response.headers.set("ETag", `"${size.toString(36)}-${mtimeMs.toString(36)}${encoding ? `-${encoding}` : ""}"`);
       response.headers.set("Cache-Control", cacheControl(c, path.startsWith("/assets/")));
       response.headers.set("Vary", "Accept-Encoding");
       const type = FILE_TYPES[extname(original)];

@@ -95,7 +95,9 @@ async function productionHost() {
         seen = latest;
         try {
           if (codeAndOwner(latest) !== codeAndOwner(served as string)) {
-            console.log(`A new build (${basename(latest)}) has new code or a new owner: restart the server to serve it.`);
+            console.log(
+              `A new build (${basename(latest)}) has new code or a new owner: restart the server to serve it.`,
+            );
             return;
           }
           // Marked before it serves: no build removes it meanwhile.
@@ -104,7 +106,9 @@ async function productionHost() {
           served = latest;
           console.log(`Serving the new build ${basename(latest)}.`);
         } catch (error) {
-          console.error(`Kept the build served: the new one (${basename(latest)}) failed to load: ${(error as Error).message}`);
+          console.error(
+            `Kept the build served: the new one (${basename(latest)}) failed to load: ${(error as Error).message}`,
+          );
         }
       };
       if (builds) watching = setInterval(() => void look(), 1000).unref();

@@ -10,7 +10,12 @@ export function canonicalPath(pathname: string): string {
   } catch {
     return pathname;
   }
-  return posix.normalize(decoded).replace(/\/index\.html$/, "").replace(/\/+$/, "") || "/";
+  return (
+    posix
+      .normalize(decoded)
+      .replace(/\/index\.html$/, "")
+      .replace(/\/+$/, "") || "/"
+  );
 }
 
 /** React Router's choice of the route an action goes to: an index route only with `?index`. */

@@ -157,9 +157,7 @@ describe("the cache of rendered lists", () => {
       order.push("second");
       return page("second");
     });
-    expect((await cache.page("/search?q=other", "198.51.100.2", async () => page("other"))).kind).toBe(
-      "page",
-    );
+    expect((await cache.page("/search?q=other", "198.51.100.2", async () => page("other"))).kind).toBe("page");
     expect(limiter.running()).toBe(1);
     held.open();
     expect([(await slow).kind, (await second).kind]).toEqual(["page", "page"]);
