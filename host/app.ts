@@ -96,7 +96,12 @@ export function createHttpApp(options: HttpOptions): Hono {
   const { build, mode, clientDir, siteUrl, backend, clientIp, ownOrigin, renders } = options;
   const log = options.log ?? console.error;
   // Every spelling of a path routes and serves as one: `/notes/`, `/%6eotes`, `/notes//index.html`.
-  const app = new Hono({ getPath: (request) => canonicalPath(new URL(request.url).pathname) });
+  const app = new Hono({
+    getPath: (request) => {
+      const { pathname } = new URL(request.url);
+      return canonicalPath(pathname) ?? pathname;
+    },
+  });
   const handleRequest = createRequestHandler(build, mode);
   const routes = async () => routesOf(typeof build === "function" ? await build() : build);
 

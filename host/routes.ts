@@ -3,12 +3,12 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { RenderHandle } from "../app/lib/page-handle.ts";
 
 /** One spelling of a path: decoded, dots and doubled slashes resolved, no index.html and no trailing slash. */
-export function canonicalPath(pathname: string): string {
+export function canonicalPath(pathname: string): string | null {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
   } catch {
-    return pathname;
+    return null;
   }
   return (
     posix
@@ -38,7 +38,10 @@ function readRoutes(build: ServerBuild) {
         index ? { id, path, index: true, caseSensitive } : { id, path, caseSensitive, children: tree(id) },
       );
   const root = tree(undefined);
-  const matches = (pathname: string) => matchRoutes(root, pagePath(canonicalPath(pathname))) ?? [];
+  const matches = (pathname: string) => {
+    const path = canonicalPath(pathname);
+    return (path !== null && matchRoutes(root, pagePath(path))) || [];
+  };
   return {
     /** The `Allow` header: POST only where a route has an action (React Router would render an error page). */
     allowedMethods(url: URL): string {
