@@ -8,7 +8,3 @@ export function inlineMarker(): string {
   holder[KEY] ??= crypto.randomUUID();
   return holder[KEY];
 }
-
-export function adoptInlineMarker(marker: string): void {
-  (globalThis as Holder)[KEY] = marker;
-}
