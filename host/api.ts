@@ -28,7 +28,6 @@ export type ApiDeps = {
   log?: (message: string, error?: unknown) => void;
 };
 
-/** `application/json`, with no charset or a UTF-8 one. */
 function isJsonContentType(value: string | undefined): boolean {
   const [type = "", ...parameters] = (value ?? "").split(";");
   if (type.trim().toLowerCase() !== "application/json") return false;

@@ -24,15 +24,12 @@ import { canonicalPath, routesOf } from "./routes.ts";
 import { contentSecurityPolicy, ownInlineHashes, readInlineHashes } from "./security.ts";
 
 export type HttpOptions = {
-  /** In development, a function that loads the current build. */
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
-  /** Absent in development, where Vite serves the files. */
   clientDir?: string;
   siteUrl: string;
   backend: Backend;
   clientIp: (c: Context) => string | undefined;
-  /** The origin the request was addressed to, accepted as `Origin` besides siteUrl. */
   ownOrigin: (c: Context) => string | undefined;
   renders: { concurrency: number; cacheBytes: number };
   log?: (message: string) => void;

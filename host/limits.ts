@@ -20,10 +20,7 @@ export function serverOptions(config: Limits): ServerOptions {
   };
 }
 
-/**
- * Node has no per-address cap nor a timeout before the first request. Behind trusted proxies every
- * connection is a proxy's, and the proxy limits its clients (deploy/nginx/creator-site.conf).
- */
+/** Node has neither; behind trusted proxies every connection is a proxy's, which limits its clients. */
 export function applyConnectionCap(server: Server, config: Limits): void {
   server.maxConnections = config.maxConnections;
   const perAddress = config.trustProxy > 0 ? Number.POSITIVE_INFINITY : config.maxConnectionsPerAddress;

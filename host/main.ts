@@ -19,7 +19,6 @@ type Host = typeof HostModule;
 type HostOptions = Parameters<Host["createHost"]>[0];
 type Listener = (request: IncomingMessage, response: ServerResponse) => void;
 
-/** This module runs from host/ (development) or compiled from the build's server/. */
 function projectRoot(from: string): string {
   if (existsSync(join(from, "package.json"))) return from;
   const parent = dirname(from);

@@ -9,11 +9,7 @@ export type InlineHashes = { scripts: string[]; styles: string[] };
 
 export const NO_INLINE: InlineHashes = { scripts: [], styles: [] };
 
-/**
- * The page without the render's inline marker, and the hashes of the inline scripts and styles that
- * carried it: content's own inline scripts are never hashed, so the policy refuses them. Read by an
- * HTML tokenizer, so each hash is of the exact text a browser runs.
- */
+/** Hashes only what carried the render's marker (content's own inline scripts are refused), as the browser reads it. */
 export function ownInlineHashes(rendered: string, marker = inlineMarker()): { html: string; hashes: InlineHashes } {
   const found = { script: new Set<string>(), style: new Set<string>() };
   let open: { tag: "script" | "style"; text: string } | undefined;
