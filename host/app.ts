@@ -24,7 +24,7 @@ import { canonicalPath, routesOf } from "./routes.ts";
 import { contentSecurityPolicy, ownInlineHashes, readInlineHashes } from "./security.ts";
 
 export type HttpOptions = {
-  build: ServerBuild | (() => Promise<ServerBuild>);
+  build: ServerBuild;
   mode: "production" | "development";
   clientDir?: string;
   siteUrl: string;
@@ -100,7 +100,7 @@ export function createHttpApp(options: HttpOptions): Hono {
     },
   });
   const handleRequest = createRequestHandler(build, mode);
-  const routes = async () => routesOf(typeof build === "function" ? await build() : build);
+  const routes = routesOf(build);
 
   // The Content-Security-Policy is per page, with the hashes of its own inline scripts.
   app.use(
@@ -130,7 +130,7 @@ export function createHttpApp(options: HttpOptions): Hono {
   app.use(async (c, next) => {
     const { method, path } = c.req;
     if (method === "GET" || method === "HEAD" || path.startsWith("/api/")) return next();
-    const allow = (await routes()).allowedMethods(new URL(c.req.url));
+    const allow = routes.allowedMethods(new URL(c.req.url));
     if (method === "POST" && allow.endsWith("POST")) return next();
     return c.text("Method not allowed.", 405, { Allow: allow, "Cache-Control": "no-store" });
   });
@@ -184,7 +184,7 @@ export function createHttpApp(options: HttpOptions): Hono {
 
     app.on(["GET", "HEAD"], "*", etag(), async (c, next) => {
       const { path } = c.req;
-      const handle = (await routes()).renderHandle(path);
+      const handle = routes.renderHandle(path);
       if (handle.perRequest) return next();
       const key = filteredListKey(path, new URL(c.req.url).search, handle.query);
       if (key) {
@@ -226,7 +226,7 @@ export function createHttpApp(options: HttpOptions): Hono {
 
   // Writes (posts, the token pages) render at once, never refused because reads are busy.
   app.all("*", async (c) => {
-    const write = !["GET", "HEAD"].includes(c.req.method) || (await routes()).renderHandle(c.req.path).perRequest;
+    const write = !["GET", "HEAD"].includes(c.req.method) || routes.renderHandle(c.req.path).perRequest;
     if (write) {
       if (c.req.method !== "POST" || c.req.path !== ONE_CLICK_UNSUBSCRIBE_PATH) return render(c, c.req.raw);
       // React Router refuses an action whose Origin is not the request's own, as a provider's may be.

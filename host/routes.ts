@@ -28,7 +28,7 @@ function actionTarget<T extends { route: RouteObject }>(matches: readonly T[], s
 /** `/contact.data` and `/_root.data` (a fetcher's post) name the page they post to. */
 const pagePath = (pathname: string) => pathname.replace(/(\/_)?\.data$/, "").replace(/^\/_root$/, "/") || "/";
 
-function readRoutes(build: ServerBuild) {
+export function routesOf(build: ServerBuild) {
   const routes = Object.values(build.routes).filter((route) => route !== undefined);
   const withAction = new Set(routes.filter((route) => route.module.action).map((route) => route.id));
   const tree = (parentId: string | undefined): RouteObject[] =>
@@ -53,14 +53,4 @@ function readRoutes(build: ServerBuild) {
       return (handles.findLast((handle) => typeof handle === "object" && handle !== null) ?? {}) as RenderHandle;
     },
   };
-}
-
-export type Routes = ReturnType<typeof readRoutes>;
-
-const readBuilds = new WeakMap<ServerBuild, Routes>();
-
-export function routesOf(build: ServerBuild): Routes {
-  const routes = readBuilds.get(build) ?? readRoutes(build);
-  readBuilds.set(build, routes);
-  return routes;
 }
