@@ -5,7 +5,7 @@ import { type FormResult, MESSAGES } from "../rules/forms.ts";
 import { type FormDeps, sendMessage, signUp } from "../server/forms/submit.ts";
 import { checkOrigin } from "./forwarded.ts";
 
-export const BODY_LIMIT_BYTES = 16 * 1024;
+const BODY_LIMIT_BYTES = 16 * 1024;
 
 export const API_ERRORS = {
   crossSite: "Cross-site requests are not allowed.",
@@ -20,7 +20,7 @@ export const API_ERRORS = {
   server: MESSAGES.serverError,
 } as const;
 
-export type ApiDeps = {
+type ApiDeps = {
   backend: FormDeps;
   siteUrl: string;
   clientIp: (c: Context) => string | undefined;

@@ -20,7 +20,7 @@ import {
   pickEncoding,
   type Rendered,
 } from "./render-cache.ts";
-import { canonicalPath, routesOf } from "./routes.ts";
+import { normalizedPath, routesOf } from "./routes.ts";
 import { contentSecurityPolicy, ownInlineHashes, readInlineHashes } from "./security.ts";
 
 export type HttpOptions = {
@@ -36,7 +36,7 @@ export type HttpOptions = {
 };
 
 /** Mail providers post RFC 8058 one-click unsubscribes from their own machines: the token is the credential. */
-export const ONE_CLICK_UNSUBSCRIBE_PATH = "/updates/unsubscribe";
+const ONE_CLICK_UNSUBSCRIBE_PATH = "/updates/unsubscribe";
 
 export const PREFETCH_FRESH_SECONDS = 30;
 
@@ -96,7 +96,7 @@ export function createHttpApp(options: HttpOptions): Hono {
   const app = new Hono({
     getPath: (request) => {
       const { pathname } = new URL(request.url);
-      return canonicalPath(pathname) ?? pathname;
+      return normalizedPath(pathname) ?? pathname;
     },
   });
   const handleRequest = createRequestHandler(build, mode);

@@ -80,7 +80,7 @@ export function requestOriginReader(trustProxy: number): (c: Context) => string 
   };
 }
 
-export type OriginRefusal = { refused: false } | { refused: true; reason: string };
+type OriginRefusal = { refused: false } | { refused: true; reason: string };
 
 /** A browser's cross-site request is refused; one without `Origin` (curl, old browsers) passes. */
 export function checkOrigin(

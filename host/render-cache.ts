@@ -5,10 +5,10 @@ import type { Context } from "hono";
 import { LRUCache } from "lru-cache";
 import { type InlineHashes, ownInlineHashes } from "./security.ts";
 
-export const BUSY_RETRY_AFTER_SECONDS = 2;
-export const BUSY_MESSAGE = "The server is busy. Please try again in a few seconds.";
+const BUSY_RETRY_AFTER_SECONDS = 2;
+const BUSY_MESSAGE = "The server is busy. Please try again in a few seconds.";
 export const MAX_WAITING_PER_CLIENT = 4;
-export const CLIENT_WAIT_MS = 2_000;
+const CLIENT_WAIT_MS = 2_000;
 
 /** The cache key of a page asked for with `search`, or null when the route reads no query or this one narrows nothing. */
 export function filteredListKey(
@@ -62,7 +62,7 @@ export function createRenderLimiter(maxConcurrent: number, waitMs = CLIENT_WAIT_
   };
 }
 
-export type RenderLimiter = ReturnType<typeof createRenderLimiter>;
+type RenderLimiter = ReturnType<typeof createRenderLimiter>;
 
 export function busyAnswer(c: Context): Response {
   return c.text(BUSY_MESSAGE, 503, { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });

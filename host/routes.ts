@@ -3,7 +3,7 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { RenderHandle } from "../app/lib/page-handle.ts";
 
 /** One spelling of a path: decoded, dots and doubled slashes resolved, no index.html and no trailing slash. */
-export function canonicalPath(pathname: string): string | null {
+export function normalizedPath(pathname: string): string | null {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
@@ -39,7 +39,7 @@ export function routesOf(build: ServerBuild) {
       );
   const root = tree(undefined);
   const matches = (pathname: string) => {
-    const path = canonicalPath(pathname);
+    const path = normalizedPath(pathname);
     return (path !== null && matchRoutes(root, pagePath(path))) || [];
   };
   return {
