@@ -4,7 +4,7 @@ import { buildTimingVitePlugin } from "./catalogue/build-timing.ts";
 import { searchVitePlugin } from "./catalogue/search-vite-plugin.ts";
 import { catalogueVitePlugin } from "./catalogue/vite-plugin.ts";
 
-const SERVER_FOLDER = `${import.meta.dirname}/server/`;
+const SERVER_FOLDERS = [`${import.meta.dirname}/services/`, `${import.meta.dirname}/host/`];
 
 /** The services and the host never reach the browser: a client module importing one fails the build. */
 function serverOnly(): Plugin {
@@ -12,7 +12,8 @@ function serverOnly(): Plugin {
     name: "server-only",
     applyToEnvironment: (environment) => environment.name === "client",
     load(id) {
-      if (id.startsWith(SERVER_FOLDER)) this.error(`${id} is server code: only route loaders and actions may use it.`);
+      if (SERVER_FOLDERS.some((folder) => id.startsWith(folder)))
+        this.error(`${id} is server code: only route loaders and actions may use it.`);
     },
   };
 }
@@ -35,7 +36,7 @@ export default defineConfig({
       },
     },
     // One server build: React Router's (index.js), the HTTP host around it (host.js), the worker
-    // threads that render filtered lists (render-worker.js) and prerender the site at the end of the
+    // threads that prerender the site at the end of the
     // build (prerender-worker.js), the build's last step, run alone when only the content changed
     // (finish-build.js), the start-up (main.js, run by `npm start` with no TypeScript loader) and
     // the SITE_URL check `npm start` runs before any build exists (site-url.js). They share one
@@ -45,11 +46,10 @@ export default defineConfig({
         rollupOptions: {
           input: {
             index: "virtual:react-router/server-build",
-            host: "server/http/host.ts",
-            "render-worker": "server/http/render-worker.ts",
+            host: "host/host.ts",
             "prerender-worker": "scripts/prerender-worker.ts",
             "finish-build": "scripts/finish-build.ts",
-            main: "server/main.ts",
+            main: "host/main.ts",
             "site-url": "catalogue/site-url.ts",
           },
           output: { chunkFileNames: "chunks/[name]-[hash].js" },

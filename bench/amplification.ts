@@ -1,8 +1,8 @@
 /**
  * Render amplification: the API's latency alone, then while 20 connections ask for a filtered
  * list — the same query (`/notes?q=x`, answered from the render cache) and a new query each time
- * (every one a render in a worker thread, capped by RENDER_CONCURRENCY: the rest get a fast 503).
- * Then the server's memory over 100,000 GETs of odd path spellings (each the not-found file).
+ * (every one a render, capped by RENDER_CONCURRENCY: the rest get a fast 503).
+ * Then the server's memory over 100,000 GETs of odd path spellings (each the not-found page, rendered once).
  */
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
@@ -27,7 +27,7 @@ export type AmplificationFigures = typeof AMPLIFICATION & {
   oddPaths?: OddPathFigures;
 };
 
-/** The resident memory of process `pid` (its worker threads included), in MB. */
+/** The resident memory of process `pid`, in MB. */
 function rssMb(pid: number): number {
   const kilobytes = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
   if (!kilobytes) throw new Error(`no VmRSS for process ${pid}`);

@@ -13,6 +13,7 @@ export const CODE_SOURCES = [
   "catalogue",
   "rules",
   "server",
+  "host",
   "scripts",
   "react-router.config.ts",
   "vite.config.ts",

@@ -33,6 +33,7 @@ import { type Catalogue, type ContentFile, isGeneratedCover, RESERVED_UPDATE_SLU
 import { SEARCH_INDEX_PATH, searchIndexFile } from "../catalogue/site-search.ts";
 import { siteUrlFromEnvironment } from "../catalogue/site-url.ts";
 import { catalogueOrStop } from "../catalogue/vite-plugin.ts";
+import { INLINE_HASHES_FILE, type InlineHashes, NO_INLINE } from "../host/security.ts";
 import {
   COVER_IMAGE_SCALE,
   cardPath,
@@ -45,8 +46,6 @@ import { coverSvg } from "../outputs/cover.ts";
 import { svgToPng } from "../outputs/png.ts";
 import { siteIconFiles } from "../outputs/site-icon.ts";
 import { derivedPagePaths } from "../outputs/sitemap.ts";
-import { INLINE_HASHES_FILE, type InlineHashes, NO_INLINE } from "../server/http/security.ts";
-import { NOT_FOUND_PAGE_FILE } from "../server/http/static.ts";
 import { filesUnder, holds, removeAllBut, writeNew } from "./build-files.ts";
 import { writeCompressedCopies } from "./compressed-copies.ts";
 import { prerender, staticPaths } from "./prerender.ts";
@@ -237,7 +236,7 @@ function writeInlineHashes(
     ...filesUnder(clientDir)
       .filter((file) => file.endsWith(".html"))
       .sort(),
-    join(buildDirectory, NOT_FOUND_PAGE_FILE),
+    join(buildDirectory, "not-found.html"),
   ];
   const hashes = Object.fromEntries(
     pages.map((page) => [

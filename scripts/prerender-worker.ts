@@ -20,10 +20,12 @@ import { parentPort, workerData } from "node:worker_threads";
 import * as build from "virtual:react-router/server-build";
 import { createRequestHandler, matchRoutes, type RouteObject } from "react-router";
 import { timeSpentNow } from "../catalogue/build-timing.ts";
-import { type InlineHashes, ownInlineHashes } from "../server/http/security.ts";
-import { NOT_FOUND_DATA_FILE, NOT_FOUND_PAGE_FILE } from "../server/http/static.ts";
+import { type InlineHashes, ownInlineHashes } from "../host/security.ts";
 import { holds, writeNew } from "./build-files.ts";
 import { writeCompressedCopiesNow } from "./compressed-copies.ts";
+
+const NOT_FOUND_PAGE_FILE = "not-found.html";
+const NOT_FOUND_DATA_FILE = "not-found.data";
 
 export type PrerenderJob = { path: string } | { notFound: true };
 export type PrerenderReply =

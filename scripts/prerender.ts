@@ -7,7 +7,7 @@
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { Worker } from "node:worker_threads";
-import type { InlineHashes } from "../server/http/security.ts";
+import type { InlineHashes } from "../host/security.ts";
 import type { PrerenderJob, PrerenderReply, PrerenderSettings } from "./prerender-worker.ts";
 
 /** The paths of the routes without parameters, as React Router's `getStaticPaths` gives them. */

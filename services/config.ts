@@ -45,7 +45,7 @@ const configSchema = ({ ownerEmail, ownerName }: OwnerDefaults) =>
       REQUEST_TIMEOUT_SECONDS: wholeNumber(1, 300, { unit: "seconds" }).default(20),
       MAX_CONNECTIONS: wholeNumber(1, 100_000).default(1000),
       MAX_CONNECTIONS_PER_ADDRESS: wholeNumber(1, 100_000).default(100),
-      // On 2 cores, 2 leave the main thread its share (docs/decisions/renders-in-worker-threads.md).
+      // Reads rendered at once; writes are never counted (docs/decisions/writes-lane-renders-on-the-main-thread.md).
       RENDER_CONCURRENCY: wholeNumber(1, 64).default(2),
       RENDER_CACHE_MB: wholeNumber(1, 4096, { unit: "megabytes" }).default(32),
       SECRET_KEY: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -hex 32`)").optional(),

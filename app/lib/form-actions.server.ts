@@ -3,7 +3,7 @@ import { type FormResult, MESSAGES } from "../../rules/forms.ts";
 import type { Backend } from "../../services/backend.ts";
 import { type FormName, formAnswer, formFields } from "./form-answer.ts";
 
-// Both set per request by server/http/app.ts; the address from the connection or a trusted proxy.
+// Both set per request by host/app.ts; the address from the connection or a trusted proxy.
 export const clientAddress = createContext<string | undefined>();
 export const backendContext = createContext<Backend>();
 

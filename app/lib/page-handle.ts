@@ -6,7 +6,7 @@ import type { PlayerHost } from "./player-probe.ts";
 export type HydrationHandle = { hydrate?: true };
 
 /**
- * How the host serves a page, read from its route (server/http/routes.ts): a page with `query` is
+ * How the host serves a page, read from its route (host/routes.ts): a page with `query` is
  * its prerendered file unless the query, in one spelling, is not "" — then it is rendered and
  * cached per query; a `perRequest` page is never prerendered and is rendered at once, like a post.
  */

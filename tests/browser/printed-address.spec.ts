@@ -2,7 +2,7 @@
  * The address the server prints at start works for both forms, with and without
  * JavaScript, although SITE_URL is left at its default (http://localhost:3000, another origin):
  * the forms' posts carry the page's own origin, which the server accepts. A server of its own,
- * started as `npm start` starts it after building (server/main.ts on the current build).
+ * started as `npm start` starts it after building (host/main.ts on the current build).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -21,7 +21,7 @@ test.beforeAll(async () => {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: "0", HOST: "127.0.0.1", RATE_LIMIT: "0", SMTP_URL: "" };
   delete env.SITE_URL;
   env.DATA_DIR = mkdtempSync(join(tmpdir(), "site-printed-"));
-  server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: process.cwd(), env });
+  server = spawn(process.execPath, ["--import", "tsx", "host/main.ts"], { cwd: process.cwd(), env });
   server.stdout?.on("data", (chunk) => (output += chunk));
   server.stderr?.on("data", (chunk) => (output += chunk));
   await expect.poll(() => /Serving on (http:\/\/\S+)/.exec(output)?.[1], { timeout: 60_000 }).toBeTruthy();

@@ -12,7 +12,7 @@ function startServer(env: Record<string, string>): {
   output: () => string;
   exited: Promise<number>;
 } {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "host/main.ts"], {
     cwd: process.cwd(),
     env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), "site-process-")), ...env },
   });

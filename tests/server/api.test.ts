@@ -4,8 +4,8 @@
  */
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { API_ERRORS } from "../../host/api.ts";
 import { MESSAGES } from "../../rules/forms.ts";
-import { API_ERRORS } from "../../server/http/api.ts";
 import type { Config } from "../../services/config.ts";
 import {
   makeTempDir,

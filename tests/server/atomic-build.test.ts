@@ -173,7 +173,7 @@ describe("a build under a running server", () => {
   test("of new code is served only after a restart; until then every file answers as before", async () => {
     const paths = sitePaths();
     const before = await answers(paths);
-    appendFileSync(join(copy.root, "app/root.tsx"), "\n// A comment: new code all the same.\n");
+    appendFileSync(join(copy.root, "host/main.ts"), '\nconsole.log("New code.");\n');
     const result = await build();
     expect(result.status, result.output).toBe(0);
     await waitFor(() => server.output().includes("restart the server to serve it"), {

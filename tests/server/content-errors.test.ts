@@ -186,7 +186,7 @@ describe("npm run dev", () => {
     const restore = breakFile(broken.path, broken.edit);
     const port = await freePort();
     let terminal = "";
-    server = spawn("npx", ["tsx", "server/main.ts", "--dev"], {
+    server = spawn("npx", ["tsx", "host/main.ts", "--dev"], {
       cwd: copy.root,
       env: { ...ownerShell(), PORT: String(port), HOST: "127.0.0.1", SITE_URL: `http://127.0.0.1:${port}` },
       stdio: ["ignore", "pipe", "pipe"],

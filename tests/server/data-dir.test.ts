@@ -42,7 +42,7 @@ test("the server process started on an unusable DATA_DIR exits with the message 
   await ensureFixtureBuild();
   const file = join(temp.path, "not-a-folder");
   writeFileSync(file, "x");
-  const result = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "host/main.ts"], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", DATA_DIR: file, PORT: "0", HOST: "127.0.0.1", BUILD_DIR: TEST_BUILD_ROOT },
     encoding: "utf8",

@@ -5,7 +5,7 @@
  */
 import { request } from "node:http";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { bareAddress, checkOrigin, parseForwarded } from "../../server/http/forwarded.ts";
+import { bareAddress, checkOrigin, parseForwarded } from "../../host/forwarded.ts";
 import { ConfigError, configWarnings, readConfig } from "../../services/config.ts";
 import {
   makeTempDir,

@@ -10,10 +10,9 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createHttpApp } from "../../server/http/app.ts";
-import { requestOriginReader } from "../../server/http/forwarded.ts";
-import { routesOf } from "../../server/http/routes.ts";
-import { readNotFoundFiles } from "../../server/http/static.ts";
+import { createHttpApp } from "../../host/app.ts";
+import { requestOriginReader } from "../../host/forwarded.ts";
+import { routesOf } from "../../host/routes.ts";
 import { makeTempDir, SITE_URL, serveApp, sleep, startTestBackend, testClientIp, testConfig } from "./helpers.ts";
 import { countingServedBuild, type ProductionServer, servedBuild, startProductionServer } from "./production.ts";
 
@@ -218,28 +217,23 @@ describe("what the build's routes declare", () => {
 
 describe("renders counted on the same build, served in process", () => {
   test("refused methods and unreadable paths render nothing; a client's second search waits for its first while another client's is answered", async () => {
-    const { build: counted, renders } = await countingServedBuild();
     let letRenderFinish = () => {};
     const held = new Promise<void>((resolve) => {
       letRenderFinish = resolve;
     });
+    // A search of "held" holds its render until the test lets it go.
+    const { build: counted, renders } = await countingServedBuild((url) => (url.includes("held") ? held : undefined));
     const dataDir = makeTempDir();
     const backend = await startTestBackend(testConfig(dataDir.path), { startOutbox: false });
     const app = createHttpApp({
       build: counted,
       mode: "production",
       clientDir: join(servedBuild, "client"),
-      notFound: readNotFoundFiles(servedBuild),
       siteUrl: SITE_URL,
       backend,
       clientIp: testClientIp,
       ownOrigin: requestOriginReader(0),
       renders: { concurrency: 2, cacheBytes: 1024 * 1024 },
-      // A search of "held" holds its render until the test lets it go.
-      renderList: async (url) => {
-        if (url.includes("held")) await held;
-        return new Response("<!doctype html><title>list</title>", { headers: { "Content-Type": "text/html" } });
-      },
       log: () => {},
     });
     const served = await serveApp(app);

@@ -14,7 +14,7 @@ import {
   HEADERS_TIMEOUT_MS,
   KEEP_ALIVE_TIMEOUT_MS,
   serverOptions,
-} from "../../server/http/limits.ts";
+} from "../../host/limits.ts";
 import { readConfig } from "../../services/config.ts";
 import { makeTempDir, sleep, waitFor } from "./helpers.ts";
 import { type ProductionServer, startProductionServer } from "./production.ts";

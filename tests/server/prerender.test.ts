@@ -9,8 +9,8 @@ import { pathToFileURL } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { INLINE_HASHES_FILE, type InlineHashes, ownInlineHashes } from "../../host/security.ts";
 import { staticPaths } from "../../scripts/prerender.ts";
-import { INLINE_HASHES_FILE, type InlineHashes, ownInlineHashes } from "../../server/http/security.ts";
 import { makeTempDir } from "./helpers.ts";
 import { type ProductionServer, servedBuild, startProductionServer } from "./production.ts";
 

@@ -138,8 +138,13 @@ export async function startServerIn(projectRoot: string, env: Record<string, str
   };
 }
 
-/** The served build's server bundle, with a count of the pages it renders (not its resource routes' answers). */
-export async function countingServedBuild(): Promise<{ build: ServerBuild; renders: () => number }> {
+/**
+ * The served build's server bundle, with a count of the pages it renders (not its resource routes'
+ * answers); a page whose URL `hold` matches waits, once rendered, for what it returns.
+ */
+export async function countingServedBuild(
+  hold: (url: string) => Promise<void> | undefined = () => undefined,
+): Promise<{ build: ServerBuild; renders: () => number }> {
   const build = (await import(pathToFileURL(join(servedBuild, "server/index.js")).href)) as ServerBuild;
   const renderPage = build.entry.module.default;
   let renders = 0;
@@ -148,8 +153,9 @@ export async function countingServedBuild(): Promise<{ build: ServerBuild; rende
     entry: {
       module: {
         ...build.entry.module,
-        default: (...args) => {
+        default: async (...args) => {
           renders++;
+          await hold(args[0].url);
           return renderPage(...args);
         },
       },

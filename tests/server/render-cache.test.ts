@@ -1,5 +1,5 @@
 /**
- * server/http/render-cache.ts in-process: the key a list's query is cached under,
+ * host/render-cache.ts in-process: the key a list's query is cached under,
  * the byte bound of the rendered lists, one render per key at a time, and the concurrency limit.
  * The pages rendered here are plain HTML made by the test; the production server's renders are in
  * render-limits.test.ts.
@@ -14,7 +14,7 @@ import {
   createRenderLimiter,
   filteredListKey,
   MAX_WAITING_PER_CLIENT,
-} from "../../server/http/render-cache.ts";
+} from "../../host/render-cache.ts";
 import { ConfigError, readConfig } from "../../services/config.ts";
 import { makeTempDir } from "./helpers.ts";
 
@@ -83,7 +83,7 @@ describe("the cache of rendered lists", () => {
     const cache = createRenderCache(maxBytes, createRenderLimiter(4));
     for (let index = 0; index < 2000; index++) {
       const key = keyOf("/notes", `?q=${index}`) as string;
-      const answer = await cache.page(key, "/notes", VISITOR, async () => page(`search ${index}`));
+      const answer = await cache.page(key, VISITOR, async () => page(`search ${index}`));
       expect(answer.kind).toBe("page");
     }
     const { entries, bytes } = cache.size();
@@ -99,8 +99,8 @@ describe("the cache of rendered lists", () => {
       renders++;
       return page("notes");
     };
-    const first = await cache.page("/notes?q=x", "/notes", VISITOR, render);
-    const second = await cache.page("/notes?q=x", "/notes", VISITOR, render);
+    const first = await cache.page("/notes?q=x", VISITOR, render);
+    const second = await cache.page("/notes?q=x", VISITOR, render);
     expect(renders).toBe(1);
     if (first.kind !== "page" || second.kind !== "page") throw new Error("expected pages");
     expect(second.page).toBe(first.page);
@@ -119,7 +119,7 @@ describe("the cache of rendered lists", () => {
       await held.opened;
       return page("notes");
     };
-    const answers = Array.from({ length: 20 }, () => cache.page("/notes?q=x", "/notes", VISITOR, render));
+    const answers = Array.from({ length: 20 }, () => cache.page("/notes?q=x", VISITOR, render));
     held.open();
     const pages = await Promise.all(answers);
     expect(renders).toBe(1);
@@ -130,17 +130,17 @@ describe("the cache of rendered lists", () => {
     const limiter = createRenderLimiter(1);
     const cache = createRenderCache(1024 * 1024, limiter);
     const held = gate();
-    const slow = cache.page("/notes?q=slow", "/notes", VISITOR, async () => {
+    const slow = cache.page("/notes?q=slow", VISITOR, async () => {
       await held.opened;
       return page("slow");
     });
     expect(limiter.running()).toBe(1);
     const another = "203.0.113.2";
-    expect(await cache.page("/notes?q=other", "/notes", another, async () => page("other"))).toEqual({ kind: "busy" });
+    expect(await cache.page("/notes?q=other", another, async () => page("other"))).toEqual({ kind: "busy" });
     held.open();
     expect((await slow).kind).toBe("page");
     expect(limiter.running()).toBe(0);
-    expect((await cache.page("/notes?q=other", "/notes", VISITOR, async () => page("other"))).kind).toBe("page");
+    expect((await cache.page("/notes?q=other", VISITOR, async () => page("other"))).kind).toBe("page");
   });
 
   test("a client's second render waits for its first, while another client renders at once", async () => {
@@ -148,18 +148,16 @@ describe("the cache of rendered lists", () => {
     const cache = createRenderCache(1024 * 1024, limiter);
     const held = gate();
     const order: string[] = [];
-    const slow = cache.page("/search?q=slow", "/search", "198.51.100.1", async () => {
+    const slow = cache.page("/search?q=slow", "198.51.100.1", async () => {
       await held.opened;
       order.push("slow");
       return page("slow");
     });
-    const second = cache.page("/search?q=second", "/search", "198.51.100.1", async () => {
+    const second = cache.page("/search?q=second", "198.51.100.1", async () => {
       order.push("second");
       return page("second");
     });
-    expect((await cache.page("/search?q=other", "/search", "198.51.100.2", async () => page("other"))).kind).toBe(
-      "page",
-    );
+    expect((await cache.page("/search?q=other", "198.51.100.2", async () => page("other"))).kind).toBe("page");
     expect(limiter.running()).toBe(1);
     held.open();
     expect([(await slow).kind, (await second).kind]).toEqual(["page", "page"]);
@@ -183,7 +181,7 @@ describe("the cache of rendered lists", () => {
     const limiter = createRenderLimiter(1);
     const cache = createRenderCache(1024 * 1024, limiter);
     const broken = async () => new Response("oops", { status: 500, headers: { "Content-Type": "text/html" } });
-    await expect(cache.page("/notes?q=x", "/notes", VISITOR, broken)).rejects.toThrow(/answered 500/);
+    await expect(cache.page("/notes?q=x", VISITOR, broken)).rejects.toThrow(/answered 500/);
     expect(limiter.running()).toBe(0);
     expect(cache.size().entries).toBe(0);
   });

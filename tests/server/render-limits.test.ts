@@ -7,9 +7,8 @@
 import { connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createHttpApp, PREFETCH_FRESH_SECONDS } from "../../server/http/app.ts";
-import { requestOriginReader } from "../../server/http/forwarded.ts";
-import { readNotFoundFiles } from "../../server/http/static.ts";
+import { createHttpApp, PREFETCH_FRESH_SECONDS } from "../../host/app.ts";
+import { requestOriginReader } from "../../host/forwarded.ts";
 import { makeTempDir, SITE_URL, serveApp, sleep, startTestBackend, testClientIp, testConfig } from "./helpers.ts";
 import { countingServedBuild, type ProductionServer, servedBuild, startProductionServer } from "./production.ts";
 
@@ -164,20 +163,16 @@ describe("pages rendered on request", () => {
     const renderHeld = new Promise<void>((resolve) => {
       letRenderFinish = resolve;
     });
-    let listRenders = 0;
-    const { build: counted, renders: pageRenders } = await countingServedBuild();
+    // The list render of "held" waits, holding the only slot, until the test lets it go.
+    const { build: counted, renders } = await countingServedBuild((url) =>
+      url.includes("held") ? renderHeld : undefined,
+    );
     const dataDir = makeTempDir();
     const backend = await startTestBackend(testConfig(dataDir.path), { startOutbox: false });
     const app = createHttpApp({
       build: counted,
-      // The first list render waits here, holding the only slot, until the test lets it go.
-      renderList: async () => {
-        if (listRenders++ === 0) await renderHeld;
-        return new Response("<!doctype html><title>list</title>", { headers: { "Content-Type": "text/html" } });
-      },
       mode: "production",
       clientDir: join(servedBuild, "client"),
-      notFound: readNotFoundFiles(servedBuild),
       siteUrl: SITE_URL,
       backend,
       clientIp: testClientIp,
@@ -193,9 +188,11 @@ describe("pages rendered on request", () => {
       expect(refused.status).toBe(503);
       expect(refused.headers.get("Retry-After")).toBe("2");
       expect(await refused.text()).toMatch(/busy/i);
-      const notFound = await fetch(`${served.url}/no-such-page`);
-      expect(notFound.status).toBe(404);
-      expect(await notFound.text()).toContain("not-found");
+      for (const path of ["/no-such-page", "/another/missing/page", "/missing.data"]) {
+        const notFound = await fetch(served.url + path);
+        expect(notFound.status).toBe(404);
+        expect(await notFound.text()).toContain("not-found");
+      }
       const signup = await fetch(`${served.url}/api/user`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Origin: SITE_URL },
@@ -207,9 +204,8 @@ describe("pages rendered on request", () => {
         await answer.arrayBuffer();
         expect(answer.status, path).toBe(200);
       }
-      // Only the held list was rendered: the not-found page and the files were no render.
-      expect(listRenders).toBe(1);
-      expect(pageRenders()).toBe(0);
+      // Only the held list and, once, the not-found page were rendered: the files were no render.
+      expect(renders()).toBe(2);
       letRenderFinish();
       expect((await held).status).toBe(200);
     } finally {

@@ -1,5 +1,5 @@
 /**
- * The inline script and style hashes of a page's Content-Security-Policy (server/http/security.ts):
+ * The inline script and style hashes of a page's Content-Security-Policy (host/security.ts):
  * only what the render marked as the app's own, read with an HTML tokenizer, the mark then removed.
  */
 import { createHash } from "node:crypto";
@@ -8,12 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { inlineMarker } from "../../app/lib/inline-marker.ts";
-import {
-  contentSecurityPolicy,
-  INLINE_HASHES_FILE,
-  ownInlineHashes,
-  readInlineHashes,
-} from "../../server/http/security.ts";
+import { contentSecurityPolicy, INLINE_HASHES_FILE, ownInlineHashes, readInlineHashes } from "../../host/security.ts";
 
 const hashOf = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 const MARK = ` nonce="${inlineMarker()}"`;

@@ -1,12 +1,24 @@
-/**
- * What the build's routes say about a URL, so that the host keeps no table of its own: which
- * methods it answers (POST only where a route has an action; React Router would answer any other
- * with a whole rendered error page) and how its page is served (the route's `handle`).
- */
+import { posix } from "node:path";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import type { RenderHandle } from "../../app/lib/page-handle.ts";
+import type { RenderHandle } from "../app/lib/page-handle.ts";
 
-/** The route an action request goes to, as React Router picks it: an index route only with `?index`. */
+/** One spelling of a path: decoded, dots and doubled slashes resolved, no index.html and no trailing slash. */
+export function normalizedPath(pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  return (
+    posix
+      .normalize(decoded)
+      .replace(/\/index\.html$/, "")
+      .replace(/\/+$/, "") || "/"
+  );
+}
+
+/** React Router's choice of the route an action goes to: an index route only with `?index`. */
 function actionTarget<T extends { route: RouteObject }>(matches: readonly T[], search: string): T | undefined {
   const last = matches.at(-1);
   if (last?.route.index && new URLSearchParams(search).getAll("index").includes("")) return last;
@@ -16,14 +28,7 @@ function actionTarget<T extends { route: RouteObject }>(matches: readonly T[], s
 /** `/contact.data` and `/_root.data` (a fetcher's post) name the page they post to. */
 const pagePath = (pathname: string) => pathname.replace(/(\/_)?\.data$/, "").replace(/^\/_root$/, "/") || "/";
 
-export type Routes = {
-  /** The `Allow` header of `url`: "GET, HEAD", with ", POST" where a route there has an action. */
-  allowedMethods(url: URL): string;
-  /** How the page at `pathname` (any spelling, its data too) is served. */
-  renderHandle(pathname: string): RenderHandle;
-};
-
-function readRoutes(build: ServerBuild): Routes {
+export function routesOf(build: ServerBuild) {
   const routes = Object.values(build.routes).filter((route) => route !== undefined);
   const withAction = new Set(routes.filter((route) => route.module.action).map((route) => route.id));
   const tree = (parentId: string | undefined): RouteObject[] =>
@@ -33,32 +38,19 @@ function readRoutes(build: ServerBuild): Routes {
         index ? { id, path, index: true, caseSensitive } : { id, path, caseSensitive, children: tree(id) },
       );
   const root = tree(undefined);
-  const matches = (pathname: string) => matchRoutes(root, pagePath(pathname)) ?? [];
+  const matches = (pathname: string) => {
+    const path = normalizedPath(pathname);
+    return (path !== null && matchRoutes(root, pagePath(path))) || [];
+  };
   return {
-    allowedMethods(url) {
+    /** The `Allow` header: POST only where a route has an action (React Router would render an error page). */
+    allowedMethods(url: URL): string {
       const target = actionTarget(matches(url.pathname), url.search);
       return target?.route.id !== undefined && withAction.has(target.route.id) ? "GET, HEAD, POST" : "GET, HEAD";
     },
-    renderHandle(pathname) {
-      let decoded: string;
-      try {
-        decoded = decodeURIComponent(pathname).replace(/\/+/g, "/");
-      } catch {
-        return {};
-      }
-      const handles = matches(decoded).map((match) => build.routes[match.route.id as string]?.module.handle);
+    renderHandle(pathname: string): RenderHandle {
+      const handles = matches(pathname).map((match) => build.routes[match.route.id as string]?.module.handle);
       return (handles.findLast((handle) => typeof handle === "object" && handle !== null) ?? {}) as RenderHandle;
     },
   };
-}
-
-const readBuilds = new WeakMap<ServerBuild, Routes>();
-
-export function routesOf(build: ServerBuild): Routes {
-  let routes = readBuilds.get(build);
-  if (!routes) {
-    routes = readRoutes(build);
-    readBuilds.set(build, routes);
-  }
-  return routes;
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -11,14 +11,14 @@ import { readOwner } from "../catalogue/owner-file.ts";
 import { startBackend } from "../services/backend.ts";
 import { type Config, ConfigError, configWarnings, readConfig } from "../services/config.ts";
 import { claimForServer, releaseForServer } from "../services/data-dir-claims.mjs";
-import { clientAddressReader, requestOriginReader } from "./http/forwarded.ts";
-import type * as HostModule from "./http/host.ts";
-import { applyConnectionCap, serverOptions } from "./http/limits.ts";
+import { clientAddressReader, requestOriginReader } from "./forwarded.ts";
+import type * as HostModule from "./host.ts";
+import { applyConnectionCap, serverOptions } from "./limits.ts";
 
 type Host = typeof HostModule;
+type HostOptions = Parameters<Host["createHost"]>[0];
 type Listener = (request: IncomingMessage, response: ServerResponse) => void;
 
-/** This module runs from server/ (development) or compiled from build/server/. */
 function projectRoot(from: string): string {
   if (existsSync(join(from, "package.json"))) return from;
   const parent = dirname(from);
@@ -38,21 +38,17 @@ function readConfigOrExit(owner: Owner): Config {
   }
 }
 
-/**
- * Nothing of the app is loaded at start, so a content mistake still lets the server start and Vite's
- * catalogue plugin shows it as the page; the owner is read from content/site.yaml for the same reason.
- */
+/** Nothing of the app is loaded at start, so that Vite shows a content mistake as the page. */
 async function developmentHost() {
   const { createServer: createViteServer } = await import("vite");
   const root = projectRoot(import.meta.dirname);
   const vite = await createViteServer({ root, server: { middlewareMode: true } });
-  const load = () => vite.ssrLoadModule("/server/http/host.ts") as Promise<Host>;
   const apps = new WeakMap<Host, Hono>();
   return {
     owner: readOwner(contentRoot(root)),
-    async listen(options: Parameters<Host["createHost"]>[0]): Promise<Listener> {
+    async listen(options: HostOptions): Promise<Listener> {
       const handle = getRequestListener(async (request, env) => {
-        const host = await load();
+        const host = (await vite.ssrLoadModule("/host/host.ts")) as Host;
         const app = apps.get(host) ?? host.createHost(options);
         apps.set(host, app);
         return app.fetch(request, env);
@@ -63,43 +59,19 @@ async function developmentHost() {
   };
 }
 
-function buildToServe(): string | undefined {
-  const own = dirname(import.meta.dirname);
-  return buildRootOf(own) ? own : currentBuild(buildRoot(projectRoot(import.meta.dirname)));
-}
-
-/** A build that differs in code or owner waits for a restart. */
-const codeAndOwner = (build: string) =>
-  ["code.json", OWNER_FILE].map((file) => readFileSync(join(build, file), "utf8")).join("\n");
-
-type Serving = { listener: Listener; inFlight: number; close(): Promise<void> };
-
-/** A new build of the same code is switched to whole; the old one closes when its last request ends. */
-function switchingListener(first: Serving) {
-  let active = first;
-  const done = (serving: Serving) => {
-    if (serving !== active && serving.inFlight === 0) void serving.close();
-  };
-  return {
-    listener: ((request, response) => {
-      const serving = active;
-      serving.inFlight++;
-      response.once("close", () => {
-        serving.inFlight--;
-        done(serving);
-      });
-      serving.listener(request, response);
-    }) as Listener,
-    switchTo(next: Serving) {
-      const old = active;
-      active = next;
-      done(old);
-    },
-  };
+/** The server's code and owner: a build with other ones waits for a restart. */
+function codeAndOwner(build: string): string {
+  const server = join(build, "server");
+  const code = readdirSync(server, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".js"))
+    .sort()
+    .map((file) => `${file}\n${readFileSync(join(server, file), "utf8")}`);
+  return [...code, readFileSync(join(build, OWNER_FILE), "utf8")].join("\n");
 }
 
 async function productionHost() {
-  let served = buildToServe();
+  const own = dirname(import.meta.dirname);
+  let served = buildRootOf(own) ? own : currentBuild(buildRoot(projectRoot(import.meta.dirname)));
   if (!served || !existsSync(join(served, "server/host.js"))) {
     console.error("No build found: run `npm run build` (or `npm start`, which builds when needed).");
     process.exit(1);
@@ -109,14 +81,13 @@ async function productionHost() {
   markServing(served);
   return {
     owner: JSON.parse(readFileSync(join(served, OWNER_FILE), "utf8")) as Owner,
-    async listen(options: Parameters<Host["createHost"]>[0]): Promise<Listener> {
-      const serve = async (build: string): Promise<Serving> => {
+    async listen(options: HostOptions): Promise<Listener> {
+      const serve = async (build: string) => {
         const host = (await import(pathToFileURL(join(build, "server/host.js")).href)) as Host;
-        const app = host.createHost({ ...options, clientDir: join(build, "client") });
-        return { listener: getRequestListener(app.fetch), inFlight: 0, close: app.close };
+        return getRequestListener(host.createHost({ ...options, clientDir: join(build, "client") }).fetch);
       };
-      const switching = switchingListener(await serve(served as string));
-      let seen = served as string;
+      let listener = await serve(served as string);
+      let seen = served;
       const look = async () => {
         const latest = builds && currentBuild(builds);
         if (!latest || latest === seen) return;
@@ -130,7 +101,7 @@ async function productionHost() {
           }
           // Marked before it serves: no build removes it meanwhile.
           markServing(latest);
-          switching.switchTo(await serve(latest));
+          listener = await serve(latest);
           served = latest;
           console.log(`Serving the new build ${basename(latest)}.`);
         } catch (error) {
@@ -140,7 +111,7 @@ async function productionHost() {
         }
       };
       if (builds) watching = setInterval(() => void look(), 1000).unref();
-      return switching.listener;
+      return (request, response) => listener(request, response);
     },
     close: async () => {
       clearInterval(watching);
@@ -190,7 +161,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: stopping`);
-    // Give up waiting for slow connections or an SMTP send after 10 s; an unsent message stays queued.
+    // An unsent message stays queued: slow connections or an SMTP send get 10 s.
     setTimeout(() => process.exit(0), 10_000).unref();
     server.closeIdleConnections();
     await new Promise((done) => server.close(done));
