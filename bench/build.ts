@@ -5,7 +5,7 @@
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { buildRoot, currentBuild } from "../catalogue/build-folders.mjs";
+import { buildRoot, currentBuild } from "../build-tools/build-folders.mjs";
 import { generateNotes } from "./generate-notes.ts";
 import { runCommand } from "./processes.ts";
 

@@ -1,11 +1,18 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
-import { buildRoot, buildRootOf, currentBuild, markServing, unmarkServing } from "../catalogue/build-folders.mjs";
-import { contentRoot, OWNER_FILE } from "../catalogue/content-root.ts";
+import {
+  buildRoot,
+  buildRootOf,
+  currentBuild,
+  markServing,
+  readBuildInfo,
+  unmarkServing,
+} from "../build-tools/build-folders.mjs";
+import { contentRoot } from "../catalogue/content-root.ts";
 import type { Owner } from "../catalogue/owner.ts";
 import { readOwner } from "../catalogue/owner-file.ts";
 import { startBackend } from "./backend.ts";
@@ -68,9 +75,15 @@ function buildToServe(): string | undefined {
   return buildRootOf(own) ? own : currentBuild(buildRoot(projectRoot(import.meta.dirname)));
 }
 
-/** A build that differs in code or owner waits for a restart. */
-const codeAndOwner = (build: string) =>
-  ["code.json", OWNER_FILE].map((file) => readFileSync(join(build, file), "utf8")).join("\n");
+/** A build that differs in code or owner waits for a restart; one of new content keeps the server's bytes. */
+function codeAndOwner(build: string): string {
+  const server = join(build, "server");
+  const code = readdirSync(server)
+    .filter((name) => name.endsWith(".js"))
+    .sort()
+    .map((name) => readFileSync(join(server, name), "utf8"));
+  return JSON.stringify([readBuildInfo(build)?.owner, ...code]);
+}
 
 type Serving = { listener: Listener; inFlight: number; close(): Promise<void> };
 
@@ -108,7 +121,7 @@ async function productionHost() {
   let watching: NodeJS.Timeout | undefined;
   markServing(served);
   return {
-    owner: JSON.parse(readFileSync(join(served, OWNER_FILE), "utf8")) as Owner,
+    owner: readBuildInfo(served)?.owner as Owner,
     async listen(options: Parameters<Host["createHost"]>[0]): Promise<Listener> {
       const serve = async (build: string): Promise<Serving> => {
         const host = (await import(pathToFileURL(join(build, "server/host.js")).href)) as Host;

@@ -1,5 +1,4 @@
-import { cachedBuildOutput } from "../../catalogue/build-cache.ts";
-import { timeSpent } from "../../catalogue/build-timing.ts";
+import { cachedImage } from "../../build-tools/image-cache.ts";
 import { cardTitles, pagePathOfCard, quoteCards } from "../../catalogue/card.ts";
 import { catalogue, notFound } from "../catalogue.server.ts";
 import { SITE_URL } from "../lib/site-url.ts";
@@ -20,11 +19,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   const title = titles.get(path);
   const card = title && { title, owner: catalogue.site.name, site };
   const png = quote
-    ? await timeSpent("cards", () =>
-        cachedBuildOutput("quote-card", quote, async () => (await drawing()).quoteCardPng(quote)),
-      )
+    ? await cachedImage("quote-card", quote, async () => (await drawing()).quoteCardPng(quote))
     : card
-      ? await timeSpent("cards", () => cachedBuildOutput("card", card, async () => (await drawing()).cardPng(card)))
+      ? await cachedImage("card", card, async () => (await drawing()).cardPng(card))
       : notFound();
   return new Response(new Uint8Array(png), {
     headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=3600" },

@@ -6,12 +6,11 @@
  * every path with no file, and filtered lists are rendered by worker threads running
  * build/server/render-worker.js; under `npm run dev` everything renders here, through Vite.
  */
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import * as build from "virtual:react-router/server-build";
 import { prepareSiteSearch } from "../../app/search.server.ts";
 import { createHttpApp, type HttpOptions } from "./app.ts";
 import { createRenderPool } from "./render-pool.ts";
-import { readNotFoundFiles } from "./static.ts";
 
 /** The app, and `close` to stop its render workers once a server has switched to another build. */
 export function createHost(options: Omit<HttpOptions, "build" | "notFound" | "renderList">) {
@@ -21,7 +20,6 @@ export function createHost(options: Omit<HttpOptions, "build" | "notFound" | "re
   const app = createHttpApp({
     ...options,
     build,
-    notFound: readNotFoundFiles(dirname(options.clientDir)),
     renderList: pool.render,
   });
   return Object.assign(app, { close: pool.close });

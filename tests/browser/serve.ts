@@ -8,7 +8,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { currentBuild, importFromBuild } from "../../catalogue/build-folders.mjs";
+import { currentBuild, importFromBuild } from "../../build-tools/build-folders.mjs";
 import { startSmtp } from "../support/smtp.ts";
 import { TEST_BUILD_ROOT } from "../support/test-build.ts";
 import { FIXTURE_CONTENT_ROOT, fixtureBuildProblem } from "./fixture-site.ts";
