@@ -75,13 +75,20 @@ function buildToServe(): string | undefined {
   return buildRootOf(own) ? own : currentBuild(buildRoot(projectRoot(import.meta.dirname)));
 }
 
-/** A build that differs in code or owner waits for a restart; one of new content keeps the server's bytes. */
+/**
+ * A build that differs in code or owner waits for a restart. Builds of the same code differ only by
+ * the paths React Router records as prerendered, and the chunk names that list's hash renames.
+ */
 function codeAndOwner(build: string): string {
   const server = join(build, "server");
   const code = readdirSync(server)
     .filter((name) => name.endsWith(".js"))
-    .sort()
-    .map((name) => readFileSync(join(server, name), "utf8"));
+    .map((name) =>
+      readFileSync(join(server, name), "utf8")
+        .replace(/^var prerender = \[[^\]]*\];$/m, "")
+        .replaceAll(/-[\w-]{8}\.js\b/g, ".js"),
+    )
+    .sort();
   return JSON.stringify([readBuildInfo(build)?.owner, ...code]);
 }
 

@@ -86,7 +86,7 @@ const fixtureSite = () => ({
 export function ensureFixtureBuild(): Promise<void> {
   return withStartLock(async () => {
     if (!fixtureBuildProblem()) return;
-    const built = spawnSync(process.execPath, ["scripts/build.mjs"], {
+    const built = spawnSync(process.execPath, ["build-tools/build.mjs"], {
       cwd: root,
       env: { ...childProcessEnv(), ...fixtureSite() },
       encoding: "utf8",
