@@ -1,20 +1,34 @@
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Config } from "@react-router/dev/config";
+import { contentRoot, loadCatalogue } from "./catalogue/disk.ts";
+import { isGeneratedCover, RESERVED_UPDATE_SLUGS } from "./catalogue/load.ts";
+import { cardPath, cardTitles, coverImagePath, drawsCoverImage, quoteCards } from "./outputs/card.ts";
+import { derivedPagePaths } from "./outputs/sitemap.ts";
 
 export default {
   appDirectory: "app",
-  // In BUILD_DIR, set by scripts/build.mjs, which serves the build only once it is whole.
+  // In BUILD_DIR, set by build-tools/build.mjs, which serves the build only once it is whole.
   buildDirectory: process.env.BUILD_OUTPUT_DIR || "build",
-  // The server stays on for the API, the form posts and the filtered lists; every content page is
-  // prerendered by the build's last step (scripts/finish-build.ts), on worker threads.
+  // The server stays on for the API, the form posts, the filtered lists and the newsletter's token pages.
   ssr: true,
   // Several entries (vite.config.ts), each named after its input: index.js is React Router's.
   serverBuildFile: "[name].js",
   // Every route is known up front (a few dozen modules), so no /__manifest round trips.
   routeDiscovery: { mode: "initial" },
-  // The routes, for the build's last step, which scripts/build.mjs runs from the server build just made.
-  buildEnd({ reactRouterConfig: { buildDirectory, routes } }) {
-    writeFileSync(join(buildDirectory, "routes.json"), JSON.stringify(routes));
+  prerender: {
+    async paths({ getStaticPaths }) {
+      const catalogue = loadCatalogue(contentRoot(process.cwd()));
+      const perVisitor = new Set(RESERVED_UPDATE_SLUGS.map((slug) => `/updates/${slug}`));
+      const notes = catalogue.notes;
+      const paths = [
+        ...getStaticPaths().filter((path) => !perVisitor.has(path)),
+        ...[...catalogue.all, ...catalogue.updates].map((item) => item.path),
+        ...derivedPagePaths(catalogue),
+        ...[...cardTitles(catalogue).keys(), ...quoteCards(catalogue, "").keys()].map(cardPath),
+        ...notes.filter(isGeneratedCover).map((note) => note.photo),
+        ...notes.filter(drawsCoverImage).map((note) => coverImagePath(note.slug)),
+      ];
+      return [...new Set(paths)];
+    },
+    concurrency: 4,
   },
 } satisfies Config;

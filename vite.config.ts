@@ -1,8 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
-import { buildTimingVitePlugin } from "./catalogue/build-timing.ts";
-import { searchVitePlugin } from "./catalogue/search-vite-plugin.ts";
-import { catalogueVitePlugin } from "./catalogue/vite-plugin.ts";
+import { sitePlugin } from "./build-tools/site-plugin.ts";
 
 const SERVER_FOLDERS = [`${import.meta.dirname}/services/`, `${import.meta.dirname}/host/`];
 
@@ -19,13 +17,7 @@ function serverOnly(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [
-    buildTimingVitePlugin(),
-    catalogueVitePlugin(),
-    searchVitePlugin({ clientModule: "app/search/client.ts" }),
-    serverOnly(),
-    reactRouter(),
-  ],
+  plugins: [sitePlugin(), serverOnly(), reactRouter()],
   environments: {
     // React Router 8 ships one file per module: kept in one chunk, as it was in 7, it weighs less.
     client: {
@@ -35,31 +27,24 @@ export default defineConfig({
         },
       },
     },
-    // One server build: React Router's (index.js), the HTTP host around it (host.js), the worker
-    // threads that prerender the site at the end of the
-    // build (prerender-worker.js), the build's last step, run alone when only the content changed
-    // (finish-build.js), the start-up (main.js, run by `npm start` with no TypeScript loader) and
-    // the SITE_URL check `npm start` runs before any build exists (site-url.js). They share one
-    // copy of every module.
+    // Beside React Router's index.js, the host (host.js) and the start-up `npm start` runs (main.js),
+    // sharing one copy of every module.
     ssr: {
       build: {
         rollupOptions: {
           input: {
             index: "virtual:react-router/server-build",
             host: "host/host.ts",
-            "prerender-worker": "scripts/prerender-worker.ts",
-            "finish-build": "scripts/finish-build.ts",
             main: "host/main.ts",
-            "site-url": "catalogue/site-url.ts",
           },
-          output: { chunkFileNames: "chunks/[name]-[hash].js" },
+          output: { chunkFileNames: "[name]-[hash].js" },
         },
       },
     },
   },
   build: {
-    // Each build has a new folder (scripts/build.mjs), which may lie outside the project.
-    emptyOutDir: true,
+    // Each build has a new, empty folder (build-tools/build.mjs), which may lie outside the project.
+    emptyOutDir: false,
     // React Router prerenders and analyses routes inside its plugin hooks, so rolldown's timing
     // report would name them on every build: that time is the build's work, not a slow plugin.
     rolldownOptions: { checks: { pluginTimings: false } },

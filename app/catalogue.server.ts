@@ -1,9 +1,19 @@
-// The content files come with the build, beside the server bundle, so production needs no content folder.
-import contentFiles from "virtual:content-files";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { DerivedBody } from "../catalogue/derive.ts";
+import { contentRoot, readPublishedFiles } from "../catalogue/disk.ts";
 import { buildCatalogue } from "../catalogue/load.ts";
 
-export const catalogue = buildCatalogue(contentFiles);
+// A build holds its published content and public files beside its server bundle, so production
+// reads no content folder; `npm run dev` reads the content root, and reloads this module on an edit.
+const fromBuild = !import.meta.env.DEV;
+const root = fromBuild ? fileURLToPath(new URL("..", import.meta.url)) : contentRoot(process.cwd());
+
+export const catalogue = buildCatalogue(readPublishedFiles(root));
+
+/** A file of the site's public folder, by its site path. */
+export const readPublicFile = (sitePath: string) => readFileSync(join(root, fromBuild ? "client" : "public", sitePath));
 
 export const notesBySlug = new Map(catalogue.notes.map((note) => [note.slug, note]));
 

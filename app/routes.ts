@@ -1,4 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { SEARCH_INDEX_PATH } from "../catalogue/site-search.ts";
+import { SITE_ICON_FILES } from "../outputs/site-icon-files.ts";
 
 export default [
   index("routes/home.tsx"),
@@ -32,5 +34,9 @@ export default [
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
   route("cards/*", "routes/cards.$.ts"),
+  route("covers/*", "routes/covers.$.ts"),
+  route(SITE_ICON_FILES.svg.slice(1), "routes/site-icon.ts", { id: "site-icon-svg" }),
+  route(SITE_ICON_FILES.touch.slice(1), "routes/site-icon.ts", { id: "site-icon-png" }),
+  route(SEARCH_INDEX_PATH.slice(1), "routes/search-index.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,6 +1,13 @@
 // Built once, 1.7 s at 10,000 notes: the server builds it at start so that no request waits for it.
-import searchAssets from "virtual:search-assets";
-import { buildSearchIndex, type SiteSearchIndex, searchDocuments, searchSite } from "../catalogue/site-search.ts";
+import { readFileSync } from "node:fs";
+import {
+  buildSearchIndex,
+  SEARCH_CLIENT_MODULE,
+  SEARCH_INDEX_PATH,
+  type SiteSearchIndex,
+  searchDocuments,
+  searchSite,
+} from "../catalogue/site-search.ts";
 import { catalogue } from "./catalogue.server.ts";
 
 export const RESULTS_PAGE_LIMIT = 50;
@@ -16,4 +23,11 @@ export function searchEverything(query: string) {
   return searchSite(prepareSiteSearch(), query, RESULTS_PAGE_LIMIT);
 }
 
-export { searchAssets };
+/** The search module the page shell loads: served from source in development, named by the browser build's manifest. */
+function searchModule(): string {
+  if (import.meta.env.DEV) return `/${SEARCH_CLIENT_MODULE}`;
+  const manifest = JSON.parse(readFileSync(new URL("../client/.vite/manifest.json", import.meta.url), "utf8"));
+  return import.meta.env.BASE_URL + manifest[SEARCH_CLIENT_MODULE].file;
+}
+
+export const searchAssets = { module: searchModule(), index: import.meta.env.BASE_URL + SEARCH_INDEX_PATH.slice(1) };

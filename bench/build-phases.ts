@@ -1,11 +1,6 @@
-/**
- * One `npm run build` timed phase by phase: the build prints its phase boundaries when
- * BUILD_TIMINGS is set (catalogue/build-timing.ts), and the whole process tree's resident memory
- * is polled from /proc for its peak.
- */
+// One `npm run build` measured: its wall time, and its process tree's CPU time and peak memory, polled from /proc.
 import { appendFileSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { parseTimingLines, TIMING_LINE_PREFIX, type TimingEvent } from "../catalogue/build-timing.ts";
 import { buildsOf, copyProject, servedBuildOf } from "./build.ts";
 import { generateNotes } from "./generate-notes.ts";
 import { runCommand, tempDir } from "./processes.ts";
@@ -21,12 +16,6 @@ export type BuildPhases = {
   peakMemoryMB: number;
   pages: number;
   cards: number;
-  /**
-   * Seconds per phase, in the build's order, null for a phase the build skipped (the bundles, when
-   * only the content changed); `cards drawn` and `pages compressed` are work inside `prerender`,
-   * summed over its threads.
-   */
-  phases: Record<string, number | null>;
 };
 
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -68,49 +57,12 @@ function treeUsage(pid: number): { residentBytes: number; cpuSeconds: number } {
   return { residentBytes, cpuSeconds: ticks / CLOCK_TICKS_PER_SECOND };
 }
 
-function phaseSeconds(events: TimingEvent[]): Record<string, number | null> {
-  // A phase may be reported more than once (React Router's own passes over the routes): from its first start to its last end.
-  const at = (phase: string, event: "start" | "end") => {
-    const matching = events.filter((candidate) => candidate.phase === phase && candidate.event === event);
-    const line = event === "start" ? matching[0] : matching.at(-1);
-    return line && "at" in line ? line.at : undefined;
-  };
-  const span = (from: number | undefined, to: number | undefined) =>
-    from === undefined || to === undefined ? null : round1((to - from) / 1000);
-  const spent = (phase: string) =>
-    round1(
-      events
-        .filter((line) => line.phase === phase && line.event === "spent")
-        .reduce((sum, line) => sum + ("ms" in line ? line.ms : 0), 0) / 1000,
-    );
-  return {
-    "client bundle": span(at("bundle:client", "start"), at("bundle:client", "end")),
-    "server bundle": span(at("bundle:ssr", "start"), at("bundle:ssr", "end")),
-    "content files": span(at("content", "start"), at("content", "end")),
-    prerender: span(at("prerender", "start"), at("prerender", "end")),
-    // Work inside the prerendering, summed over its worker threads (so more than its wall time can hold).
-    "cards drawn": spent("cards"),
-    "pages compressed": spent("page compression"),
-    "inline hashes": span(at("hashes", "start"), at("hashes", "end")),
-    compression: span(at("compression", "start"), at("compression", "end")),
-    finishing: span(at("finishing", "start"), at("finishing", "end")),
-  };
-}
-
-/** Builds the project at `root` for `siteUrl` and says where the time and the memory went. */
+/** Builds the project at `root` for `siteUrl` and says what it cost. */
 export async function measureBuild(
   root: string,
   siteUrl: string,
   extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<BuildPhases> {
-  // The output is long (a line per prerendered file) and arrives in chunks: the timing lines are kept as they come.
-  let timingLines = "";
-  let partialLine = "";
-  const keepTimingLines = (text: string) => {
-    const lines = (partialLine + text).split("\n");
-    partialLine = lines.pop() ?? "";
-    timingLines += `${lines.filter((line) => line.startsWith(TIMING_LINE_PREFIX)).join("\n")}\n`;
-  };
   let peak = 0;
   let cpuSeconds = 0;
   let pid: number | undefined;
@@ -123,9 +75,8 @@ export async function measureBuild(
   try {
     const { ms } = await runCommand("npm", ["run", "build"], {
       cwd: root,
-      env: { ...process.env, SITE_URL: siteUrl, BUILD_DIR: buildsOf(root), BUILD_TIMINGS: "1", ...extraEnv },
+      env: { ...process.env, SITE_URL: siteUrl, BUILD_DIR: buildsOf(root), ...extraEnv },
       timeoutMs: BUILD_TIMEOUT_MS,
-      onOutput: keepTimingLines,
       onStart: (child) => {
         pid = child.pid;
       },
@@ -137,7 +88,6 @@ export async function measureBuild(
       peakMemoryMB: Math.round(peak / 1024 / 1024),
       pages: files.filter((name) => name.endsWith("index.html")).length,
       cards: files.filter((name) => /^cards\/.*\.png$/.test(name)).length,
-      phases: phaseSeconds(parseTimingLines(timingLines)),
     };
   } finally {
     clearInterval(poll);
@@ -150,10 +100,9 @@ const countNotes = (root: string) =>
   readdirSync(join(root, "content/notes")).filter((name) => name.endsWith(".md")).length;
 
 /**
- * The builds the budgets speak of, each in its own copy of the project (own build cache): the
- * sample from nothing, again with nothing changed, again after one note's text changed (both keep
- * the bundles: only the content changed), again with no build served (the build cache kept);
- * then a full build (every page prerendered) of a copy filled up to each of `sizes` notes.
+ * The builds the budgets speak of, each in its own copy of the project (own image cache): the
+ * sample from nothing, again with nothing changed, again after one note's text changed, again with
+ * no build served (the image cache kept); then a copy filled up to each of `sizes` notes.
  */
 export async function measureBuildRuns(
   projectRoot: string,

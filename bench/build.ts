@@ -1,22 +1,21 @@
 /**
  * The builds the benchmark measures: the project itself (timed), and a copy of it with 10,000 book
- * notes whose prerender is limited to a few pages (PRERENDER_ONLY), also built by the fast-typing
- * browser test (tests/browser/typing-at-scale.spec.ts).
+ * notes, also built by the fast-typing browser test (tests/browser/typing-at-scale.spec.ts).
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { buildRoot, currentBuild } from "../catalogue/build-folders.mjs";
+import { buildRoot, currentBuild } from "../build-tools/build-folders.mjs";
 import { generateNotes } from "./generate-notes.ts";
 import { runCommand } from "./processes.ts";
 
-const BUILD_TIMEOUT_MS = 5 * 60_000;
+const BUILD_TIMEOUT_MS = 15 * 60_000;
 
 const PROJECT = resolve(import.meta.dirname, "..");
 
 /** The builds' folder of the project at `root`: BUILD_DIR for this project, build/ in a copy of it. */
 export const buildsOf = (root: string) => (resolve(root) === PROJECT ? buildRoot(root) : join(root, "build"));
 
-/** The build served in the project at `root` (catalogue/build-folders.mjs). */
+/** The build served in the project at `root` (build-tools/build-folders.mjs). */
 export const servedBuildOf = (root: string) => currentBuild(buildsOf(root)) as string;
 
 /** `npm run build` in `root`, for pages served at `siteUrl`; resolves with its duration. */
@@ -30,7 +29,7 @@ export async function buildSite(root: string, siteUrl: string, extraEnv: NodeJS.
 }
 
 /** What a build needs; tests/, bench/, build/ and data/ stay behind. */
-const COPIED = ["app", "catalogue", "content", "public", "rules", "server", "scripts"];
+const COPIED = ["app", "build-tools", "catalogue", "content", "public", "rules", "server", "scripts"];
 const CONFIG_FILE = /^(?:[\w.-]+\.ts|vite\.build\.cjs|tsconfig\.json|package(?:-lock)?\.json)$/;
 /** Caches that tools write inside node_modules: the copy gets its own. */
 const NOT_LINKED = new Set([".vite", ".vite-temp", ".cache"]);
@@ -43,7 +42,6 @@ export type LargeCopyOptions = {
   root: string;
   total: number;
   siteUrl: string;
-  prerenderOnly: string[];
   /** Content to start from instead of the project's: a content folder, and images laid over public/. */
   from?: { content: string; public: string };
 };
@@ -53,7 +51,7 @@ export async function buildLargeCopy(options: LargeCopyOptions): Promise<LargeCo
   const { root } = options;
   copyProject(options.projectRoot, root, options.from);
   const generated = generateNotes(root, options.total);
-  const buildMs = await buildSite(root, options.siteUrl, { PRERENDER_ONLY: options.prerenderOnly.join(",") });
+  const buildMs = await buildSite(root, options.siteUrl);
   return { root, generated, buildMs };
 }
 

@@ -16,31 +16,22 @@ function minutes(seconds: number): string {
 }
 
 function buildPhasesTable(section: Results["buildPhases"]): string {
-  const title = "Build phases (npm run build, BUILD_TIMINGS=1), seconds";
+  const title = "Builds (npm run build), seconds";
   const figures = ok(section);
   if (!figures) return failed(title, section) ?? "";
-  const phaseNames = Object.keys(figures.runs[0]?.phases ?? {});
   const rows: Cell[][] = figures.runs.map((run) => [
     run.label,
     run.notes,
     run.pages,
     run.cards,
-    ...phaseNames.map((name) => run.phases[name]),
     run.totalSeconds,
     run.cpuSeconds,
     Math.round((run.totalSeconds / run.pages) * 1000 * 10) / 10,
     run.peakMemoryMB,
   ]);
-  return table(
-    title,
-    ["build", "notes", "pages", "cards", ...phaseNames, "total", "CPU s", "s/1000 pages", "peak MB"],
-    rows,
-    [
-      "content files: the content for the server, public files, covers, icon, search index; prerender: every page's HTML and data, the cards and feeds, on one worker",
-      "thread per core (a page whose data did not change is not rendered again); compression: the files prerendering did not write, beside it;",
-      "cards drawn, pages compressed: work inside prerender, summed over its worker threads. CPU s and peak MB: the build's process tree, polled every 250 ms.",
-    ],
-  );
+  return table(title, ["build", "notes", "pages", "cards", "total", "CPU s", "s/1000 pages", "peak MB"], rows, [
+    "CPU s and peak MB: the build's process tree, polled every 250 ms.",
+  ]);
 }
 
 export function renderReport(results: Results): string {
@@ -291,7 +282,7 @@ export function renderReport(results: Results): string {
   if (large) {
     keyNotes.push(
       `Generated: a temporary copy with ${large.generatedNotes.toLocaleString("en-US")} generated notes added, ` +
-        `built in ${large.buildSeconds} s with PRERENDER_ONLY=${large.prerenderOnly}.`,
+        `built in ${large.buildSeconds} s.`,
     );
   }
   keyNotes.push(

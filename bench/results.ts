@@ -61,7 +61,6 @@ export type Results = {
         catalogueNotes: number;
         generatedNotes: number;
         buildSeconds: number;
-        prerenderOnly: string;
       } & KeystrokeFigures & {
           fastTyping: TypingCheck;
         }

@@ -16,7 +16,7 @@
  * BENCH_SKIP (comma-separated: build-phases, lighthouse, bytes, load, signups,
  * signups-postgres, amplification, newsletter, newsletter-postgres, keystrokes, navigation, search, search-cost, large). BENCH_ONLY
  * (comma-separated section names) skips every other section, e.g. `BENCH_ONLY=amplification npm
- * run bench` for the API latency under list load alone; `BENCH_ONLY=build` for the build's phases.
+ * run bench` for the API latency under list load alone; `BENCH_ONLY=build` for the builds alone.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
@@ -86,7 +86,6 @@ const skipped = (name: string) =>
 const RESERVED_AFTER_LIGHTHOUSE_S = 150;
 const PAGE_LOAD = { connections: 100, seconds: 10, acceptEncoding: "br, gzip" };
 const SIGNUPS = { connections: 50, seconds: 10 };
-const LARGE_PRERENDER = ["/notes", "/search"];
 /** The generated catalogues the build section builds in full, every page prerendered. */
 const BUILD_SIZES = (process.env.BENCH_BUILD_NOTES ?? "2000,10000").split(",").filter(Boolean).map(Number);
 
@@ -210,7 +209,6 @@ async function main() {
       root: tempDir("large-site"),
       total: LARGE_NOTES,
       siteUrl: `http://127.0.0.1:${largePort}`,
-      prerenderOnly: LARGE_PRERENDER,
     }),
   );
 
@@ -345,7 +343,6 @@ async function main() {
           catalogueNotes: countNotes(largeBuild.root),
           generatedNotes: largeBuild.generated,
           buildSeconds: round1(largeBuild.buildMs / 1000),
-          prerenderOnly: LARGE_PRERENDER.join(","),
           ...figures,
         };
       } finally {

@@ -29,9 +29,7 @@ export function readContentFiles(root: string): ContentFile[] {
     .filter((file) => file.path !== "content/README.md");
 }
 
-export function publishedContentJson(files: ContentFile[]): string {
-  return JSON.stringify(files.filter((file) => !isDraft(file)));
-}
+export const readPublishedFiles = (root: string) => readContentFiles(root).filter((file) => !isDraft(file));
 
 export function imageExists(root: string, sitePath: string): boolean {
   const publicDir = join(root, "public");

@@ -134,6 +134,9 @@ export const serialiseSearchIndex = (index: SiteSearchIndex) => JSON.stringify(i
 
 export const SEARCH_INDEX_PATH = "/search-index.json";
 
+/** The browser's search module, its own entry of the browser build, which the page shell loads on first use. */
+export const SEARCH_CLIENT_MODULE = "app/search/client.ts";
+
 export const searchIndexFile = (catalogue: Parameters<typeof searchDocuments>[0]) =>
   serialiseSearchIndex(buildSearchIndex(searchDocuments(catalogue)));
 

@@ -7,6 +7,7 @@ import { etag } from "hono/etag";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { backendContext, clientAddress } from "../app/lib/form-actions.server.ts";
+import { ownInlineHashes } from "../app/lib/inline-hashes.server.ts";
 import { FORM_BODY_LIMIT_BYTES } from "../rules/forms.ts";
 import type { Backend } from "../services/backend.ts";
 import { createApi, isClientAbort } from "./api.ts";
@@ -21,7 +22,7 @@ import {
   type Rendered,
 } from "./render-cache.ts";
 import { normalizedPath, routesOf } from "./routes.ts";
-import { contentSecurityPolicy, ownInlineHashes, readInlineHashes } from "./security.ts";
+import { contentSecurityPolicy, readInlineHashes } from "./security.ts";
 
 export type HttpOptions = {
   build: ServerBuild;

@@ -4,8 +4,15 @@ import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
-import { buildRoot, buildRootOf, currentBuild, markServing, unmarkServing } from "../catalogue/build-folders.mjs";
-import { contentRoot, OWNER_FILE } from "../catalogue/content-root.ts";
+import {
+  buildRoot,
+  buildRootOf,
+  currentBuild,
+  markServing,
+  readBuildInfo,
+  unmarkServing,
+} from "../build-tools/build-folders.mjs";
+import { contentRoot } from "../catalogue/content-root.ts";
 import type { Owner } from "../catalogue/owner.ts";
 import { readOwner } from "../catalogue/owner-file.ts";
 import { startBackend } from "../services/backend.ts";
@@ -59,14 +66,21 @@ async function developmentHost() {
   };
 }
 
-/** The server's code and owner: a build with other ones waits for a restart. */
+/**
+ * A build with other code or another owner waits for a restart. Builds of the same code differ only
+ * by the paths React Router records as prerendered, and the chunk names that list's hash renames.
+ */
 function codeAndOwner(build: string): string {
   const server = join(build, "server");
   const code = readdirSync(server, { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".js"))
-    .sort()
-    .map((file) => `${file}\n${readFileSync(join(server, file), "utf8")}`);
-  return [...code, readFileSync(join(build, OWNER_FILE), "utf8")].join("\n");
+    .map((file) =>
+      readFileSync(join(server, file), "utf8")
+        .replace(/^var prerender = \[[^\]]*\];$/m, "")
+        .replaceAll(/-[\w-]{8}\.js\b/g, ".js"),
+    )
+    .sort();
+  return JSON.stringify([readBuildInfo(build)?.owner, ...code]);
 }
 
 async function productionHost() {
@@ -80,7 +94,7 @@ async function productionHost() {
   let watching: NodeJS.Timeout | undefined;
   markServing(served);
   return {
-    owner: JSON.parse(readFileSync(join(served, OWNER_FILE), "utf8")) as Owner,
+    owner: readBuildInfo(served)?.owner as Owner,
     async listen(options: HostOptions): Promise<Listener> {
       const serve = async (build: string) => {
         const host = (await import(pathToFileURL(join(build, "server/host.js")).href)) as Host;

@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { Context } from "hono";
 import { LRUCache } from "lru-cache";
-import { type InlineHashes, ownInlineHashes } from "./security.ts";
+import { type InlineHashes, ownInlineHashes } from "../app/lib/inline-hashes.server.ts";
 
 const BUSY_RETRY_AFTER_SECONDS = 2;
 const BUSY_MESSAGE = "The server is busy. Please try again in a few seconds.";

@@ -1,7 +1,7 @@
 // A server and `npm run restore` each mark first and then look for the other, so the two never run at once.
 // Plain JavaScript: `npm run restore` runs with `node` alone.
 import { join } from "node:path";
-import { claim, holderOf, mark, release, runningMarks, unmark } from "../catalogue/pid-files.mjs";
+import { claim, holderOf, mark, release, runningMarks, unmark } from "./pid-files.mjs";
 
 const serversFolder = (dataDir) => join(dataDir, "servers");
 const restoreLock = (dataDir) => join(dataDir, "restore.lock");

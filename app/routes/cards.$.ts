@@ -1,6 +1,5 @@
-import { cachedBuildOutput } from "../../catalogue/build-cache.ts";
-import { timeSpent } from "../../catalogue/build-timing.ts";
 import { cardTitles, pagePathOfCard, quoteCards } from "../../outputs/card.ts";
+import { cachedImage } from "../../outputs/image-cache.ts";
 import { catalogue, notFound } from "../catalogue.server.ts";
 import { SITE_URL } from "../lib/site-url.ts";
 import type { Route } from "./+types/cards.$";
@@ -20,11 +19,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   const title = titles.get(path);
   const card = title && { title, owner: catalogue.site.name, site };
   const png = quote
-    ? await timeSpent("cards", () =>
-        cachedBuildOutput("quote-card", quote, async () => (await drawing()).quoteCardPng(quote)),
-      )
+    ? await cachedImage("quote-card", quote, async () => (await drawing()).quoteCardPng(quote))
     : card
-      ? await timeSpent("cards", () => cachedBuildOutput("card", card, async () => (await drawing()).cardPng(card)))
+      ? await cachedImage("card", card, async () => (await drawing()).cardPng(card))
       : notFound();
   return new Response(new Uint8Array(png), {
     headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=3600" },

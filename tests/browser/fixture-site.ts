@@ -2,9 +2,8 @@
  * The site the browser tests run on: built from the fixture tree tests/fixtures (content/ and
  * public/), never from the owner's content, so an owner's edit cannot turn a test red.
  */
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { CONTENT_ROOT_FILE } from "../../catalogue/content-root.ts";
+import { readBuildInfo } from "../../build-tools/build-folders.mjs";
 import { contentRoot, loadCatalogue } from "../../catalogue/disk.ts";
 import { TEST_BUILD } from "../support/test-build.ts";
 
@@ -15,10 +14,9 @@ export const FIXTURE_CONTENT_ROOT = "tests/fixtures";
 
 export const catalogue = loadCatalogue(join(PROJECT_ROOT, FIXTURE_CONTENT_ROOT));
 
-/** Why the tests' build is not the fixture site, or null when it is (scripts/finish-build.ts records its content root). */
+/** Why the tests' build is not the fixture site, or null when it is. */
 export function fixtureBuildProblem(): string | null {
-  const recorded = join(TEST_BUILD, CONTENT_ROOT_FILE);
   const fixture = contentRoot(PROJECT_ROOT, { CONTENT_ROOT: FIXTURE_CONTENT_ROOT });
-  if (existsSync(recorded) && readFileSync(recorded, "utf8").trim() === fixture) return null;
+  if (readBuildInfo(TEST_BUILD)?.contentRoot === fixture) return null;
   return `The browser tests run on the fixture site: build it first with CONTENT_ROOT=${FIXTURE_CONTENT_ROOT} npm run build`;
 }

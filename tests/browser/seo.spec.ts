@@ -1,13 +1,14 @@
 /**
  * Search-engine and sharing metadata on the production build: the Atom feeds, the sitemap and robots.txt, the canonical link,
  * Open Graph and Twitter meta, JSON-LD and the social images. The pages are prerendered with the
- * SITE_URL of the build (its site-url.txt), which need not be the test server's origin.
+ * SITE_URL of the build (its build.json), which need not be the test server's origin.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { DomUtils, parseDocument } from "htmlparser2";
+import { readBuildInfo } from "../../build-tools/build-folders.mjs";
 import { renderWithAbsoluteLinks } from "../../catalogue/derive.ts";
 import { noteImagePath } from "../../outputs/card.ts";
 import { FEED_SIZE } from "../../outputs/feeds.ts";
@@ -17,7 +18,7 @@ import { catalogue } from "./fixture-site.ts";
 import { expectNoAxeViolations, waitForReady } from "./helpers.ts";
 
 const CLIENT_DIR = join(TEST_BUILD, "client");
-const BUILD_URL = readFileSync(join(TEST_BUILD, "site-url.txt"), "utf8").trim();
+const BUILD_URL = readBuildInfo(TEST_BUILD)?.siteUrl ?? "";
 const newestFirst = <T extends { date: string }>(items: readonly T[]) =>
   [...items].sort((a, b) => b.date.localeCompare(a.date));
 

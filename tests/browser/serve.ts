@@ -8,7 +8,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { currentBuild, importFromBuild } from "../../catalogue/build-folders.mjs";
+import { currentBuild, importFromBuild } from "../../build-tools/build-folders.mjs";
 import { startSmtp } from "../support/smtp.ts";
 import { TEST_BUILD_ROOT } from "../support/test-build.ts";
 import { FIXTURE_CONTENT_ROOT, fixtureBuildProblem } from "./fixture-site.ts";
@@ -24,7 +24,7 @@ writeFileSync(join(dataDir, "smtp-url"), smtp.url);
 if (fixtureBuildProblem()) {
   // At the default SITE_URL, as `npm test` builds it: the pages need not carry the test server's origin.
   const { SITE_URL: _origin, ...environment } = process.env;
-  const built = spawnSync(process.execPath, ["scripts/build.mjs", "--logLevel", "warn"], {
+  const built = spawnSync(process.execPath, ["build-tools/build.mjs"], {
     stdio: "inherit",
     env: { ...environment, CONTENT_ROOT: FIXTURE_CONTENT_ROOT, BUILD_DIR: TEST_BUILD_ROOT },
   });

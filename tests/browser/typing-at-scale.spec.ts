@@ -23,7 +23,7 @@ let root = "";
 let server: RunningServer | undefined;
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(900_000);
   root = mkdtempSync(join(tmpdir(), "site-large-"));
   const port = await freePort();
   await buildLargeCopy({
@@ -31,7 +31,6 @@ test.beforeAll(async () => {
     root,
     total: NOTES,
     siteUrl: `http://127.0.0.1:${port}`,
-    prerenderOnly: ["/", "/notes"],
     from: { content: join(projectRoot, "tests/fixtures/content"), public: join(projectRoot, "tests/fixtures/public") },
   });
   server = await startSiteServer(root, "large", port, join(root, "data"));

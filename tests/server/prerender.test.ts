@@ -1,16 +1,10 @@
-/**
- * The build's prerendering, on the fixture site's real build (`npm start` makes it when it is
- * missing): every page and its data as the server would render them afresh, each with its
- * compressed copies and inline hashes; every card and feed as its file, with no data copy.
- */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { INLINE_HASHES_FILE, type InlineHashes, ownInlineHashes } from "../../host/security.ts";
-import { staticPaths } from "../../scripts/prerender.ts";
+import { INLINE_HASHES_FILE, type InlineHashes, ownInlineHashes } from "../../app/lib/inline-hashes.server.ts";
 import { makeTempDir } from "./helpers.ts";
 import { type ProductionServer, servedBuild, startProductionServer } from "./production.ts";
 
@@ -72,47 +66,25 @@ describe("prerendered pages", () => {
 
   test("each page's own inline script and style hashes are recorded for its Content-Security-Policy", async () => {
     const recorded = JSON.parse(readFileSync(join(servedBuild, INLINE_HASHES_FILE), "utf8"));
-    expect(Object.keys(recorded).sort()).toEqual([...pages(), "../not-found.html"].sort());
+    expect(Object.keys(recorded).sort()).toEqual(pages().sort());
     for (const page of pages()) expect(recorded[page], page).toEqual((await served(pagePath(page))).hashes);
-    expect(recorded["../not-found.html"]).toEqual((await served("/not-found")).hashes);
-  });
-
-  test("the not-found page lies beside the site's files, rendered with its 404", async () => {
-    for (const [file, path] of [
-      ["not-found.html", "/not-found"],
-      ["not-found.data", "/not-found.data"],
-    ] as const) {
-      const fresh = await render(path);
-      expect(fresh.status).toBe(404);
-      expect(readFileSync(join(servedBuild, file), "utf8")).toBe(ownInlineHashes(await fresh.text()).html);
-      expect(existsSync(join(servedBuild, `${file}.br`))).toBe(true);
-    }
   });
 });
 
 describe("prerendered files of resource routes", () => {
-  test("cards, feeds, the sitemap and robots.txt are written as their files, with no data copy", async () => {
-    const resources = files.filter((file) => /^(cards\/.+\.png|feeds\/.+\.atom|sitemap\.xml|robots\.txt)$/.test(file));
+  test("cards, covers, feeds, the sitemap, robots.txt, the site's icon and the search index are written as their files, with no data copy", async () => {
+    const resources = files.filter((file) =>
+      /^(cards\/.+\.png|covers\/.+\.(svg|png)|feeds\/.+\.atom|sitemap\.xml|robots\.txt|favicon\.svg|apple-touch-icon\.png|search-index\.json)$/.test(
+        file,
+      ),
+    );
     expect(resources.filter((file) => file.startsWith("cards/")).length).toBeGreaterThan(5);
-    expect(resources).toEqual(expect.arrayContaining(["feeds/notes.atom", "sitemap.xml", "robots.txt"]));
+    expect(resources.filter((file) => file.startsWith("covers/")).length).toBeGreaterThan(1);
+    expect(resources).toEqual(
+      expect.arrayContaining(["feeds/notes.atom", "sitemap.xml", "robots.txt", "favicon.svg", "search-index.json"]),
+    );
     for (const file of resources) expect(files, file).not.toContain(`${file}.data`);
     const feed = await render("/feeds/notes.atom");
     expect(readFileSync(join(client, "feeds/notes.atom"), "utf8")).toBe(await feed.text());
-  });
-});
-
-describe("the paths of the routes without parameters", () => {
-  test("are each route's whole path, the home page included, never a pattern", () => {
-    const routes = {
-      root: { path: "" },
-      home: { parentId: "root" },
-      notes: { parentId: "root", path: "notes" },
-      shelves: { parentId: "root", path: "notes/shelves" },
-      note: { parentId: "root", path: "notes/:slug" },
-      nested: { parentId: "notes", path: "archive" },
-      cards: { parentId: "root", path: "cards/*" },
-      rest: { parentId: "root", path: "*" },
-    };
-    expect(staticPaths(routes).sort()).toEqual(["/", "/notes", "/notes/archive", "/notes/shelves"]);
   });
 });

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { readBuildInfo } from "../../build-tools/build-folders.mjs";
 import { FIXTURE_CONTENT_ROOT, fixtureBuildProblem } from "../browser/fixture-site.ts";
 import { TEST_BUILD, TEST_BUILD_ROOT } from "../support/test-build.ts";
 import { childProcessEnv, sleep, waitFor } from "./helpers.ts";
@@ -30,8 +31,7 @@ function startCommand(): string[] {
 
 /** The SITE_URL the current build was made for, so that starting does not rebuild for another. */
 export function builtSiteUrl(): string {
-  const builtFor = join(servedBuild, "site-url.txt");
-  return existsSync(builtFor) ? readFileSync(builtFor, "utf8").trim() : "http://localhost:3000";
+  return readBuildInfo(servedBuild)?.siteUrl ?? "http://localhost:3000";
 }
 
 const LOCK = join(tmpdir(), `creator-site-start-${Buffer.from(TEST_BUILD_ROOT).toString("hex").slice(-24)}.lock`);
@@ -86,7 +86,7 @@ const fixtureSite = () => ({
 export function ensureFixtureBuild(): Promise<void> {
   return withStartLock(async () => {
     if (!fixtureBuildProblem()) return;
-    const built = spawnSync(process.execPath, ["scripts/build.mjs"], {
+    const built = spawnSync(process.execPath, ["build-tools/build.mjs"], {
       cwd: root,
       env: { ...childProcessEnv(), ...fixtureSite() },
       encoding: "utf8",

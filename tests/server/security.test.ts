@@ -7,8 +7,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { INLINE_HASHES_FILE, ownInlineHashes } from "../../app/lib/inline-hashes.server.ts";
 import { inlineMarker } from "../../app/lib/inline-marker.ts";
-import { contentSecurityPolicy, INLINE_HASHES_FILE, ownInlineHashes, readInlineHashes } from "../../host/security.ts";
+import { contentSecurityPolicy, readInlineHashes } from "../../host/security.ts";
 
 const hashOf = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 const MARK = ` nonce="${inlineMarker()}"`;

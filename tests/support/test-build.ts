@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { servedBuild } from "../../catalogue/build-folders.mjs";
+import { servedBuild } from "../../build-tools/build-folders.mjs";
 
 const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
 

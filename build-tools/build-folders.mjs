@@ -4,17 +4,16 @@
  *   current → versions/<id>   the build served: a symbolic link, replaced by one rename
  *   previous → versions/<id>  the one before, kept for pages still open (nginx falls back to it)
  *   versions/<id>/            each build, written whole before `current` names it
- *   cache/                    what builds reuse (catalogue/build-cache.ts)
+ *   cache/                    the drawn images builds reuse (outputs/image-cache.ts)
  *   serving/<pid>             which build each running server serves: never removed under it
  *   build.lock                the pid of the build in progress
  * A build that fails never touches `current`: the running server keeps serving what it served.
  * Plain JavaScript: `npm run build` and `npm start` use it before any build exists.
  */
 import {
-  copyFileSync,
-  linkSync,
   mkdirSync,
   readdirSync,
+  readFileSync,
   readlinkSync,
   realpathSync,
   renameSync,
@@ -24,7 +23,7 @@ import {
 } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { claim, holderOf, mark, release, runningMarks, unmark } from "./pid-files.mjs";
+import { claim, holderOf, mark, release, runningMarks, unmark } from "../services/pid-files.mjs";
 
 /** The builds' folder: BUILD_DIR, relative to the project, or the project's build/. */
 export const buildRoot = (projectRoot, environment = process.env) =>
@@ -81,23 +80,12 @@ export async function startBuild(projectRoot, root) {
     release(lock);
   };
   process.once("exit", abandon);
-  const served = currentBuild(root);
   return {
     folder,
-    /** The served build, whose files a build where only the content changed starts from. */
-    served,
     /** Where `react-router build` writes, before `keepBundles`. */
     bundles,
     keepBundles() {
       renameSync(bundles, folder);
-    },
-    /**
-     * Fills the new folder with hard links to the served build's files: no bytes copied, times
-     * kept. The build writes every file anew (scripts/build-files.ts), never into a linked one.
-     */
-    linkServed() {
-      mkdirSync(folder);
-      linkTree(served, folder);
     },
     finish() {
       switchTo(root, folder);
@@ -106,24 +94,6 @@ export async function startBuild(projectRoot, root) {
       release(lock);
     },
   };
-}
-
-function linkTree(from, to) {
-  for (const entry of readdirSync(from, { withFileTypes: true })) {
-    const source = join(from, entry.name);
-    const target = join(to, entry.name);
-    if (entry.isDirectory()) {
-      mkdirSync(target);
-      linkTree(source, target);
-    } else {
-      try {
-        linkSync(source, target);
-      } catch {
-        // A file system without hard links: a copy, which writing anew treats the same.
-        copyFileSync(source, target);
-      }
-    }
-  }
 }
 
 /**
@@ -198,4 +168,20 @@ export function unmarkServing(build) {
 export function buildFailureLine(error) {
   const what = error instanceof Error ? error.message : String(error);
   return `Build failed, the site still serves the previous build: ${what.split("\n")[0]}`;
+}
+
+/** What a build was made for, written last: its presence means a whole build. */
+export const BUILD_INFO_FILE = "build.json";
+
+/** @returns {{ siteUrl: string, contentRoot: string, owner: { name: string, email: string } } | undefined} */
+export function readBuildInfo(build) {
+  try {
+    return JSON.parse(readFileSync(join(build, BUILD_INFO_FILE), "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeBuildInfo(build, info) {
+  writeFileSync(join(build, BUILD_INFO_FILE), `${JSON.stringify(info)}\n`);
 }

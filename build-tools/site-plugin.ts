@@ -1,0 +1,221 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import type { IncomingMessage } from "node:http";
+import { dirname, join, relative, sep } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { Plugin, ViteDevServer } from "vite";
+import { INLINE_HASHES_FILE, ownInlineHashes } from "../app/lib/inline-hashes.server.ts";
+import { contentRoot, loadCatalogue, readPublishedFiles } from "../catalogue/disk.ts";
+import { type Catalogue, ContentError } from "../catalogue/load.ts";
+import { SEARCH_CLIENT_MODULE, SEARCH_INDEX_PATH } from "../catalogue/site-search.ts";
+import { siteUrlFromEnvironment } from "../catalogue/site-url.ts";
+import { imageCache, pruneImageCache } from "../outputs/image-cache.ts";
+import { replacedIconProblem } from "../outputs/site-icon.ts";
+import { buildCacheDir, buildRoot, writeBuildInfo } from "./build-folders.mjs";
+
+/** The module that loads the catalogue, made again when the content changes under `npm run dev`. */
+const CATALOGUE_MODULE = "app/catalogue.server.ts";
+
+/** The one line the owner reads, in the build's output, the terminal and the development page. */
+export const contentErrorLine = (error: ContentError) => `Content error: ${error.message}`;
+
+/** The owner's mistake, not the build's: one line naming the file, the field and the reason, printed last. */
+function catalogueOrStop(root: string): Catalogue {
+  const replaced = replacedIconProblem(root);
+  if (replaced) {
+    console.error(`\nContent error: ${replaced}`);
+    process.exit(1);
+  }
+  try {
+    return loadCatalogue(root);
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    console.error(`\n${contentErrorLine(error)}`);
+    process.exit(1);
+  }
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** The development page that stands for every page while the content has a problem. */
+function contentErrorPage(line: string): string {
+  return `<!doctype html>
+<html lang="en">
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Content error</title>
+<style>body{font:1rem/1.5 system-ui,sans-serif;margin:2rem auto;max-width:48rem;padding:0 1rem}p#content-error{white-space:pre-wrap;padding:1rem;border-left:4px solid #c00;background:#fff4f4;color:#600}</style>
+<h1>Content error</h1>
+<p id="content-error">${escapeHtml(line)}</p>
+<p>Fix the file and save it, then reload this page.</p>
+</html>
+`;
+}
+
+/** A page or its data (React Router's `.data` requests), as opposed to a module, an asset or an API call. */
+const isPageRequest = (request: IncomingMessage) =>
+  (request.method === "GET" || request.method === "HEAD") &&
+  (Boolean(request.headers.accept?.includes("text/html")) || /\.data(?:\?|$)/.test(request.url ?? ""));
+
+/** Watches the content root; answers "what is wrong with the content?", computed once per change. */
+function watchContent(server: ViteDevServer, root: string) {
+  const folders = [join(root, "content"), join(root, "public")];
+  const catalogueModule = join(server.config.root, CATALOGUE_MODULE);
+  let problem: string | null | undefined;
+  let reported: string | null = null;
+
+  const check = (): string | null => {
+    if (problem !== undefined) return problem;
+    try {
+      loadCatalogue(root);
+      problem = null;
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      problem = contentErrorLine(error);
+    }
+    if (problem !== reported) {
+      if (problem) server.config.logger.error(problem, { timestamp: true });
+      else if (reported) server.config.logger.info("The content is valid again.", { timestamp: true });
+      reported = problem;
+    }
+    return problem;
+  };
+
+  server.watcher.add(folders);
+  server.watcher.on("all", (_event, path) => {
+    if (!folders.some((folder) => path.startsWith(folder))) return;
+    problem = undefined;
+    for (const environment of Object.values(server.environments)) {
+      const module = environment.moduleGraph.getModuleById(catalogueModule);
+      if (module) environment.moduleGraph.invalidateModule(module);
+    }
+    // Said at once in the terminal, not only at the next page request.
+    check();
+  });
+  return check;
+}
+
+const filesUnder = (dir: string) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+
+/** The published content beside the server build, which reads it from there (app/catalogue.server.ts). */
+function copyContent(root: string, buildDir: string): void {
+  for (const file of readPublishedFiles(root)) {
+    const target = join(buildDir, file.path);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, file.text);
+  }
+}
+
+/** The prerendered pages without the mark of their own inline scripts, whose hashes their policy allows. */
+function recordInlineHashes(buildDir: string, clientDir: string, pages: string[]): void {
+  const hashes: Record<string, unknown> = {};
+  for (const page of pages.sort()) {
+    const { html, hashes: own } = ownInlineHashes(readFileSync(page, "utf8"));
+    writeFileSync(page, html);
+    hashes[relative(clientDir, page).split(sep).join("/")] = own;
+  }
+  writeFileSync(join(buildDir, INLINE_HASHES_FILE), JSON.stringify(hashes));
+}
+
+const COMPRESSIBLE = /\.(html|js|css|svg|json|data|xml|atom|txt|webmanifest)$/;
+/** Below this a compressed copy saves less than the extra bytes of headers. */
+const MIN_COMPRESS_BYTES = 1024;
+/** Brotli 11 costs about a second a megabyte: for the files every visitor fetches, quality 6 for the rest. */
+const brotliQuality = (file: string) =>
+  file.includes(`${sep}assets${sep}`) || file.endsWith(SEARCH_INDEX_PATH) ? 11 : 6;
+
+/** A brotli and a gzip copy beside each compressible file, so the server never compresses per request. */
+async function writeCompressedCopies(files: string[]): Promise<void> {
+  const compress = async (file: string) => {
+    const content = readFileSync(file);
+    if (!COMPRESSIBLE.test(file) || content.length < MIN_COMPRESS_BYTES) return;
+    const params = {
+      [constants.BROTLI_PARAM_QUALITY]: brotliQuality(file),
+      [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+    };
+    const [br, gz] = await Promise.all([promisify(brotliCompress)(content, { params }), promisify(gzip)(content)]);
+    writeFileSync(`${file}.br`, br);
+    writeFileSync(`${file}.gz`, gz);
+  };
+  // On zlib's threads, a few files at a time so that memory stays bounded.
+  let next = 0;
+  const lane = async () => {
+    for (let file = files[next++]; file; file = files[next++]) await compress(file);
+  };
+  await Promise.all(Array.from({ length: 8 }, lane));
+}
+
+export function sitePlugin(): Plugin {
+  let projectRoot = process.cwd();
+  let root = contentRoot(projectRoot);
+  let started = 0;
+  let buildDir = "";
+  let catalogue: Catalogue | undefined;
+  const cache = () => imageCache(projectRoot, buildCacheDir(buildRoot(projectRoot)), root);
+  return {
+    name: "site",
+    config(userConfig, { command, isPreview }) {
+      projectRoot = userConfig.root ?? projectRoot;
+      root = contentRoot(projectRoot);
+      const building = command === "build" && !isPreview;
+      return {
+        define: {
+          __SITE_URL__: JSON.stringify(siteUrlFromEnvironment(process.env)),
+          ...(building && { __IMAGE_CACHE__: JSON.stringify(cache()) }),
+        },
+        publicDir: join(root, "public"),
+        // The server finds the search module's file in the browser build's manifest (app/search.server.ts).
+        build: { manifest: true },
+      };
+    },
+    buildStart() {
+      if (this.environment.config.command !== "build" || this.environment.name !== "client") return;
+      started = Date.now();
+      buildDir = dirname(this.environment.config.build.outDir);
+      catalogue = catalogueOrStop(root);
+      copyContent(root, buildDir);
+      this.emitFile({ type: "chunk", id: join(projectRoot, SEARCH_CLIENT_MODULE), name: "search" });
+    },
+    // After React Router's build and prerendering: what is left of the build, in named steps.
+    buildApp: {
+      order: "post",
+      async handler() {
+        if (!catalogue) return;
+        const clientDir = join(buildDir, "client");
+        const files = filesUnder(clientDir);
+        recordInlineHashes(
+          buildDir,
+          clientDir,
+          files.filter((file) => file.endsWith(".html")),
+        );
+        // React Router writes a resource route's data beside its file too; nothing ever asks for it.
+        const written = new Set(files);
+        const resourceData = new Set(files.filter((file) => file.endsWith(".data") && written.has(file.slice(0, -5))));
+        for (const file of resourceData) rmSync(file);
+        await writeCompressedCopies(files.filter((file) => !resourceData.has(file)));
+        pruneImageCache(cache(), started);
+        const { name, email } = catalogue.site;
+        writeBuildInfo(buildDir, {
+          siteUrl: siteUrlFromEnvironment(process.env),
+          contentRoot: root,
+          owner: { name, email },
+        });
+      },
+    },
+    configureServer(server) {
+      const contentProblem = watchContent(server, root);
+      contentProblem();
+      server.middlewares.use((request, response, next) => {
+        const problem = contentProblem();
+        if (!problem || !isPageRequest(request)) return next();
+        response.statusCode = 500;
+        response.setHeader("Content-Type", "text/html; charset=utf-8");
+        response.end(contentErrorPage(problem));
+      });
+    },
+  };
+}
