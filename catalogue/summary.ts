@@ -24,9 +24,8 @@ export type ContentSummary = {
 
 const ITEM_LINK = /^\/(apps|work|notes|write)\/([^?#]*)/;
 
-const SOURCE_FOLDER: Record<Item["category"], string> = { apps: "apps", Work: "work", book: "notes", write: "write" };
-
-const sourceFile = (item: Item) => `content/${SOURCE_FOLDER[item.category]}/${item.slug}.md`;
+// An item's path is its folder and slug (catalogue/load.ts).
+const sourceFile = (item: Item) => `content${item.path}.md`;
 
 const isLocal = (target: string) => target.startsWith("/") && !target.startsWith("//");
 
