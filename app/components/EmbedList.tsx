@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { PLAYER_PAGE_LABEL, playerPageOf } from "../../catalogue/embeds.ts";
 import { earlyPlayerProbe, playerProbeUrl } from "../lib/player-probe.ts";
 import { Embed, type EmbedKind } from "./Embed.tsx";
+import { PageLink } from "./PageLink.tsx";
 
 export const EMBED_TIMEOUT_MS = 10_000;
 const NEAR_VIEWPORT_MARGIN = "50% 0px";
@@ -78,9 +78,7 @@ export function EmbedList({ kind, items }: { kind: EmbedKind; items: readonly Em
         return (
           <li key={item.slug}>
             <h2 className="embed-title">
-              <Link to={item.path} prefetch="intent">
-                {item.name}
-              </Link>
+              <PageLink to={item.path}>{item.name}</PageLink>
             </h2>
             <p className="meta-line">
               {item.author} · released <time dateTime={item.releaseDate}>{formatMonthYear(item.releaseDate)}</time> ·{" "}

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { formatDateRange } from "../../catalogue/dates.ts";
+import { PageLink } from "./PageLink.tsx";
 
 /** `line` is what the list says under the name: an app's tag line, a job's position. */
 type Project = {
@@ -18,14 +18,14 @@ export function ProjectList({ items }: { items: ReadonlyArray<Project> }) {
     <ul className="project-list">
       {items.map((item) => (
         <li key={item.slug}>
-          <Link to={item.path} prefetch="intent" className="project-card">
+          <PageLink to={item.path} className="project-card">
             <img src={item.logo} alt="" width={100} height={100} />
             <span>
               <span className="project-name">{item.name}</span>
               <span className="project-line">{item.line}</span>
               <span className="meta-line">{formatDateRange(item.startDate, item.endDate)}</span>
             </span>
-          </Link>
+          </PageLink>
         </li>
       ))}
     </ul>

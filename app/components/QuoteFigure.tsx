@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageLink } from "./PageLink.tsx";
 
 type ShownQuote = {
   html: string;
@@ -15,9 +15,7 @@ export function QuoteFigure({ quote }: { quote: ShownQuote }) {
       <figcaption>
         —{" "}
         <cite>
-          <Link to={quote.note.path} prefetch="intent">
-            {quote.note.name}
-          </Link>
+          <PageLink to={quote.note.path}>{quote.note.name}</PageLink>
         </cite>
         , {quote.note.author}, {quote.attribution}
       </figcaption>

@@ -1,8 +1,8 @@
 import { Fragment } from "react";
-import { Link } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import type { Mention, ReadingEntry } from "../../catalogue/reading-life.ts";
 import { SHELF_LABELS } from "../../catalogue/shelves.ts";
+import { PageLink } from "./PageLink.tsx";
 
 function readingText(entry: ReadingEntry): string {
   const when = formatMonthYear(entry.date);
@@ -27,9 +27,7 @@ export function ReadingHistory({ readings, current }: { readings: readonly Readi
             {entry.slug === current ? (
               <span aria-current="page">{readingText(entry)}</span>
             ) : (
-              <Link to={entry.path} prefetch="intent">
-                {readingText(entry)}
-              </Link>
+              <PageLink to={entry.path}>{readingText(entry)}</PageLink>
             )}
           </Fragment>
         ))}
@@ -46,9 +44,7 @@ export function MentionedIn({ mentions }: { mentions: readonly Mention[] }) {
       <ul className="reading-list">
         {mentions.map((mention) => (
           <li key={mention.path}>
-            <Link to={mention.path} prefetch="intent">
-              {mention.name}
-            </Link>{" "}
+            <PageLink to={mention.path}>{mention.name}</PageLink>{" "}
             <span className="meta-line">
               <time dateTime={mention.date}>{formatMonthYear(mention.date)}</time>
             </span>

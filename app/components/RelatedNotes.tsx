@@ -1,7 +1,8 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import { SHELF_LABELS } from "../../catalogue/shelves.ts";
 import type { NoteLink, NoteNeighbours } from "../note-neighbours.server.ts";
 import type { loader as rootLoader } from "../root.tsx";
+import { PageLink } from "./PageLink.tsx";
 import { Pager } from "./Pager.tsx";
 
 export function RelatedNotes({ related, previous, next }: NoteNeighbours) {
@@ -26,9 +27,7 @@ export function RelatedNotes({ related, previous, next }: NoteNeighbours) {
         nextLabel="Read after"
       />
       <p className="meta-line">
-        <Link to="/stats" prefetch="intent">
-          Reading stats
-        </Link>
+        <PageLink to="/stats">Reading stats</PageLink>
         {statsBlurb && `: ${statsBlurb}`}
       </p>
     </footer>
@@ -41,9 +40,7 @@ function RelatedEntry({ note }: { note: NoteLink }) {
       <img src={note.photo} alt="" width={64} height={94} loading="lazy" decoding="async" />
       <div>
         <h3 className="note-title">
-          <Link to={note.path} prefetch="intent">
-            {note.name}
-          </Link>
+          <PageLink to={note.path}>{note.name}</PageLink>
         </h3>
         <p className="note-author">{note.author}</p>
         <p className="meta-line">

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { isGeneratedCover } from "../../catalogue/load.ts";
 import { ratingText, SHELF_LABELS } from "../../catalogue/shelves.ts";
@@ -11,6 +10,7 @@ import { DATE_LABELS } from "../components/BookShelf.tsx";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { Embed, PlayerOnRequest } from "../components/Embed.tsx";
 import { LinkIcons } from "../components/LinkIcons.tsx";
+import { PageLink } from "../components/PageLink.tsx";
 import { MentionedIn, ReadingHistory } from "../components/ReadingHistory.tsx";
 import { RelatedNotes } from "../components/RelatedNotes.tsx";
 import { Tags } from "../components/Tags.tsx";
@@ -68,9 +68,7 @@ export default function NoteDetail({ loaderData: { note, neighbours } }: Route.C
               <>
                 <dt>Shelf</dt>
                 <dd>
-                  <Link to="/notes/shelves" prefetch="intent">
-                    {SHELF_LABELS[note.shelf]}
-                  </Link>
+                  <PageLink to="/notes/shelves">{SHELF_LABELS[note.shelf]}</PageLink>
                 </dd>
               </>
             )}

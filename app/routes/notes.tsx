@@ -1,10 +1,11 @@
 import { useMemo } from "react";
-import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { applyFilters, canonicalListQuery, isNarrowed } from "../../catalogue/filters.ts";
 import { catalogue, noteSummary } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { FiltersOverlay } from "../components/FiltersOverlay.tsx";
 import { NoteList } from "../components/NoteList.tsx";
+import { PageLink } from "../components/PageLink.tsx";
 import { SearchBar } from "../components/SearchBar.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
@@ -33,9 +34,9 @@ export default function Notes({ loaderData: { notes, tags } }: Route.ComponentPr
       <Breadcrumb />
       <div className="heading-row">
         <h1>Notes</h1>
-        <Link to="/stats" prefetch="intent" className="heading-link">
+        <PageLink to="/stats" className="heading-link">
           Reading stats
-        </Link>
+        </PageLink>
       </div>
       <SearchBar
         action="/notes"

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { quotationLd } from "../../outputs/structured-data.ts";
 import { catalogue, notFound } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { PageLink } from "../components/PageLink.tsx";
 import { QuoteFigure } from "../components/QuoteFigure.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
@@ -49,13 +49,8 @@ export default function QuotePage({ loaderData: { quote } }: Route.ComponentProp
       </h1>
       <QuoteFigure quote={quote} />
       <p className="meta-line">
-        <Link to={`${quote.note.path}#${quote.anchor}`} prefetch="intent">
-          In my note on {quote.note.name}
-        </Link>{" "}
-        ·{" "}
-        <Link to="/quotes" prefetch="intent">
-          All quotes
-        </Link>
+        <PageLink to={`${quote.note.path}#${quote.anchor}`}>In my note on {quote.note.name}</PageLink> ·{" "}
+        <PageLink to="/quotes">All quotes</PageLink>
       </p>
     </article>
   );

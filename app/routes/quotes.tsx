@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { FEEDS } from "../../outputs/feed-list.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { PageLink } from "../components/PageLink.tsx";
 import { QuoteFigure } from "../components/QuoteFigure.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
@@ -36,9 +36,7 @@ export default function Quotes({ loaderData: { quotes } }: Route.ComponentProps)
           <li key={quote.id}>
             <QuoteFigure quote={quote} />
             <p className="meta-line">
-              <Link to={quote.path} prefetch="intent">
-                Share this quote
-              </Link>
+              <PageLink to={quote.path}>Share this quote</PageLink>
             </p>
           </li>
         ))}

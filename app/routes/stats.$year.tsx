@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { bookYears, yearInBooks } from "../../catalogue/reading-life.ts";
 import { ratingText } from "../../catalogue/shelves.ts";
 import { formatDuration } from "../../catalogue/stats.ts";
@@ -9,6 +8,7 @@ import { catalogue, notFound } from "../catalogue.server.ts";
 import { BarChart } from "../components/BarChart.tsx";
 import { BookShelf, GoalMeter } from "../components/BookShelf.tsx";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { PageLink } from "../components/PageLink.tsx";
 import { Pager } from "../components/Pager.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
@@ -77,9 +77,9 @@ export default function YearInBooks({ loaderData: { year, goal, previous, next }
         <ol className="year-covers">
           {year.read.map((book) => (
             <li key={book.slug}>
-              <Link to={book.path} prefetch="intent" title={`${book.name} by ${book.author}`}>
+              <PageLink to={book.path} title={`${book.name} by ${book.author}`}>
                 <img src={book.photo} alt={book.name} width={86} height={127} loading="lazy" decoding="async" />
-              </Link>
+              </PageLink>
             </li>
           ))}
         </ol>
@@ -92,10 +92,7 @@ export default function YearInBooks({ loaderData: { year, goal, previous, next }
             <ol className="top-rated">
               {year.top.map((book) => (
                 <li key={book.slug}>
-                  <Link to={book.path} prefetch="intent">
-                    {book.name}
-                  </Link>{" "}
-                  <span className="meta-line">by {book.author}</span>{" "}
+                  <PageLink to={book.path}>{book.name}</PageLink> <span className="meta-line">by {book.author}</span>{" "}
                   <span className="top-rating">{book.rating?.toFixed(1)}</span>
                 </li>
               ))}
@@ -136,9 +133,7 @@ export default function YearInBooks({ loaderData: { year, goal, previous, next }
         nextLabel="Year after"
       />
       <p className="meta-line">
-        <Link to="/stats" prefetch="intent">
-          Reading stats
-        </Link>
+        <PageLink to="/stats">Reading stats</PageLink>
       </p>
     </div>
   );

@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { bookYears, changedMinds } from "../../catalogue/reading-life.ts";
 import { formatDuration, readingStats, topRated } from "../../catalogue/stats.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { BarChart } from "../components/BarChart.tsx";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { PageLink } from "../components/PageLink.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/stats";
@@ -45,10 +45,7 @@ export default function Stats({ loaderData: { stats, top, ratingScale, years, ch
       <h1>Reading stats</h1>
       <p className="lede">
         {stats.total} book notes from {stats.firstYear} to {stats.lastYear}, in figures. Every note is in the{" "}
-        <Link to="/notes" prefetch="intent">
-          notes list
-        </Link>
-        .
+        <PageLink to="/notes">notes list</PageLink>.
       </p>
       <dl className="facts stats-facts">
         <dt>Notes</dt>
@@ -130,10 +127,7 @@ export default function Stats({ loaderData: { stats, top, ratingScale, years, ch
           <ol className="top-rated">
             {top.map((note) => (
               <li key={note.path}>
-                <Link to={note.path} prefetch="intent">
-                  {note.name}
-                </Link>{" "}
-                <span className="meta-line">by {note.author}</span>{" "}
+                <PageLink to={note.path}>{note.name}</PageLink> <span className="meta-line">by {note.author}</span>{" "}
                 <span className="top-rating">{note.rating.toFixed(1)}</span>
               </li>
             ))}
@@ -147,10 +141,7 @@ export default function Stats({ loaderData: { stats, top, ratingScale, years, ch
           <ul className="changed-minds">
             {changedMinds.map((book) => (
               <li key={book.path}>
-                <Link to={book.path} prefetch="intent">
-                  {book.name}
-                </Link>{" "}
-                <span className="meta-line">by {book.author}</span>:{" "}
+                <PageLink to={book.path}>{book.name}</PageLink> <span className="meta-line">by {book.author}</span>:{" "}
                 <span className="top-rating">
                   {book.first.rating.toFixed(1)} → {book.last.rating.toFixed(1)}
                 </span>{" "}
@@ -171,9 +162,7 @@ export default function Stats({ loaderData: { stats, top, ratingScale, years, ch
         <ul>
           {years.map((year) => (
             <li key={year}>
-              <Link to={`/stats/${year}`} prefetch="intent">
-                {year}
-              </Link>
+              <PageLink to={`/stats/${year}`}>{year}</PageLink>
             </li>
           ))}
         </ul>

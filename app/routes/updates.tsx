@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { FEEDS } from "../../outputs/feed-list.ts";
 import { signUp } from "../../services/newsletter/sign-up.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { PageLink } from "../components/PageLink.tsx";
 import { SectionIntro } from "../components/SectionIntro.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
 import { formHeaders, submitForm } from "../lib/form-actions.server.ts";
@@ -46,9 +46,7 @@ export default function Updates({ loaderData: { issues } }: Route.ComponentProps
               <li key={issue.slug} className="writing-entry">
                 <div>
                   <h3 className="writing-title">
-                    <Link to={issue.path} prefetch="intent">
-                      {issue.title}
-                    </Link>
+                    <PageLink to={issue.path}>{issue.title}</PageLink>
                   </h3>
                   <p className="meta-line">
                     <time dateTime={issue.date}>{formatMonthYear(issue.date)}</time>

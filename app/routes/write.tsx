@@ -1,10 +1,11 @@
 import { useMemo } from "react";
-import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { applyFilters, canonicalListQuery, isNarrowed } from "../../catalogue/filters.ts";
 import { catalogue, withoutBody } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { LinkIcons } from "../components/LinkIcons.tsx";
+import { PageLink } from "../components/PageLink.tsx";
 import { SearchBar } from "../components/SearchBar.tsx";
 import { SectionIntro } from "../components/SectionIntro.tsx";
 import { pageMeta } from "../lib/meta.ts";
@@ -57,15 +58,13 @@ export default function Write({ loaderData: { writings, author } }: Route.Compon
           {visible.map((writing) => (
             <li key={writing.slug} className="writing-entry">
               {writing.photo && (
-                <Link to={writing.path} prefetch="intent" tabIndex={-1} aria-hidden="true">
+                <PageLink to={writing.path} tabIndex={-1} aria-hidden="true">
                   <img src={writing.photo} alt="" width={100} height={100} loading="lazy" />
-                </Link>
+                </PageLink>
               )}
               <div>
                 <h2 className="writing-title">
-                  <Link to={writing.path} prefetch="intent">
-                    {writing.name}
-                  </Link>
+                  <PageLink to={writing.path}>{writing.name}</PageLink>
                 </h2>
                 <p className="meta-line">
                   <time dateTime={writing.date}>{formatMonthYear(writing.date)}</time> · {author}
