@@ -3,6 +3,7 @@ import { formatMonthYear } from "../../catalogue/dates.ts";
 import type { Mention, ReadingEntry } from "../../catalogue/reading-life.ts";
 import { SHELF_LABELS } from "../../catalogue/shelves.ts";
 import { PageLink } from "./PageLink.tsx";
+import { ListSection } from "./Section.tsx";
 
 function readingText(entry: ReadingEntry): string {
   const when = formatMonthYear(entry.date);
@@ -37,20 +38,16 @@ export function ReadingHistory({ readings, current }: { readings: readonly Readi
 }
 
 export function MentionedIn({ mentions }: { mentions: readonly Mention[] }) {
-  if (mentions.length === 0) return null;
   return (
-    <section aria-labelledby="mentioned-in">
-      <h2 id="mentioned-in">Mentioned in</h2>
-      <ul className="reading-list">
-        {mentions.map((mention) => (
-          <li key={mention.path}>
-            <PageLink to={mention.path}>{mention.name}</PageLink>{" "}
-            <span className="meta-line">
-              <time dateTime={mention.date}>{formatMonthYear(mention.date)}</time>
-            </span>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <ListSection id="mentioned-in" title="Mentioned in" className="reading-list" items={mentions}>
+      {(mention) => (
+        <li key={mention.path}>
+          <PageLink to={mention.path}>{mention.name}</PageLink>{" "}
+          <span className="meta-line">
+            <time dateTime={mention.date}>{formatMonthYear(mention.date)}</time>
+          </span>
+        </li>
+      )}
+    </ListSection>
   );
 }

@@ -4,21 +4,15 @@ import type { NoteLink, NoteNeighbours } from "../note-neighbours.server.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import { PageLink } from "./PageLink.tsx";
 import { Pager } from "./Pager.tsx";
+import { ListSection } from "./Section.tsx";
 
 export function RelatedNotes({ related, previous, next }: NoteNeighbours) {
   const statsBlurb = useRouteLoaderData<typeof rootLoader>("root")?.site.sections.stats.blurb;
   return (
     <footer className="note-footer">
-      {related.length > 0 && (
-        <section aria-labelledby="related-notes">
-          <h2 id="related-notes">Related notes</h2>
-          <ul className="related-list">
-            {related.map((note) => (
-              <RelatedEntry key={note.path} note={note} />
-            ))}
-          </ul>
-        </section>
-      )}
+      <ListSection id="related-notes" title="Related notes" className="related-list" items={related}>
+        {(note) => <RelatedEntry key={note.path} note={note} />}
+      </ListSection>
       <Pager
         label="Previous and next notes"
         previous={previous && { to: previous.path, text: previous.name }}

@@ -1,8 +1,8 @@
 import { catalogue, forPage, notFound } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { ExternalLinks, storeLinks } from "../components/ExternalLinks.tsx";
-import { ListSection, TechSection } from "../components/ListSection.tsx";
 import { ProjectHeader } from "../components/ProjectList.tsx";
+import { ListSection, Section, TechSection } from "../components/Section.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/apps.$slug";
@@ -53,10 +53,9 @@ export default function AppDetail({ loaderData: { app } }: Route.ComponentProps)
         )}
       </ListSection>
       {app.future && (
-        <section aria-labelledby="future">
-          <h2 id="future">Future</h2>
+        <Section id="future" title="Future">
           <p>{app.future}</p>
-        </section>
+        </Section>
       )}
       <ExternalLinks
         label="Follow the app"

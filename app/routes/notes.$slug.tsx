@@ -13,6 +13,7 @@ import { LinkIcons } from "../components/LinkIcons.tsx";
 import { PageLink } from "../components/PageLink.tsx";
 import { MentionedIn, ReadingHistory } from "../components/ReadingHistory.tsx";
 import { RelatedNotes } from "../components/RelatedNotes.tsx";
+import { Section } from "../components/Section.tsx";
 import { Tags } from "../components/Tags.tsx";
 import { pageMeta, siteOf } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
@@ -102,20 +103,18 @@ export default function NoteDetail({ loaderData: { note, neighbours } }: Route.C
         </section>
       ) : null}
       {note.podcastEmbed && (
-        <section aria-labelledby="podcast">
-          <h2 id="podcast">Podcast episode</h2>
+        <Section id="podcast" title="Podcast episode">
           <PlayerOnRequest label="Play the episode here">
             <Embed kind="podcast" src={note.podcastEmbed} title={`Podcast episode: ${note.name}`} />
           </PlayerOnRequest>
-        </section>
+        </Section>
       )}
       {note.youtubeEmbed && (
-        <section aria-labelledby="video">
-          <h2 id="video">Video</h2>
+        <Section id="video" title="Video">
           <PlayerOnRequest label="Play the video here">
             <Embed kind="video" src={note.youtubeEmbed} title={`Video: ${note.name}`} />
           </PlayerOnRequest>
-        </section>
+        </Section>
       )}
       <MentionedIn mentions={note.mentionedIn} />
       <RelatedNotes {...neighbours} />

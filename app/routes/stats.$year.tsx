@@ -10,6 +10,7 @@ import { BookShelf, GoalMeter } from "../components/BookShelf.tsx";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { PageLink } from "../components/PageLink.tsx";
 import { Pager } from "../components/Pager.tsx";
+import { Section, TopRated } from "../components/Section.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { SITE_URL } from "../lib/site-url.ts";
@@ -72,8 +73,7 @@ export default function YearInBooks({ loaderData: { year, goal, previous, next }
       </dl>
       {goal && <GoalMeter goal={goal} />}
 
-      <section aria-labelledby="year-books">
-        <h2 id="year-books">The books, in reading order</h2>
+      <Section id="year-books" title="The books, in reading order">
         <ol className="year-covers">
           {year.read.map((book) => (
             <li key={book.slug}>
@@ -83,46 +83,31 @@ export default function YearInBooks({ loaderData: { year, goal, previous, next }
             </li>
           ))}
         </ol>
-      </section>
+      </Section>
 
       <div className="chart-grid">
-        {year.top.length > 0 && (
-          <section aria-labelledby="year-top">
-            <h2 id="year-top">Highest rated</h2>
-            <ol className="top-rated">
-              {year.top.map((book) => (
-                <li key={book.slug}>
-                  <PageLink to={book.path}>{book.name}</PageLink> <span className="meta-line">by {book.author}</span>{" "}
-                  <span className="top-rating">{book.rating?.toFixed(1)}</span>
-                </li>
-              ))}
-            </ol>
-          </section>
-        )}
+        <TopRated id="year-top" title="Highest rated" books={year.top} />
         {year.tags.length > 0 && (
-          <section aria-labelledby="year-tags">
-            <h2 id="year-tags">Tags</h2>
+          <Section id="year-tags" title="Tags">
             <BarChart
               title={`Tags of the books read in ${year.year}`}
               columns={["Tag", "Books"]}
               labelWidth={112}
               bars={year.tags.map(({ tag, count }) => ({ label: tag, value: count, text: String(count) }))}
             />
-          </section>
+          </Section>
         )}
       </div>
 
       {year.reReads.length > 0 && (
-        <section aria-labelledby="year-rereads">
-          <h2 id="year-rereads">Re-reads</h2>
+        <Section id="year-rereads" title="Re-reads">
           <BookShelf books={year.reReads} label="Re-reads" />
-        </section>
+        </Section>
       )}
       {year.didNotFinish.length > 0 && (
-        <section aria-labelledby="year-dnf">
-          <h2 id="year-dnf">Did not finish</h2>
+        <Section id="year-dnf" title="Did not finish">
           <BookShelf books={year.didNotFinish} label="Did not finish" />
-        </section>
+        </Section>
       )}
 
       <Pager

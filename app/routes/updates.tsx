@@ -4,6 +4,7 @@ import { signUp } from "../../services/newsletter/sign-up.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { PageLink } from "../components/PageLink.tsx";
+import { Section } from "../components/Section.tsx";
 import { SectionIntro } from "../components/SectionIntro.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
 import { formHeaders, submitForm } from "../lib/form-actions.server.ts";
@@ -39,8 +40,7 @@ export default function Updates({ loaderData: { issues } }: Route.ComponentProps
       </p>
       <SignupBox />
       {issues.length > 0 && (
-        <section aria-labelledby="issues-heading">
-          <h2 id="issues-heading">Past issues</h2>
+        <Section id="issues-heading" title="Past issues">
           <ul className="writing-list">
             {issues.map((issue) => (
               <li key={issue.slug} className="writing-entry">
@@ -59,7 +59,7 @@ export default function Updates({ loaderData: { issues } }: Route.ComponentProps
           <p>
             <a href={FEEDS.updates.path}>{FEEDS.updates.title} feed</a>
           </p>
-        </section>
+        </Section>
       )}
     </div>
   );
