@@ -32,7 +32,7 @@ type NoteFields = Pick<Note, "name" | "author" | "date" | "rating" | "path" | "t
 
 export function bookReviewLd(
   note: NoteFields,
-  { owner, siteUrl, image, reviewBody }: { owner: string; siteUrl: string; image: string; reviewBody?: string },
+  { owner, siteUrl, image }: { owner: string; siteUrl: string; image: string },
 ): JsonLd {
   const url = absoluteUrl(siteUrl, note.path);
   return {
@@ -53,7 +53,6 @@ export function bookReviewLd(
             ...(note.rating === null
               ? {}
               : { reviewRating: { "@type": "Rating", ratingValue: note.rating, bestRating: 10, worstRating: 0 } }),
-            ...(reviewBody ? { reviewBody } : {}),
           },
         }
       : {}),
