@@ -4,13 +4,12 @@ import { type DerivedBody, deriveBody } from "./derive.ts";
 import { MAX_CONTENT_FILE_BYTES, MAX_SLUG_BYTES, sizeText } from "./limits.ts";
 import { nestingProblem } from "./nesting.ts";
 import { present } from "./present.ts";
-import { deriveQuotes, type Quote } from "./quotes.ts";
+import { deriveQuotes } from "./quotes.ts";
 import { mentions, readingHistories } from "./reading-life.ts";
 import {
   type App,
   appSchema,
   draftNoteSchema,
-  type Item,
   type Note,
   noteSchema,
   type Page,
@@ -18,7 +17,6 @@ import {
   type ReadNote,
   SHELVES,
   type Shelf,
-  type Site,
   siteSchema,
   type UpdateIssue,
   updateSchema,
@@ -37,28 +35,8 @@ export const isGeneratedCover = (note: { slug: string; photo: string }) => note.
 
 export type ContentFile = { path: string; text: string };
 
-export type QuoteOfNote = Quote & {
-  note: Pick<Note, "slug" | "path" | "name" | "author" | "date" | "photo">;
-};
-
-export type Catalogue = {
-  site: Site;
-  pages: { now: Page; about: Page };
-  work: Work[];
-  apps: App[];
-  notes: Note[];
-  listedNotes: Note[];
-  readNotes: ReadNote[];
-  shelves: Record<Shelf, Note[]>;
-  quotes: QuoteOfNote[];
-  writings: Writing[];
-  all: Item[];
-  tags: string[];
-  withVideo: Note[];
-  withPodcast: Note[];
-  updates: UpdateIssue[];
-  updateDrafts: UpdateIssue[];
-};
+export type Catalogue = ReturnType<typeof buildCatalogue>;
+export type QuoteOfNote = Catalogue["quotes"][number];
 
 export const RESERVED_UPDATE_SLUGS = ["confirm", "unsubscribe"];
 
@@ -283,7 +261,7 @@ function readPage(files: ContentFile[], slug: string): Page {
   return { ...validate(pageSchema, data, file.path), slug, ...derivedBodyOf(file, body) };
 }
 
-export function buildCatalogue(files: ContentFile[]): Catalogue {
+export function buildCatalogue(files: ContentFile[]) {
   checkFileNames(files);
   checkLimits(files);
   const siteFile = findFile(files, "content/site.yaml");
@@ -315,7 +293,7 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
 
   const histories = readingHistories(notes);
   const mentioned = mentions(writings);
-  const notesByDate = sortItems(
+  const notesByDate: Note[] = sortItems(
     notes.map((note) => ({
       ...note,
       readings: histories.get(note.slug) ?? [],
@@ -327,7 +305,7 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
     (["read", ...SHELVES] as const).map((shelf) => [shelf, notesByDate.filter((note) => note.shelf === shelf)]),
   ) as Record<Shelf, Note[]>;
   const readNotes = notesByDate.filter((note): note is ReadNote => note.shelf === "read");
-  const listedNotes = notesByDate.filter((note) => note.shelf === "read" || note.shelf === "did-not-finish");
+  const listedNotes: Note[] = notesByDate.filter((note) => note.shelf === "read" || note.shelf === "did-not-finish");
 
   const byStartDate = <T extends { startDate: string }>(items: T[]) =>
     items.sort((a, b) => b.startDate.localeCompare(a.startDate));
