@@ -93,7 +93,7 @@ export default function YearInBooks({ loaderData: { year, goal, previous, next }
               title={`Tags of the books read in ${year.year}`}
               columns={["Tag", "Books"]}
               labelWidth={112}
-              bars={year.tags.map(({ tag, count }) => ({ label: tag, value: count, text: String(count) }))}
+              bars={year.tags.map(({ tag, count }) => ({ label: tag, value: count }))}
             />
           </Section>
         )}

@@ -16,22 +16,9 @@ export function loader() {
   return {
     stats: readingStats(catalogue.readNotes),
     ratingScale: catalogue.site.ratingScale,
-    top: topRated(catalogue.readNotes).map(({ path, name, author, rating }) => ({
-      path,
-      name,
-      author,
-      rating,
-    })),
+    top: topRated(catalogue.readNotes).map(({ path, name, author, rating }) => ({ path, name, author, rating })),
     years: bookYears(catalogue.notes),
-    changedMinds: changedMinds(catalogue.notes).map(({ name, author, readings, first, last, change }) => ({
-      name,
-      author,
-      path: last.path,
-      readings: readings.length,
-      first,
-      last,
-      change,
-    })),
+    changedMinds: changedMinds(catalogue.notes).map(({ readings: _readings, ...change }) => change),
   };
 }
 
@@ -68,7 +55,7 @@ export default function Stats({ loaderData: { stats, top, ratingScale, years, ch
             title="Books read each year"
             columns={["Year", "Notes"]}
             labelWidth={48}
-            bars={stats.perYear.map(({ year, count }) => ({ label: year, value: count, text: String(count) }))}
+            bars={stats.perYear.map(({ year, count }) => ({ label: year, value: count }))}
           />
         </Section>
 
@@ -79,11 +66,8 @@ export default function Stats({ loaderData: { stats, top, ratingScale, years, ch
             columns={["Year", "Average rating"]}
             labelWidth={48}
             max={10}
-            bars={stats.averagePerYear.map(({ year, average }) => ({
-              label: year,
-              value: average,
-              text: average.toFixed(1),
-            }))}
+            format={(average) => average.toFixed(1)}
+            bars={stats.averagePerYear.map(({ year, average }) => ({ label: year, value: average }))}
           />
         </Section>
 
@@ -91,7 +75,7 @@ export default function Stats({ loaderData: { stats, top, ratingScale, years, ch
           <BarChart
             title="Notes per rating, highest first"
             columns={["Rating", "Notes"]}
-            bars={stats.ratings.map(({ label, count }) => ({ label, value: count, text: String(count) }))}
+            bars={stats.ratings.map(({ label, count }) => ({ label, value: count }))}
           />
         </Section>
 
@@ -114,7 +98,7 @@ export default function Stats({ loaderData: { stats, top, ratingScale, years, ch
             note="A note has up to three tags."
             columns={["Tag", "Notes"]}
             labelWidth={112}
-            bars={stats.tags.map(({ tag, count }) => ({ label: tag, value: count, text: String(count) }))}
+            bars={stats.tags.map(({ tag, count }) => ({ label: tag, value: count }))}
           />
         </Section>
 
@@ -128,8 +112,8 @@ export default function Stats({ loaderData: { stats, top, ratingScale, years, ch
         items={changedMinds}
       >
         {(book) => (
-          <li key={book.path}>
-            <PageLink to={book.path}>{book.name}</PageLink> <span className="meta-line">by {book.author}</span>:{" "}
+          <li key={book.last.path}>
+            <PageLink to={book.last.path}>{book.name}</PageLink> <span className="meta-line">by {book.author}</span>:{" "}
             <span className="top-rating">
               {book.first.rating.toFixed(1)} → {book.last.rating.toFixed(1)}
             </span>{" "}
