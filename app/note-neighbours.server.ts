@@ -1,11 +1,7 @@
 import { relatedIndex } from "../catalogue/related.ts";
 import type { Note } from "../catalogue/schema.ts";
 import { catalogue } from "./catalogue.server.ts";
-
-function noteLink({ path, name, author, rating, shelf, date, photo }: Note) {
-  return { path, name, author, rating, shelf, date, photo };
-}
-export type NoteLink = ReturnType<typeof noteLink>;
+import { bookLink } from "./reading.server.ts";
 
 // Made once, so each note page costs the same however many notes there are.
 const related = relatedIndex(catalogue.listedNotes);
@@ -13,9 +9,9 @@ const related = relatedIndex(catalogue.listedNotes);
 export function noteNeighbours(note: Note) {
   const { previous, next } = related.previousAndNext(note);
   return {
-    related: related.relatedNotes(note).map(noteLink),
-    previous: previous && noteLink(previous),
-    next: next && noteLink(next),
+    related: related.relatedNotes(note).map(bookLink),
+    previous: previous && bookLink(previous),
+    next: next && bookLink(next),
   };
 }
 export type NoteNeighbours = ReturnType<typeof noteNeighbours>;

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import { SHELF_LABELS } from "../../catalogue/shelves.ts";
-import type { NoteLink, NoteNeighbours } from "../note-neighbours.server.ts";
+import type { BookLink, NoteNeighbours } from "../reading.server.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import { PageLink } from "./PageLink.tsx";
 import { Pager } from "./Pager.tsx";
@@ -28,7 +28,7 @@ export function RelatedNotes({ related, previous, next }: NoteNeighbours) {
   );
 }
 
-function RelatedEntry({ note }: { note: NoteLink }) {
+function RelatedEntry({ note }: { note: BookLink }) {
   return (
     <li className="related-entry">
       <img src={note.photo} alt="" width={64} height={94} loading="lazy" decoding="async" />

@@ -18,7 +18,7 @@ import { Tags } from "../components/Tags.tsx";
 import { pageMeta, siteOf } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { SITE_URL } from "../lib/site-url.ts";
-import { noteNeighbours } from "../note-neighbours.server.ts";
+import { noteNeighbours } from "../reading.server.ts";
 import type { Route } from "./+types/notes.$slug";
 
 export const handle = pageHandle("notes", { item: (data: Route.ComponentProps["loaderData"]) => data.note.name });

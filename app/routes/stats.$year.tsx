@@ -23,27 +23,27 @@ export function loader({ params }: Route.LoaderArgs) {
   const years = bookYears(catalogue.notes);
   const index = years.indexOf(params.year);
   if (index === -1) notFound();
-  const year = yearInBooks(catalogue.notes, params.year, catalogue.site.goal[params.year]);
-  const description = fillTemplate(catalogue.site.sections.stats.yearDescription, {
-    year: year.year,
-    count: String(year.count),
-  });
+  const {
+    read,
+    top,
+    reReads,
+    didNotFinish,
+    goal: _goal,
+    ...figures
+  } = yearInBooks(catalogue.notes, params.year, undefined);
+  const { yearDescription } = catalogue.site.sections.stats;
   return {
     year: {
-      year: year.year,
-      count: year.count,
-      time: year.time,
-      averageRating: year.averageRating,
-      tags: year.tags,
-      read: year.read.map(bookLink),
-      top: year.top.map(bookLink),
-      reReads: year.reReads.map(bookLink),
-      didNotFinish: year.didNotFinish.map(bookLink),
+      ...figures,
+      read: read.map(bookLink),
+      top: top.map(bookLink),
+      reReads: reReads.map(bookLink),
+      didNotFinish: didNotFinish.map(bookLink),
     },
     goal: goalOf(params.year),
     previous: years[index - 1] ?? null,
     next: years[index + 1] ?? null,
-    description,
+    description: fillTemplate(yearDescription, { year: params.year, count: String(read.length) }),
   };
 }
 
