@@ -102,19 +102,7 @@ export function formatDuration(minutes: number): string {
   return rest === 0 ? part(hours, "hour") : `${part(hours, "hour")} ${part(rest, "minute")}`;
 }
 
-export type ReadingStats = {
-  total: number;
-  firstYear: string;
-  lastYear: string;
-  averageRating: number;
-  perYear: YearCount[];
-  ratings: RatingBucket[];
-  averagePerYear: YearAverage[];
-  tags: TagCount[];
-  time: ReadingTime;
-};
-
-export function readingStats(notes: readonly StatsNote[]): ReadingStats {
+export function readingStats(notes: readonly StatsNote[]) {
   const perYear = notesPerYear(notes);
   return {
     total: notes.length,

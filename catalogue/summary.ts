@@ -10,18 +10,6 @@ export type BrokenReference = {
   problem: "missing image" | "remote image" | "no such item";
 };
 
-export type ContentSummary = {
-  counts: { notes: number; writings: number; apps: number; jobs: number };
-  shelves: { reading: number; want: number; didNotFinish: number };
-  quotes: number;
-  notesPerTag: { tag: string; count: number }[];
-  notesPerYear: { year: string; count: number }[];
-  withoutReview: { count: number; before2020: number };
-  podcasts: number;
-  videos: number;
-  broken: BrokenReference[];
-};
-
 const ITEM_LINK = /^\/(apps|work|notes|write)\/([^?#]*)/;
 
 // An item's path is its folder and slug (catalogue/load.ts).
@@ -49,7 +37,7 @@ function imageFields(item: Item): { field: string; target: string }[] {
   }
 }
 
-export function summarizeCatalogue(catalogue: Catalogue, imageExists: (sitePath: string) => boolean): ContentSummary {
+export function summarizeCatalogue(catalogue: Catalogue, imageExists: (sitePath: string) => boolean) {
   const { listedNotes: notes } = catalogue;
   const itemPaths = new Set(catalogue.all.map((item) => item.path));
   const broken: BrokenReference[] = [];
