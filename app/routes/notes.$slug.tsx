@@ -8,7 +8,7 @@ import { bookReviewLd } from "../../outputs/structured-data.ts";
 import { catalogue, forPage, notesBySlug, notFound } from "../catalogue.server.ts";
 import { DATE_LABELS } from "../components/BookShelf.tsx";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
-import { Embed, PlayerOnRequest } from "../components/Embed.tsx";
+import { PlayerSection } from "../components/Embed.tsx";
 import { LinkIcons } from "../components/LinkIcons.tsx";
 import { PageLink } from "../components/PageLink.tsx";
 import { MentionedIn, ReadingHistory } from "../components/ReadingHistory.tsx";
@@ -95,27 +95,14 @@ export default function NoteDetail({ loaderData: { note, neighbours } }: Route.C
         </div>
       </header>
       <ReadingHistory readings={note.readings} current={note.slug} />
-      {note.html ? (
-        <section aria-labelledby="review">
-          {/* A body of quotes alone is no review. */}
-          <h2 id="review">{note.reviewed ? "Review" : "Quotes"}</h2>
+      {/* A body of quotes alone is no review. */}
+      {note.html && (
+        <Section id="review" title={note.reviewed ? "Review" : "Quotes"}>
           <div className="prose" dangerouslySetInnerHTML={{ __html: note.html }} />
-        </section>
-      ) : null}
-      {note.podcastEmbed && (
-        <Section id="podcast" title="Podcast episode">
-          <PlayerOnRequest label="Play the episode here">
-            <Embed kind="podcast" src={note.podcastEmbed} title={`Podcast episode: ${note.name}`} />
-          </PlayerOnRequest>
         </Section>
       )}
-      {note.youtubeEmbed && (
-        <Section id="video" title="Video">
-          <PlayerOnRequest label="Play the video here">
-            <Embed kind="video" src={note.youtubeEmbed} title={`Video: ${note.name}`} />
-          </PlayerOnRequest>
-        </Section>
-      )}
+      <PlayerSection kind="podcast" src={note.podcastEmbed} name={note.name} />
+      <PlayerSection kind="video" src={note.youtubeEmbed} name={note.name} />
       <MentionedIn mentions={note.mentionedIn} />
       <RelatedNotes {...neighbours} />
     </article>
