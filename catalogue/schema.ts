@@ -113,11 +113,7 @@ export const siteSchema = z.strictObject({
     .transform((goal) => goal ?? {}),
 });
 
-export const pageSchema = z.strictObject({
-  title: text,
-  description: text,
-  updated: contentDate,
-});
+export const pageSchema = z.strictObject({ title: text, description: text, updated: contentDate });
 
 export const appSchema = z.strictObject({
   name: text,
@@ -273,11 +269,7 @@ export const writingSchema = z.strictObject({
   youtubeLink: optionalUrl,
 });
 
-export const updateSchema = z.strictObject({
-  title: text,
-  date: contentDate,
-  draft: z.boolean().default(false),
-});
+export const updateSchema = z.strictObject({ title: text, date: contentDate, draft: z.boolean().default(false) });
 
 type Located<Category extends string> = {
   category: Category;

@@ -63,11 +63,7 @@ export function averageRatingPerYear(notes: readonly StatsNote[]): YearAverage[]
   const byYear = new Map<string, number[]>();
   for (const note of notes) byYear.set(yearOf(note), [...(byYear.get(yearOf(note)) ?? []), note.rating]);
   return [...byYear]
-    .map(([year, ratings]) => ({
-      year,
-      average: meanRating(ratings),
-      count: ratings.length,
-    }))
+    .map(([year, ratings]) => ({ year, average: meanRating(ratings), count: ratings.length }))
     .sort((a, b) => a.year.localeCompare(b.year));
 }
 

@@ -5,21 +5,9 @@ const CONTEXT = "https://schema.org";
 
 export type JsonLd = { "@context": typeof CONTEXT; "@type": string; [key: string]: unknown };
 
-export const personId = (siteUrl: string) => `${siteUrl}/#person`;
+const personId = (siteUrl: string) => `${siteUrl}/#person`;
 
 type Owner = Pick<Site, "name" | "description" | "social">;
-
-export function personLd(owner: Owner, siteUrl: string): JsonLd {
-  return {
-    "@context": CONTEXT,
-    "@type": "Person",
-    "@id": personId(siteUrl),
-    name: owner.name,
-    url: `${siteUrl}/`,
-    description: owner.description,
-    sameAs: owner.social.map((link) => link.url),
-  };
-}
 
 const ownerAsAuthor = (name: string, siteUrl: string) => ({
   "@type": "Person",
@@ -27,6 +15,15 @@ const ownerAsAuthor = (name: string, siteUrl: string) => ({
   name,
   url: `${siteUrl}/`,
 });
+
+export function personLd(owner: Owner, siteUrl: string): JsonLd {
+  return {
+    "@context": CONTEXT,
+    ...ownerAsAuthor(owner.name, siteUrl),
+    description: owner.description,
+    sameAs: owner.social.map((link) => link.url),
+  };
+}
 
 type NoteFields = Pick<Note, "name" | "author" | "date" | "rating" | "path" | "tags" | "shelf">;
 

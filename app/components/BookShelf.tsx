@@ -33,12 +33,11 @@ export function BookShelf({ books, label }: { books: readonly BookLink[]; label:
   );
 }
 
-export function ReadingNow({ books, headingLevel = 2 }: { books: readonly BookLink[]; headingLevel?: 2 | 3 }) {
+export function ReadingNow({ books }: { books: readonly BookLink[] }) {
   if (books.length === 0) return null;
-  const Heading = `h${headingLevel}` as const;
   return (
     <section aria-labelledby="reading-now" className="reading-now">
-      <Heading id="reading-now">{SHELF_LABELS.reading}</Heading>
+      <h2 id="reading-now">{SHELF_LABELS.reading}</h2>
       <BookShelf books={books} label={SHELF_LABELS.reading} />
     </section>
   );

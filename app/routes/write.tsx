@@ -16,11 +16,7 @@ import type { Route } from "./+types/write";
 export const handle = pageHandle("write", { hydrate: true, query: canonicalListQuery });
 
 export function loader() {
-  const { name } = catalogue.site;
-  return {
-    writings: catalogue.writings.map(withoutBody),
-    author: name,
-  };
+  return { writings: catalogue.writings.map(withoutBody), author: catalogue.site.name };
 }
 
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
