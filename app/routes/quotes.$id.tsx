@@ -2,7 +2,7 @@ import { quotationLd } from "../../outputs/structured-data.ts";
 import { catalogue, notFound } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { PageLink } from "../components/PageLink.tsx";
-import { QuoteFigure } from "../components/QuoteFigure.tsx";
+import { QuoteFigure, quotedBook } from "../components/QuoteFigure.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { SITE_URL } from "../lib/site-url.ts";
@@ -15,17 +15,7 @@ export const handle = pageHandle("quotes", {
 export function loader({ params }: Route.LoaderArgs) {
   const quote = catalogue.quotes.find((candidate) => candidate.id === params.id) ?? notFound();
   const { id, path, text, html, attribution, anchor, note } = quote;
-  return {
-    quote: {
-      id,
-      path,
-      text,
-      html,
-      attribution,
-      anchor,
-      note: { path: note.path, name: note.name, author: note.author },
-    },
-  };
+  return { quote: { id, path, text, html, attribution, anchor, note: quotedBook(note) } };
 }
 
 /** The quote is its own description; its card shows the words and the book. */

@@ -2,7 +2,7 @@ import { FEEDS } from "../../outputs/feed-list.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { PageLink } from "../components/PageLink.tsx";
-import { QuoteFigure } from "../components/QuoteFigure.tsx";
+import { QuoteFigure, quotedBook } from "../components/QuoteFigure.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/quotes";
@@ -10,15 +10,10 @@ import type { Route } from "./+types/quotes";
 export const handle = pageHandle("quotes");
 
 export function loader() {
-  return {
-    quotes: catalogue.quotes.map(({ id, path, html, attribution, note }) => ({
-      id,
-      path,
-      html,
-      attribution,
-      note: { path: note.path, name: note.name, author: note.author },
-    })),
-  };
+  const quotes = catalogue.quotes.map(({ id, path, html, attribution, note }) => {
+    return { id, path, html, attribution, note: quotedBook(note) };
+  });
+  return { quotes };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Quotes" });
