@@ -1,5 +1,4 @@
 import { useMemo } from "react";
-import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { applyFilters, canonicalListQuery, isNarrowed } from "../../catalogue/filters.ts";
 import { catalogue, noteSummary } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
@@ -9,7 +8,7 @@ import { PageLink } from "../components/PageLink.tsx";
 import { SearchBar } from "../components/SearchBar.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
-import { useListFilters } from "../lib/use-list-filters.ts";
+import { listShouldRevalidate, useListFilters } from "../lib/use-list-filters.ts";
 import type { Route } from "./+types/notes";
 
 export const handle = pageHandle("notes", { hydrate: true, query: canonicalListQuery });
@@ -18,10 +17,7 @@ export function loader() {
   return { notes: catalogue.listedNotes.map(noteSummary), tags: catalogue.tags };
 }
 
-/** The filters live in the query; changing them needs no new data from the server. */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = listShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Notes" });
 

@@ -1,5 +1,4 @@
 import { useMemo } from "react";
-import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { applyFilters, canonicalListQuery, isNarrowed } from "../../catalogue/filters.ts";
 import { catalogue, withoutBody } from "../catalogue.server.ts";
@@ -10,7 +9,7 @@ import { SearchBar } from "../components/SearchBar.tsx";
 import { SectionIntro } from "../components/SectionIntro.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
-import { useListFilters } from "../lib/use-list-filters.ts";
+import { listShouldRevalidate, useListFilters } from "../lib/use-list-filters.ts";
 import type { Route } from "./+types/write";
 
 export const handle = pageHandle("write", { hydrate: true, query: canonicalListQuery });
@@ -19,9 +18,7 @@ export function loader() {
   return { writings: catalogue.writings.map(withoutBody), author: catalogue.site.name };
 }
 
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = listShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Write" });
 
