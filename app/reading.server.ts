@@ -1,3 +1,4 @@
+import { relatedIndex } from "../catalogue/related.ts";
 import type { Note } from "../catalogue/schema.ts";
 import { catalogue } from "./catalogue.server.ts";
 
@@ -23,3 +24,16 @@ export function goalOf(year: string): GoalProgress | null {
   const done = catalogue.readNotes.filter((note) => note.date.startsWith(`${year}-`)).length;
   return { year, books, done };
 }
+
+// Made once, so each note page costs the same however many notes there are.
+const related = relatedIndex(catalogue.listedNotes);
+
+export function noteNeighbours(note: Note) {
+  const { previous, next } = related.previousAndNext(note);
+  return {
+    related: related.relatedNotes(note).map(bookLink),
+    previous: previous && bookLink(previous),
+    next: next && bookLink(next),
+  };
+}
+export type NoteNeighbours = ReturnType<typeof noteNeighbours>;

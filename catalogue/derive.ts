@@ -38,6 +38,12 @@ export function plainText(tokens: readonly Token[]): string {
   return text;
 }
 
+/** The plain text of Markdown tokens, one line a block. */
+export const textOf = (tokens: readonly Token[]) =>
+  plainText(tokens)
+    .replace(/[ \t]*\n\s*/g, "\n")
+    .trim();
+
 const words = (text: string) => text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
 
 export function excerptOf(text: string, count = EXCERPT_WORDS): string {
@@ -53,9 +59,7 @@ export function deriveBody(source: string): DerivedBody {
     if (token.type === "link") links.push((token as Tokens.Link).href);
     if (token.type === "image") images.push((token as Tokens.Image).href);
   });
-  const text = plainText(tokens)
-    .replace(/[ \t]*\n\s*/g, "\n")
-    .trim();
+  const text = textOf(tokens);
   return {
     markdown: source,
     html: source ? renderHtml(tokens) : "",

@@ -9,11 +9,7 @@ export const DEFAULT_FILTERS: Filters = { search: "", sort: DEFAULT_SORT, tag: "
 export function filtersFromQuery(params: URLSearchParams): Filters {
   const last = (name: string) => params.getAll(name).at(-1) ?? "";
   const sort = last("sort");
-  return {
-    search: last("q"),
-    sort: isSortKey(sort) ? sort : DEFAULT_SORT,
-    tag: last("tag"),
-  };
+  return { search: last("q"), sort: isSortKey(sort) ? sort : DEFAULT_SORT, tag: last("tag") };
 }
 
 export function filtersToQuery(filters: Filters): string {

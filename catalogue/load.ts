@@ -4,13 +4,12 @@ import { type DerivedBody, deriveBody } from "./derive.ts";
 import { MAX_CONTENT_FILE_BYTES, MAX_SLUG_BYTES, sizeText } from "./limits.ts";
 import { nestingProblem } from "./nesting.ts";
 import { present } from "./present.ts";
-import { deriveQuotes, type Quote } from "./quotes.ts";
+import { deriveQuotes } from "./quotes.ts";
 import { mentions, readingHistories } from "./reading-life.ts";
 import {
   type App,
   appSchema,
   draftNoteSchema,
-  type Item,
   type Note,
   noteSchema,
   type Page,
@@ -18,7 +17,6 @@ import {
   type ReadNote,
   SHELVES,
   type Shelf,
-  type Site,
   siteSchema,
   type UpdateIssue,
   updateSchema,
@@ -37,31 +35,10 @@ export const isGeneratedCover = (note: { slug: string; photo: string }) => note.
 
 export type ContentFile = { path: string; text: string };
 
-export type QuoteOfNote = Quote & {
-  note: Pick<Note, "slug" | "path" | "name" | "author" | "date" | "photo">;
-};
-
-export type Catalogue = {
-  site: Site;
-  pages: { now: Page; about: Page };
-  work: Work[];
-  apps: App[];
-  notes: Note[];
-  listedNotes: Note[];
-  readNotes: ReadNote[];
-  shelves: Record<Shelf, Note[]>;
-  quotes: QuoteOfNote[];
-  writings: Writing[];
-  all: Item[];
-  tags: string[];
-  withVideo: Note[];
-  withPodcast: Note[];
-  updates: UpdateIssue[];
-  updateDrafts: UpdateIssue[];
-};
+export type Catalogue = ReturnType<typeof buildCatalogue>;
+export type QuoteOfNote = Catalogue["quotes"][number];
 
 export const RESERVED_UPDATE_SLUGS = ["confirm", "unsubscribe"];
-export const RESERVED_NOTE_SLUGS = ["shelves"];
 
 export class ContentError extends Error {
   constructor(
@@ -199,18 +176,26 @@ function checkTags(file: string, tags: readonly string[], declared: readonly str
 }
 
 type ReadOptions<S extends z.ZodType> = {
-  slugFromTitle: boolean;
+  slugFromTitle?: boolean;
   declaredTags?: readonly string[];
+  /** Drafts are checked, then left out; a folder without this option keeps them. */
   drafts?: { draftSchema?: z.ZodType<z.output<S>> };
+  reserved?: readonly string[];
 };
 
-function readItems<S extends z.ZodType, T>(
+type Read<S extends z.ZodType, Category extends string> = z.output<S> & {
+  category: Category;
+  slug: string;
+  path: string;
+} & DerivedBody;
+
+function readItems<S extends z.ZodType, Category extends string>(
   files: ContentFile[],
   folder: string,
+  category: Category,
   schema: S,
-  { slugFromTitle, declaredTags, drafts }: ReadOptions<S>,
-  build: (fields: z.output<S>, slug: string, body: DerivedBody) => T,
-): T[] {
+  { slugFromTitle, declaredTags, drafts, reserved = [] }: ReadOptions<S>,
+): Read<S, Category>[] {
   const seen = new Map<string, string>();
   return files
     .filter((file) => file.path.startsWith(`content/${folder}/`) && file.path.endsWith(".md"))
@@ -239,7 +224,16 @@ function readItems<S extends z.ZodType, T>(
         );
       }
       if (declaredTags) checkTags(file.path, (fields as { tags: string[] }).tags, declaredTags);
-      return draft ? [] : [build(fields, slug, derivedBodyOf(file, body))];
+      if (draft) return [];
+      const path = `/${folder}/${slug}`;
+      if (reserved.includes(slug)) {
+        throw new ContentError(
+          file.path,
+          null,
+          `cannot be named "${slug}": ${path} is a page of the site (name the file ${slug}-2.md)`,
+        );
+      }
+      return [{ ...(fields as object), category, slug, path, ...derivedBodyOf(file, body) } as Read<S, Category>];
     });
 }
 
@@ -267,7 +261,7 @@ function readPage(files: ContentFile[], slug: string): Page {
   return { ...validate(pageSchema, data, file.path), slug, ...derivedBodyOf(file, body) };
 }
 
-export function buildCatalogue(files: ContentFile[]): Catalogue {
+export function buildCatalogue(files: ContentFile[]) {
   checkFileNames(files);
   checkLimits(files);
   const siteFile = findFile(files, "content/site.yaml");
@@ -279,95 +273,27 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
   }
   const site = validate(siteSchema, siteData, siteFile.path);
 
-  const work = readItems(
-    files,
-    "work",
-    workSchema,
-    { slugFromTitle: false, declaredTags: site.tags, drafts: {} },
-    (fields, slug, body): Work => ({
-      ...fields,
-      category: "Work",
-      slug,
-      path: `/work/${slug}`,
-      ...body,
+  const read = { declaredTags: site.tags, drafts: {} };
+  const work: Work[] = readItems(files, "work", "Work", workSchema, read);
+  const apps: App[] = readItems(files, "apps", "apps", appSchema, read);
+  const writings: Writing[] = readItems(files, "write", "write", writingSchema, { ...read, slugFromTitle: true });
+  const noteOptions = { ...read, slugFromTitle: true, drafts: { draftSchema: draftNoteSchema }, reserved: ["shelves"] };
+  const notes = readItems(files, "notes", "book", noteSchema, noteOptions).map(
+    (note): Note => ({
+      ...note,
+      photo: note.photo || coverPath(note.slug),
+      ...deriveQuotes(note.markdown, note.slug),
+      readings: [],
+      mentionedIn: [],
     }),
   );
-  const apps = readItems(
-    files,
-    "apps",
-    appSchema,
-    { slugFromTitle: false, declaredTags: site.tags, drafts: {} },
-    (fields, slug, body): App => ({
-      ...fields,
-      category: "apps",
-      slug,
-      path: `/apps/${slug}`,
-      ...body,
-    }),
-  );
-  const notes = readItems(
-    files,
-    "notes",
-    noteSchema,
-    { slugFromTitle: true, declaredTags: site.tags, drafts: { draftSchema: draftNoteSchema } },
-    (fields, slug, body): Note => {
-      if (RESERVED_NOTE_SLUGS.includes(slug)) {
-        throw new ContentError(
-          `content/notes/${slug}.md`,
-          null,
-          `cannot be named "${slug}": /notes/${slug} is a page of the site (name the file ${slug}-2.md)`,
-        );
-      }
-      const { html, quotes, reviewed } = deriveQuotes(body.markdown, slug);
-      return {
-        ...fields,
-        photo: fields.photo || coverPath(slug),
-        category: "book",
-        slug,
-        path: `/notes/${slug}`,
-        ...body,
-        html,
-        quotes,
-        reviewed,
-        readings: [],
-        mentionedIn: [],
-      };
-    },
-  );
-  const writings = readItems(
-    files,
-    "write",
-    writingSchema,
-    { slugFromTitle: true, declaredTags: site.tags, drafts: {} },
-    (fields, slug, body): Writing => ({
-      ...fields,
-      category: "write",
-      slug,
-      path: `/write/${slug}`,
-      ...body,
-    }),
-  );
-
-  const updates = readItems(
-    files,
-    "updates",
-    updateSchema,
-    { slugFromTitle: false },
-    (fields, slug, body): UpdateIssue => {
-      if (RESERVED_UPDATE_SLUGS.includes(slug)) {
-        throw new ContentError(
-          `content/updates/${slug}.md`,
-          null,
-          `cannot be named "${slug}": /updates/${slug} is a page of the site`,
-        );
-      }
-      return { ...fields, category: "updates", slug, path: `/updates/${slug}`, ...body };
-    },
-  ).sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+  const updates: UpdateIssue[] = readItems(files, "updates", "updates", updateSchema, {
+    reserved: RESERVED_UPDATE_SLUGS,
+  }).sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
 
   const histories = readingHistories(notes);
   const mentioned = mentions(writings);
-  const notesByDate = sortItems(
+  const notesByDate: Note[] = sortItems(
     notes.map((note) => ({
       ...note,
       readings: histories.get(note.slug) ?? [],
@@ -379,7 +305,7 @@ export function buildCatalogue(files: ContentFile[]): Catalogue {
     (["read", ...SHELVES] as const).map((shelf) => [shelf, notesByDate.filter((note) => note.shelf === shelf)]),
   ) as Record<Shelf, Note[]>;
   const readNotes = notesByDate.filter((note): note is ReadNote => note.shelf === "read");
-  const listedNotes = notesByDate.filter((note) => note.shelf === "read" || note.shelf === "did-not-finish");
+  const listedNotes: Note[] = notesByDate.filter((note) => note.shelf === "read" || note.shelf === "did-not-finish");
 
   const byStartDate = <T extends { startDate: string }>(items: T[]) =>
     items.sort((a, b) => b.startDate.localeCompare(a.startDate));

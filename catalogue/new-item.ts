@@ -111,8 +111,7 @@ export const isDraftNote = (note: { tags: readonly string[] | null; rating: numb
     ? false
     : note.tags === null || (note.rating === null && note.shelf !== "did-not-finish");
 
-const DATE_MEANING: Record<NonNullable<NewNoteShelf> | "read", string> = {
-  read: "the day you finished the book",
+const DATE_MEANING: Record<NonNullable<NewNoteShelf>, string> = {
   reading: "the day you started the book",
   want: "the day you added the book",
   "did-not-finish": "the day you stopped reading",

@@ -1,5 +1,5 @@
 import type { Token, Tokens } from "marked";
-import { markdown, plainText, renderHtml } from "./derive.ts";
+import { markdown, renderHtml, textOf } from "./derive.ts";
 import { escapeXml } from "./xml.ts";
 
 const ATTRIBUTION = /^— +(\S.*)$/s;
@@ -51,9 +51,7 @@ export function deriveQuotes(source: string, slug: string): { html: string; quot
           number,
           anchor: `quote-${number}`,
           path: quotePath(id),
-          text: plainText(inner)
-            .replace(/[ \t]*\n\s*/g, "\n")
-            .trim(),
+          text: textOf(inner),
           html: renderHtml(inner).trim(),
           attribution,
         };

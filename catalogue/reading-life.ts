@@ -28,38 +28,25 @@ export function readingHistories(notes: readonly Note[]): Map<string, ReadingEnt
   return histories;
 }
 
-export type ChangedMind = {
-  name: string;
-  author: string;
-  readings: ReadingEntry[];
-  first: ReadingEntry & { rating: number };
-  last: ReadingEntry & { rating: number };
-  change: number;
-};
-
 const isRated = (entry: ReadingEntry): entry is ReadingEntry & { rating: number } => entry.rating !== null;
 
-export function changedMinds(
-  notes: readonly Pick<Note, "name" | "author" | "readings">[],
-  threshold = 1,
-): ChangedMind[] {
+export function changedMinds(notes: readonly Pick<Note, "name" | "author" | "readings">[], threshold = 1) {
   const seen = new Set<string>();
-  const changes: ChangedMind[] = [];
-  for (const note of notes) {
-    const { readings } = note;
-    const key = readings[0]?.slug;
-    if (key === undefined || seen.has(key)) continue;
-    seen.add(key);
-    const rated = readings.filter(isRated);
-    const first = rated[0];
-    const last = rated.at(-1);
-    if (!first || !last || first === last) continue;
-    // Ratings have one decimal: compare whole tenths, so 8.4 − 7.4 is a point, not 0.99….
-    const tenths = Math.round(last.rating * 10) - Math.round(first.rating * 10);
-    if (Math.abs(tenths) < Math.round(threshold * 10)) continue;
-    changes.push({ name: note.name, author: note.author, readings, first, last, change: tenths / 10 });
-  }
-  return changes.sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.name.localeCompare(b.name));
+  return notes
+    .flatMap(({ name, author, readings }) => {
+      const key = readings[0]?.slug;
+      if (key === undefined || seen.has(key)) return [];
+      seen.add(key);
+      const rated = readings.filter(isRated);
+      const first = rated[0];
+      const last = rated.at(-1);
+      if (!first || !last || first === last) return [];
+      // Ratings have one decimal: compare whole tenths, so 8.4 − 7.4 is a point, not 0.99….
+      const tenths = Math.round(last.rating * 10) - Math.round(first.rating * 10);
+      if (Math.abs(tenths) < Math.round(threshold * 10)) return [];
+      return [{ name, author, readings, first, last, change: tenths / 10 }];
+    })
+    .sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.name.localeCompare(b.name));
 }
 
 const NOTE_LINK = /^\/notes\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?(?:[?#].*)?$/;

@@ -33,51 +33,12 @@ const closerFirst = <T>(a: Closeness<T>, b: Closeness<T>) =>
 const countShared = (tags: ReadonlySet<string>, other: RelatableNote) =>
   other.tags.reduce((count, tag) => (tags.has(tag) ? count + 1 : count), 0);
 
-function ratingPlaces<T extends RelatableNote>(notes: readonly T[]): Map<T, number> {
-  return new Map([...notes].sort(comparators.rating).map((other, place) => [other, place]));
-}
-
-export function relatedNotes<T extends RelatableNote>(
-  note: RelatableNote,
-  notes: readonly T[],
-  limit = RELATED_LIMIT,
-): T[] {
-  const places = ratingPlaces(notes);
-  const tags = new Set(note.tags);
-  const book = bookKey(note);
-  const close = notes
-    .filter((other) => other.slug !== note.slug && bookKey(other) !== book)
-    .map((other) => ({
-      other,
-      sameAuthor: isSameText(other.author, note.author) ? 1 : 0,
-      sharedTags: countShared(tags, other),
-      place: places.get(other) ?? 0,
-    }))
-    .filter(({ sameAuthor, sharedTags }) => sameAuthor > 0 || sharedTags > 0)
-    .sort(closerFirst);
-  return firstBooks(
-    close.map(({ other }) => other),
-    limit,
-    bookKey,
-  );
-}
-
-export function previousAndNext<T extends RelatableNote>(
-  note: RelatableNote,
-  notes: readonly T[],
-): { previous: T | null; next: T | null } {
-  const byDate = [...notes].sort(comparators.date);
-  const index = byDate.findIndex((other) => other.slug === note.slug);
-  if (index === -1) return { previous: null, next: null };
-  return { previous: byDate[index + 1] ?? null, next: byDate[index - 1] ?? null };
-}
-
 export function relatedIndex<T extends RelatableNote>(notes: readonly T[]) {
   const byDate = [...notes].sort(comparators.date);
   const datePosition = new Map(byDate.map((note, index) => [note.slug, index]));
   const books = new Map(notes.map((note) => [note, bookKey(note)]));
   const bookOf = (note: T) => books.get(note) ?? bookKey(note);
-  const places = ratingPlaces(notes);
+  const places = new Map([...notes].sort(comparators.rating).map((other, place) => [other, place]));
   const placeOf = (note: T) => places.get(note) ?? 0;
   // Equal authors sit side by side in author order: each run of them is one author's notes.
   const byAuthor = new Map<T, T[]>();

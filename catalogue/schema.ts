@@ -16,16 +16,17 @@ const contentDate = z.string().transform((text, ctx) => {
   return day;
 });
 
-const optionalContentDate = z
-  .union([z.literal(""), contentDate])
-  .optional()
-  .transform((day) => day ?? "");
+// A field that may be left out or empty reads as "".
+const orEmpty = (field: z.ZodType<string, string>) =>
+  z
+    .union([z.literal(""), field])
+    .optional()
+    .transform((value) => value ?? "");
+
+const optionalContentDate = orEmpty(contentDate);
 
 const webUrl = z.url({ protocol: /^https?$/, message: "must be a full http(s) URL" });
-const optionalUrl = z
-  .union([z.literal(""), webUrl])
-  .optional()
-  .transform((url) => url ?? "");
+const optionalUrl = orEmpty(webUrl);
 // Remote images are refused: the Content-Security-Policy loads none, and a local file is checked at build time.
 const image = z.string().superRefine((path, ctx) => {
   if (/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(path)) {
@@ -59,10 +60,6 @@ const template = (known: readonly string[]) =>
     }
   });
 
-export const NOTE_DESCRIPTION_PLACEHOLDERS = ["title", "author", "rating"] as const;
-export const YEAR_DESCRIPTION_PLACEHOLDERS = ["year", "count"] as const;
-export const SHELF_NOTE_DESCRIPTION_PLACEHOLDERS = ["title", "author", "shelf"] as const;
-
 const sectionWords = z.strictObject({ blurb: text, description: text });
 const sectionWithIntro = sectionWords.extend({ intro: markdownText });
 
@@ -71,13 +68,13 @@ const sectionsSchema = z.strictObject({
   about: z.strictObject({ blurb: text }),
   apps: sectionWords,
   notes: sectionWords.extend({
-    noteDescription: template(NOTE_DESCRIPTION_PLACEHOLDERS),
-    shelfNoteDescription: template(SHELF_NOTE_DESCRIPTION_PLACEHOLDERS),
+    noteDescription: template(["title", "author", "rating"]),
+    shelfNoteDescription: template(["title", "author", "shelf"]),
   }),
   stats: z.strictObject({
     blurb: text,
     description: text,
-    yearDescription: template(YEAR_DESCRIPTION_PLACEHOLDERS),
+    yearDescription: template(["year", "count"]),
   }),
   shelves: z.strictObject({ description: text }),
   quotes: z.strictObject({ description: text }),
@@ -116,11 +113,7 @@ export const siteSchema = z.strictObject({
     .transform((goal) => goal ?? {}),
 });
 
-export const pageSchema = z.strictObject({
-  title: text,
-  description: text,
-  updated: contentDate,
-});
+export const pageSchema = z.strictObject({ title: text, description: text, updated: contentDate });
 
 export const appSchema = z.strictObject({
   name: text,
@@ -161,15 +154,11 @@ export const workSchema = z.strictObject({
 });
 
 const noteTags = tagList.max(3, "has more than 3 tags");
-const isbn = z
-  .union([
-    z.literal(""),
-    z
-      .string()
-      .regex(/^(?:\d{9}[\dX]|\d{13})$/, "must be an ISBN: 13 digits, or 10 of which the last may be X, no hyphens"),
-  ])
-  .optional()
-  .transform((value) => value ?? "");
+const isbn = orEmpty(
+  z
+    .string()
+    .regex(/^(?:\d{9}[\dX]|\d{13})$/, "must be an ISBN: 13 digits, or 10 of which the last may be X, no hyphens"),
+);
 const rating = z
   .number()
   .min(0, "must be between 0 and 10")
@@ -192,10 +181,7 @@ const noteFields = z.strictObject({
   tags: noteTags.min(1, "needs at least one tag").optional(),
   rating: rating.optional(),
   time: minutes,
-  photo: z
-    .union([z.literal(""), image])
-    .optional()
-    .transform((photo) => photo ?? ""),
+  photo: orEmpty(image),
   link: optionalUrl,
   isbn,
   twosLink: optionalUrl,
@@ -273,10 +259,7 @@ export const writingSchema = z.strictObject({
   name: text,
   date: contentDate,
   time: minutes,
-  photo: z
-    .union([z.literal(""), image])
-    .optional()
-    .transform((photo) => photo ?? ""),
+  photo: orEmpty(image),
   tags: tagList.default([]).transform((tags) => ["Write", ...tags.filter((tag) => tag !== "Write")]),
   link: optionalUrl,
   twosLink: optionalUrl,
@@ -286,11 +269,7 @@ export const writingSchema = z.strictObject({
   youtubeLink: optionalUrl,
 });
 
-export const updateSchema = z.strictObject({
-  title: text,
-  date: contentDate,
-  draft: z.boolean().default(false),
-});
+export const updateSchema = z.strictObject({ title: text, date: contentDate, draft: z.boolean().default(false) });
 
 type Located<Category extends string> = {
   category: Category;

@@ -13,16 +13,7 @@ export const SECTIONS = [
   { id: "stats", path: "/stats", label: "Reading stats", menu: false, tile: false, parent: "notes" },
   { id: "shelves", path: "/notes/shelves", label: "Shelves", menu: false, tile: false, parent: "notes" },
   { id: "quotes", path: "/quotes", label: "Quotes", menu: false, tile: false, parent: "notes" },
-] as const satisfies readonly Section[];
-
-type Section = {
-  id: string;
-  path: string;
-  label: string;
-  menu: boolean;
-  tile: boolean;
-  parent?: string;
-};
+] as const;
 
 export type SectionId = (typeof SECTIONS)[number]["id"];
 

@@ -7,13 +7,8 @@ export type SiteUrlResult = { ok: true; origin: string } | { ok: false; problem:
 
 export function parseSiteUrl(value: string | undefined): SiteUrlResult {
   if (value === undefined || value === "") return { ok: true, origin: DEFAULT_SITE_URL };
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    return { ok: false, problem: SITE_URL_PROBLEM };
-  }
-  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.hostname === "") {
+  const url = URL.parse(value.trim());
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.hostname === "") {
     return { ok: false, problem: SITE_URL_PROBLEM };
   }
   return { ok: true, origin: url.origin };

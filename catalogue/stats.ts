@@ -63,11 +63,7 @@ export function averageRatingPerYear(notes: readonly StatsNote[]): YearAverage[]
   const byYear = new Map<string, number[]>();
   for (const note of notes) byYear.set(yearOf(note), [...(byYear.get(yearOf(note)) ?? []), note.rating]);
   return [...byYear]
-    .map(([year, ratings]) => ({
-      year,
-      average: meanRating(ratings),
-      count: ratings.length,
-    }))
+    .map(([year, ratings]) => ({ year, average: meanRating(ratings), count: ratings.length }))
     .sort((a, b) => a.year.localeCompare(b.year));
 }
 
@@ -102,19 +98,7 @@ export function formatDuration(minutes: number): string {
   return rest === 0 ? part(hours, "hour") : `${part(hours, "hour")} ${part(rest, "minute")}`;
 }
 
-export type ReadingStats = {
-  total: number;
-  firstYear: string;
-  lastYear: string;
-  averageRating: number;
-  perYear: YearCount[];
-  ratings: RatingBucket[];
-  averagePerYear: YearAverage[];
-  tags: TagCount[];
-  time: ReadingTime;
-};
-
-export function readingStats(notes: readonly StatsNote[]): ReadingStats {
+export function readingStats(notes: readonly StatsNote[]) {
   const perYear = notesPerYear(notes);
   return {
     total: notes.length,

@@ -10,23 +10,10 @@ export type BrokenReference = {
   problem: "missing image" | "remote image" | "no such item";
 };
 
-export type ContentSummary = {
-  counts: { notes: number; writings: number; apps: number; jobs: number };
-  shelves: { reading: number; want: number; didNotFinish: number };
-  quotes: number;
-  notesPerTag: { tag: string; count: number }[];
-  notesPerYear: { year: string; count: number }[];
-  withoutReview: { count: number; before2020: number };
-  podcasts: number;
-  videos: number;
-  broken: BrokenReference[];
-};
-
 const ITEM_LINK = /^\/(apps|work|notes|write)\/([^?#]*)/;
 
-const SOURCE_FOLDER: Record<Item["category"], string> = { apps: "apps", Work: "work", book: "notes", write: "write" };
-
-const sourceFile = (item: Item) => `content/${SOURCE_FOLDER[item.category]}/${item.slug}.md`;
+// An item's path is its folder and slug (catalogue/load.ts).
+const sourceFile = (item: Item) => `content${item.path}.md`;
 
 const isLocal = (target: string) => target.startsWith("/") && !target.startsWith("//");
 
@@ -50,7 +37,7 @@ function imageFields(item: Item): { field: string; target: string }[] {
   }
 }
 
-export function summarizeCatalogue(catalogue: Catalogue, imageExists: (sitePath: string) => boolean): ContentSummary {
+export function summarizeCatalogue(catalogue: Catalogue, imageExists: (sitePath: string) => boolean) {
   const { listedNotes: notes } = catalogue;
   const itemPaths = new Set(catalogue.all.map((item) => item.path));
   const broken: BrokenReference[] = [];

@@ -1,7 +1,7 @@
 import type { IsoDay } from "../catalogue/dates.ts";
 import { renderWithAbsoluteLinks } from "../catalogue/derive.ts";
 import type { Catalogue, QuoteOfNote } from "../catalogue/load.ts";
-import type { Note, UpdateIssue, Writing } from "../catalogue/schema.ts";
+import type { Note } from "../catalogue/schema.ts";
 import { SHELF_LABELS } from "../catalogue/shelves.ts";
 import { absoluteUrl } from "../catalogue/site-url.ts";
 import { escapeXml } from "../catalogue/xml.ts";
@@ -80,39 +80,36 @@ function feedFrame(catalogue: Catalogue, siteUrl: string, which: keyof typeof FE
   };
 }
 
-const byDateNewestFirst = <T extends { date: IsoDay }>(items: readonly T[]) =>
-  [...items].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
-
-export function writingEntry(writing: Writing, siteUrl: string): AtomEntry {
+// A page of the site whose Markdown body is the entry's content.
+function pageEntry(
+  page: { path: string; date: IsoDay; markdown: string },
+  title: string,
+  categories: readonly string[],
+  siteUrl: string,
+): AtomEntry {
   return {
-    url: absoluteUrl(siteUrl, writing.path),
-    title: writing.name,
-    published: writing.date,
-    updated: writing.date,
-    html: renderWithAbsoluteLinks(writing.markdown, siteUrl),
-    categories: writing.tags,
+    url: absoluteUrl(siteUrl, page.path),
+    title,
+    published: page.date,
+    updated: page.date,
+    html: renderWithAbsoluteLinks(page.markdown, siteUrl),
+    categories,
   };
 }
 
-export function noteEntry(note: Note, siteUrl: string, coverUrl: string): AtomEntry {
+function noteEntry(note: Note, siteUrl: string, coverUrl: string): AtomEntry {
   const facts = `<p><img src="${escapeXml(coverUrl)}" alt="${escapeXml(`Cover of ${note.name}`)}" width="129" height="190"></p><p>${escapeXml(`${note.name} by ${note.author}. ${note.rating === null ? "" : `Rating: ${note.rating.toFixed(1)} / 10.`}${note.shelf === "did-not-finish" ? ` ${SHELF_LABELS["did-not-finish"]}.` : ""}`.trim())}</p>`;
-  return {
-    url: absoluteUrl(siteUrl, note.path),
-    title: `${note.name} by ${note.author}`,
-    published: note.date,
-    updated: note.date,
-    html: facts + renderWithAbsoluteLinks(note.markdown, siteUrl),
-    categories: note.tags,
-  };
+  const entry = pageEntry(note, `${note.name} by ${note.author}`, note.tags, siteUrl);
+  return { ...entry, html: facts + entry.html };
 }
 
 export function writingsFeed(catalogue: Catalogue, siteUrl: string, size = FEED_SIZE): string {
   return atomFeed({
     ...feedFrame(catalogue, siteUrl, "writings"),
     subtitle: `The newest essays of ${catalogue.site.name}.`,
-    entries: byDateNewestFirst(catalogue.writings)
+    entries: catalogue.writings
       .slice(0, size)
-      .map((writing) => writingEntry(writing, siteUrl)),
+      .map((writing) => pageEntry(writing, writing.name, writing.tags, siteUrl)),
   });
 }
 
@@ -125,32 +122,19 @@ export function notesFeed(
   return atomFeed({
     ...feedFrame(catalogue, siteUrl, "notes"),
     subtitle: `The newest book notes and ratings of ${catalogue.site.name}.`,
-    entries: byDateNewestFirst(catalogue.listedNotes)
-      .slice(0, size)
-      .map((note) => noteEntry(note, siteUrl, coverUrl(note))),
+    entries: catalogue.listedNotes.slice(0, size).map((note) => noteEntry(note, siteUrl, coverUrl(note))),
   });
-}
-
-export function updateEntry(issue: UpdateIssue, siteUrl: string): AtomEntry {
-  return {
-    url: absoluteUrl(siteUrl, issue.path),
-    title: issue.title,
-    published: issue.date,
-    updated: issue.date,
-    html: renderWithAbsoluteLinks(issue.markdown, siteUrl),
-    categories: [],
-  };
 }
 
 export function updatesFeed(catalogue: Catalogue, siteUrl: string, size = FEED_SIZE): string {
   return atomFeed({
     ...feedFrame(catalogue, siteUrl, "updates"),
     subtitle: `The newsletter of ${catalogue.site.name}.`,
-    entries: catalogue.updates.slice(0, size).map((issue) => updateEntry(issue, siteUrl)),
+    entries: catalogue.updates.slice(0, size).map((issue) => pageEntry(issue, issue.title, [], siteUrl)),
   });
 }
 
-export function quoteEntry(quote: QuoteOfNote, siteUrl: string): AtomEntry {
+function quoteEntry(quote: QuoteOfNote, siteUrl: string): AtomEntry {
   const words = quote.text
     .split("\n")
     .map((paragraph) => `<p>${escapeXml(paragraph)}</p>`)

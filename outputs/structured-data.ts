@@ -5,21 +5,9 @@ const CONTEXT = "https://schema.org";
 
 export type JsonLd = { "@context": typeof CONTEXT; "@type": string; [key: string]: unknown };
 
-export const personId = (siteUrl: string) => `${siteUrl}/#person`;
+const personId = (siteUrl: string) => `${siteUrl}/#person`;
 
 type Owner = Pick<Site, "name" | "description" | "social">;
-
-export function personLd(owner: Owner, siteUrl: string): JsonLd {
-  return {
-    "@context": CONTEXT,
-    "@type": "Person",
-    "@id": personId(siteUrl),
-    name: owner.name,
-    url: `${siteUrl}/`,
-    description: owner.description,
-    sameAs: owner.social.map((link) => link.url),
-  };
-}
 
 const ownerAsAuthor = (name: string, siteUrl: string) => ({
   "@type": "Person",
@@ -28,11 +16,20 @@ const ownerAsAuthor = (name: string, siteUrl: string) => ({
   url: `${siteUrl}/`,
 });
 
+export function personLd(owner: Owner, siteUrl: string): JsonLd {
+  return {
+    "@context": CONTEXT,
+    ...ownerAsAuthor(owner.name, siteUrl),
+    description: owner.description,
+    sameAs: owner.social.map((link) => link.url),
+  };
+}
+
 type NoteFields = Pick<Note, "name" | "author" | "date" | "rating" | "path" | "tags" | "shelf">;
 
 export function bookReviewLd(
   note: NoteFields,
-  { owner, siteUrl, image, reviewBody }: { owner: string; siteUrl: string; image: string; reviewBody?: string },
+  { owner, siteUrl, image }: { owner: string; siteUrl: string; image: string },
 ): JsonLd {
   const url = absoluteUrl(siteUrl, note.path);
   return {
@@ -53,7 +50,6 @@ export function bookReviewLd(
             ...(note.rating === null
               ? {}
               : { reviewRating: { "@type": "Rating", ratingValue: note.rating, bestRating: 10, worstRating: 0 } }),
-            ...(reviewBody ? { reviewBody } : {}),
           },
         }
       : {}),

@@ -1,5 +1,5 @@
 // Inline SVG needs no script; colours come from site.css classes because the CSP allows no style attributes.
-export type Bar = { label: string; value: number; text: string };
+type Bar = { label: string; value: number };
 
 type BarChartProps = {
   title: string;
@@ -8,6 +8,7 @@ type BarChartProps = {
   bars: readonly Bar[];
   max?: number;
   labelWidth?: number;
+  format?: (value: number) => string;
 };
 
 const WIDTH = 400;
@@ -15,7 +16,7 @@ const ROW = 26;
 const BAR = 18;
 const VALUE_ROOM = 40;
 
-export function BarChart({ title, note, columns, bars, max, labelWidth = 56 }: BarChartProps) {
+export function BarChart({ title, note, columns, bars, max, labelWidth = 56, format = String }: BarChartProps) {
   const full = max ?? Math.max(1, ...bars.map((bar) => bar.value));
   const room = WIDTH - labelWidth - VALUE_ROOM;
   const height = bars.length * ROW;
@@ -43,7 +44,7 @@ export function BarChart({ title, note, columns, bars, max, labelWidth = 56 }: B
               </text>
               <rect className="chart-bar" x={labelWidth} y={middle - BAR / 2} width={length} height={BAR} rx={3} />
               <text className="chart-value" x={labelWidth + length + 6} y={middle} dominantBaseline="central">
-                {bar.text}
+                {format(bar.value)}
               </text>
             </g>
           );
@@ -63,7 +64,7 @@ export function BarChart({ title, note, columns, bars, max, labelWidth = 56 }: B
             {bars.map((bar) => (
               <tr key={bar.label}>
                 <th scope="row">{bar.label}</th>
-                <td>{bar.text}</td>
+                <td>{format(bar.value)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import type { Shelf } from "../../catalogue/schema.ts";
 import { ratingText, SHELF_LABELS } from "../../catalogue/shelves.ts";
 import type { BookLink, GoalProgress } from "../reading.server.ts";
+import { PageLink } from "./PageLink.tsx";
 
 export const DATE_LABELS: Record<Shelf, string> = {
   read: "Read",
@@ -18,9 +18,9 @@ export function BookShelf({ books, label }: { books: readonly BookLink[]; label:
         <li key={book.slug} className="book-shelf-entry">
           <img src={book.photo} alt="" width={64} height={94} loading="lazy" decoding="async" />
           <div>
-            <Link to={book.path} prefetch="intent" className="note-title">
+            <PageLink to={book.path} className="note-title">
               {book.name}
-            </Link>
+            </PageLink>
             <p className="note-author">{book.author}</p>
             <p className="meta-line">
               {DATE_LABELS[book.shelf]} <time dateTime={book.date}>{formatMonthYear(book.date)}</time>
@@ -33,12 +33,11 @@ export function BookShelf({ books, label }: { books: readonly BookLink[]; label:
   );
 }
 
-export function ReadingNow({ books, headingLevel = 2 }: { books: readonly BookLink[]; headingLevel?: 2 | 3 }) {
+export function ReadingNow({ books }: { books: readonly BookLink[] }) {
   if (books.length === 0) return null;
-  const Heading = `h${headingLevel}` as const;
   return (
     <section aria-labelledby="reading-now" className="reading-now">
-      <Heading id="reading-now">{SHELF_LABELS.reading}</Heading>
+      <h2 id="reading-now">{SHELF_LABELS.reading}</h2>
       <BookShelf books={books} label={SHELF_LABELS.reading} />
     </section>
   );

@@ -1,5 +1,6 @@
-import { Link, useMatches } from "react-router";
+import { useMatches } from "react-router";
 import { breadcrumbOf } from "../lib/page-handle.ts";
+import { PageLink } from "./PageLink.tsx";
 
 export function Breadcrumb() {
   const crumbs = breadcrumbOf(useMatches());
@@ -9,9 +10,7 @@ export function Breadcrumb() {
         {crumbs.map((crumb, index) => (
           <li key={crumb.path}>
             {index < crumbs.length - 1 ? (
-              <Link to={crumb.path} prefetch="intent">
-                {crumb.name}
-              </Link>
+              <PageLink to={crumb.path}>{crumb.name}</PageLink>
             ) : (
               <span aria-current="page">{crumb.name}</span>
             )}

@@ -1,27 +1,28 @@
-import type { ReactNode } from "react";
-export const EMBED_SIZES = {
-  podcast: { width: 343, height: 102, placeholder: 118 },
-  video: { width: 288, height: 160, placeholder: 209 },
+import { Section } from "./Section.tsx";
+
+const EMBED_KINDS = {
+  podcast: { width: 343, height: 102, name: "Podcast episode", play: "Play the episode here" },
+  video: { width: 288, height: 160, name: "Video", play: "Play the video here" },
 } as const;
 
-export type EmbedKind = keyof typeof EMBED_SIZES;
+export type EmbedKind = keyof typeof EMBED_KINDS;
 
 type EmbedProps = {
   kind: EmbedKind;
   src: string;
-  title: string;
+  name: string;
   load?: boolean;
   onDone?: () => void;
 };
 
-export function Embed({ kind, src, title, load = true, onDone }: EmbedProps) {
-  const size = EMBED_SIZES[kind];
+export function Embed({ kind, src, name, load = true, onDone }: EmbedProps) {
+  const { width, height } = EMBED_KINDS[kind];
   const frame = (lazy: boolean) => (
     <iframe
       src={src}
-      title={title}
-      width={size.width}
-      height={size.height}
+      title={`${EMBED_KINDS[kind].name}: ${name}`}
+      width={width}
+      height={height}
       loading={lazy ? "lazy" : undefined}
       allow="encrypted-media; picture-in-picture"
       referrerPolicy="strict-origin-when-cross-origin"
@@ -32,11 +33,14 @@ export function Embed({ kind, src, title, load = true, onDone }: EmbedProps) {
 }
 
 // A closed <details> keeps its iframe out of layout, so nothing is fetched from the host until it opens.
-export function PlayerOnRequest({ label, children }: { label: string; children: ReactNode }) {
+export function PlayerSection({ kind, src, name }: { kind: EmbedKind; src: string; name: string }) {
+  if (!src) return null;
   return (
-    <details className="player-on-request">
-      <summary>{label}</summary>
-      {children}
-    </details>
+    <Section id={kind} title={EMBED_KINDS[kind].name}>
+      <details className="player-on-request">
+        <summary>{EMBED_KINDS[kind].play}</summary>
+        <Embed kind={kind} src={src} name={name} />
+      </details>
+    </Section>
   );
 }

@@ -1,21 +1,15 @@
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { PLAYER_PAGE_LABEL, playerPageOf } from "../../catalogue/embeds.ts";
+import type { embedItems } from "../catalogue.server.ts";
 import { earlyPlayerProbe, playerProbeUrl } from "../lib/player-probe.ts";
 import { Embed, type EmbedKind } from "./Embed.tsx";
+import { PageLink } from "./PageLink.tsx";
 
-export const EMBED_TIMEOUT_MS = 10_000;
+const EMBED_TIMEOUT_MS = 10_000;
 const NEAR_VIEWPORT_MARGIN = "50% 0px";
 
-export type EmbedItem = {
-  slug: string;
-  path: string;
-  name: string;
-  author: string;
-  releaseDate: string;
-  embed: string;
-};
+type EmbedItem = ReturnType<typeof embedItems>[number];
 
 // An unreachable host (offline, a blocker) leaves the players out rather than boxes of errors.
 // Not `navigator.onLine`: it says false on a machine with only loopback, even for a host served there.
@@ -28,11 +22,7 @@ function usePlayerHostReachable(kind: EmbedKind): boolean {
       return;
     }
     const probe = new AbortController();
-    fetch(playerProbeUrl(kind), {
-      mode: "no-cors",
-      credentials: "omit",
-      signal: probe.signal,
-    }).then(
+    fetch(playerProbeUrl(kind), { mode: "no-cors", credentials: "omit", signal: probe.signal }).then(
       () => probe.abort(),
       () => {
         if (!probe.signal.aborted) setReachable(false);
@@ -73,33 +63,28 @@ export function EmbedList({ kind, items }: { kind: EmbedKind; items: readonly Em
 
   return (
     <ul className="embed-list" ref={list}>
-      {items.map((item, index) => {
-        const title = `${kind === "podcast" ? "Podcast episode" : "Video"}: ${item.name}`;
-        return (
-          <li key={item.slug}>
-            <h2 className="embed-title">
-              <Link to={item.path} prefetch="intent">
-                {item.name}
-              </Link>
-            </h2>
-            <p className="meta-line">
-              {item.author} · released <time dateTime={item.releaseDate}>{formatMonthYear(item.releaseDate)}</time> ·{" "}
-              <a href={playerPageOf(kind, item.embed)} rel="noopener">
-                {PLAYER_PAGE_LABEL[kind]}
-              </a>
-            </p>
-            {hostReachable && (
-              <Embed
-                kind={kind}
-                src={item.embed}
-                title={title}
-                load={index <= Math.min(next, reached)}
-                onDone={() => setNext((current) => Math.max(current, index + 1))}
-              />
-            )}
-          </li>
-        );
-      })}
+      {items.map((item, index) => (
+        <li key={item.slug}>
+          <h2 className="embed-title">
+            <PageLink to={item.path}>{item.name}</PageLink>
+          </h2>
+          <p className="meta-line">
+            {item.author} · released <time dateTime={item.releaseDate}>{formatMonthYear(item.releaseDate)}</time> ·{" "}
+            <a href={playerPageOf(kind, item.embed)} rel="noopener">
+              {PLAYER_PAGE_LABEL[kind]}
+            </a>
+          </p>
+          {hostReachable && (
+            <Embed
+              kind={kind}
+              src={item.embed}
+              name={item.name}
+              load={index <= Math.min(next, reached)}
+              onDone={() => setNext((current) => Math.max(current, index + 1))}
+            />
+          )}
+        </li>
+      ))}
     </ul>
   );
 }

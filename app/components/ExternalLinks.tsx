@@ -20,3 +20,11 @@ export function ExternalLinks({
     </ul>
   );
 }
+
+export function storeLinks(project: { url: string; iOSUrl: string; androidUrl: string }) {
+  return [
+    { label: "Website", url: project.url },
+    { label: "iOS App Store", url: project.iOSUrl },
+    { label: "Google Play", url: project.androidUrl },
+  ];
+}

@@ -1,6 +1,6 @@
 import type { Filters } from "../../catalogue/filters.ts";
 import type { SortKey } from "../../catalogue/sort.ts";
-import { closeDialogAround, closerProps, dialogProps, openerProps } from "../lib/dialog.ts";
+import { CloseButton, closeDialogAround, dialogProps, openerProps } from "./Dialog.tsx";
 
 const SORT_LABELS: Record<SortKey, string> = {
   date: "Date",
@@ -33,12 +33,7 @@ export function FiltersOverlay({ filters, tags, onSort, onTag }: FiltersOverlayP
       </button>
       <span className="current-sort">Sorted by {SORT_LABELS[filters.sort]}</span>
       <dialog {...dialogProps("filters")} className="filters-overlay" aria-labelledby="order-by">
-        <button {...closerProps("filters")} className="close-button">
-          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
-            <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2" />
-          </svg>
-          Close
-        </button>
+        <CloseButton dialog="filters" />
         <h2 id="order-by">Order by:</h2>
         <div className="button-group">
           {SORT_BUTTONS.map((key) => (
@@ -60,19 +55,7 @@ export function FiltersOverlay({ filters, tags, onSort, onTag }: FiltersOverlayP
         </div>
         <fieldset className="button-group">
           <legend>Filter by:</legend>
-          <button
-            type="submit"
-            name="tag"
-            value=""
-            aria-pressed={filters.tag === ""}
-            onClick={(event) => {
-              event.preventDefault();
-              onTag("");
-            }}
-          >
-            All
-          </button>
-          {tags.map((tag) => {
+          {["", ...tags].map((tag) => {
             const selected = filters.tag === tag;
             return (
               <button
@@ -86,7 +69,7 @@ export function FiltersOverlay({ filters, tags, onSort, onTag }: FiltersOverlayP
                   onTag(selected ? "" : tag);
                 }}
               >
-                {tag}
+                {tag || "All"}
               </button>
             );
           })}

@@ -1,6 +1,7 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import { SECTIONS } from "../../catalogue/sections.ts";
 import type { loader as rootLoader } from "../root.tsx";
+import { PageLink } from "./PageLink.tsx";
 
 const TILES = SECTIONS.filter((section) => section.tile);
 
@@ -10,10 +11,10 @@ export function HomeTiles() {
     <ul className="tiles">
       {TILES.map((section) => (
         <li key={section.path}>
-          <Link className="tile" to={section.path} prefetch="intent">
+          <PageLink className="tile" to={section.path}>
             <span className="tile-label">{section.label}</span>
             <span className="tile-blurb">{words?.[section.id].blurb}</span>
-          </Link>
+          </PageLink>
         </li>
       ))}
     </ul>

@@ -1,17 +1,9 @@
 import { useRouteLoaderData } from "react-router";
-import { iconLinkKinds } from "../lib/icon-links.ts";
+import { type IconLinkField, iconLinkKinds } from "../lib/icon-links.ts";
 import type { loader as rootLoader } from "../root.tsx";
 
 // Icons are drawn by site.css: an inline SVG in each of the notes list's links made a fifth of its markup.
-type Linkable = {
-  name: string;
-  twosLink?: string;
-  youtubeLink?: string;
-  patreonLink?: string;
-  link?: string;
-  podcastLink?: string;
-  mediumLink?: string;
-};
+type Linkable = { name: string } & Partial<Record<IconLinkField, string>>;
 
 export function LinkIcons({ item }: { item: Linkable }) {
   const site = useRouteLoaderData<typeof rootLoader>("root")?.site;

@@ -1,25 +1,18 @@
 import type { ReactNode } from "react";
 import { formatContentDate } from "../../catalogue/dates.ts";
 import type { Page } from "../../catalogue/schema.ts";
+import { type MetaMatch, type PageHead, pageMeta } from "../lib/meta.ts";
+import { Breadcrumb } from "./Breadcrumb.tsx";
 
 type ShownPage = Pick<Page, "title" | "description" | "updated" | "html">;
 
-import { type PageHead, pageMeta } from "../lib/meta.ts";
-import { Breadcrumb } from "./Breadcrumb.tsx";
-
-type MetaArgs = {
-  loaderData: { page: ShownPage } | undefined;
-  matches: ReadonlyArray<{ loaderData?: unknown; pathname?: string } | undefined>;
-};
+type MetaArgs = { loaderData: { page: ShownPage } | undefined; matches: ReadonlyArray<MetaMatch> };
 
 /** The meta of a Markdown page route: its own title and description (and any more head fields). */
 export function markdownPageMeta({ loaderData, matches }: MetaArgs, more: Partial<PageHead> = {}) {
-  const head: PageHead | undefined = loaderData && {
-    title: loaderData.page.title,
-    description: loaderData.page.description,
-    ...more,
-  };
-  return head ? pageMeta(matches, head) : [];
+  if (!loaderData) return [];
+  const { title, description } = loaderData.page;
+  return pageMeta(matches, { title, description, ...more });
 }
 
 export function MarkdownPage({ page, children }: { page: ShownPage; children?: ReactNode }) {

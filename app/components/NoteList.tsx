@@ -1,11 +1,11 @@
 import { memo } from "react";
-import { Link } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { SHELF_LABELS } from "../../catalogue/shelves.ts";
 import type { SortKey } from "../../catalogue/sort.ts";
 import type { NoteSummary } from "../catalogue.server.ts";
 import { useRenderLimit } from "../lib/use-render-limit.ts";
 import { LinkIcons } from "./LinkIcons.tsx";
+import { PageLink } from "./PageLink.tsx";
 
 /** Covers below the first screenful wait until they are scrolled near. */
 const EAGER_COVERS = 4;
@@ -38,9 +38,7 @@ const NoteEntry = memo(function NoteEntry({ note, sort, eager }: { note: NoteSum
       <img src={note.photo} alt="" width={129} height={190} loading={eager ? "eager" : "lazy"} decoding="async" />
       <div>
         <h2 className="note-title">
-          <Link to={note.path} prefetch="intent">
-            {note.name}
-          </Link>
+          <PageLink to={note.path}>{note.name}</PageLink>
         </h2>
         <p className="note-author">{note.author}</p>
         <p className="meta-line">

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageLink } from "./PageLink.tsx";
 
 type PagerLink = { to: string; text: string };
 
@@ -19,14 +19,14 @@ export function Pager({
   return (
     <nav aria-label={label} className="pager">
       {previous && (
-        <Link to={previous.to} prefetch="intent" rel="prev" className="pager-previous">
+        <PageLink to={previous.to} rel="prev" className="pager-previous">
           <span className="pager-label">{previousLabel}</span> {previous.text}
-        </Link>
+        </PageLink>
       )}
       {next && (
-        <Link to={next.to} prefetch="intent" rel="next" className="pager-next">
+        <PageLink to={next.to} rel="next" className="pager-next">
           <span className="pager-label">{nextLabel}</span> {next.text}
-        </Link>
+        </PageLink>
       )}
     </nav>
   );

@@ -1,33 +1,46 @@
-import { Link } from "react-router";
 import { formatDateRange } from "../../catalogue/dates.ts";
+import type { App } from "../../catalogue/schema.ts";
+import { PageLink } from "./PageLink.tsx";
+
+type Project = Pick<App, "slug" | "path" | "name" | "logo" | "startDate" | "endDate">;
 
 /** `line` is what the list says under the name: an app's tag line, a job's position. */
-type Project = {
-  slug: string;
-  path: string;
-  name: string;
-  line: string;
-  logo: string;
-  startDate: string;
-  endDate: string;
-};
+export function projectSummary({ slug, path, name, logo, startDate, endDate }: Project, line: string) {
+  return { slug, path, name, line, logo, startDate, endDate };
+}
 
 /** Apps and jobs as a list of logo (100 wide), name, line and dates (an empty end reads Present). */
-export function ProjectList({ items }: { items: ReadonlyArray<Project> }) {
+export function ProjectList({ items }: { items: ReadonlyArray<ReturnType<typeof projectSummary>> }) {
   return (
     <ul className="project-list">
       {items.map((item) => (
         <li key={item.slug}>
-          <Link to={item.path} prefetch="intent" className="project-card">
+          <PageLink to={item.path} className="project-card">
             <img src={item.logo} alt="" width={100} height={100} />
             <span>
               <span className="project-name">{item.name}</span>
               <span className="project-line">{item.line}</span>
               <span className="meta-line">{formatDateRange(item.startDate, item.endDate)}</span>
             </span>
-          </Link>
+          </PageLink>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** An app's or a job's page opens with its logo (200 wide), name, `lede` and, before the dates, `where`. */
+export function ProjectHeader({ project, lede, where }: { project: Project; lede: string; where: string }) {
+  return (
+    <header className="detail-header">
+      <img src={project.logo} alt={`${project.name} logo`} width={200} height={200} />
+      <div>
+        <h1>{project.name}</h1>
+        <p className="lede">{lede}</p>
+        <p className="meta-line">
+          {where} · {formatDateRange(project.startDate, project.endDate)}
+        </p>
+      </div>
+    </header>
   );
 }

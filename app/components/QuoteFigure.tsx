@@ -1,10 +1,11 @@
-import { Link } from "react-router";
+import { PageLink } from "./PageLink.tsx";
 
-type ShownQuote = {
-  html: string;
-  attribution: string;
-  note: { path: string; name: string; author: string };
-};
+type QuotedBook = { path: string; name: string; author: string };
+
+/** What a quote's page says of its book. */
+export const quotedBook = ({ path, name, author }: QuotedBook) => ({ path, name, author });
+
+type ShownQuote = { html: string; attribution: string; note: QuotedBook };
 
 /** A quote with the book it is from: the words, then "— Walden, Henry David Thoreau, p. 42". */
 export function QuoteFigure({ quote }: { quote: ShownQuote }) {
@@ -15,9 +16,7 @@ export function QuoteFigure({ quote }: { quote: ShownQuote }) {
       <figcaption>
         —{" "}
         <cite>
-          <Link to={quote.note.path} prefetch="intent">
-            {quote.note.name}
-          </Link>
+          <PageLink to={quote.note.path}>{quote.note.name}</PageLink>
         </cite>
         , {quote.note.author}, {quote.attribution}
       </figcaption>

@@ -1,8 +1,9 @@
 import { Fragment } from "react";
-import { Link } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import type { Mention, ReadingEntry } from "../../catalogue/reading-life.ts";
 import { SHELF_LABELS } from "../../catalogue/shelves.ts";
+import { PageLink } from "./PageLink.tsx";
+import { ListSection } from "./Section.tsx";
 
 function readingText(entry: ReadingEntry): string {
   const when = formatMonthYear(entry.date);
@@ -27,9 +28,7 @@ export function ReadingHistory({ readings, current }: { readings: readonly Readi
             {entry.slug === current ? (
               <span aria-current="page">{readingText(entry)}</span>
             ) : (
-              <Link to={entry.path} prefetch="intent">
-                {readingText(entry)}
-              </Link>
+              <PageLink to={entry.path}>{readingText(entry)}</PageLink>
             )}
           </Fragment>
         ))}
@@ -39,22 +38,16 @@ export function ReadingHistory({ readings, current }: { readings: readonly Readi
 }
 
 export function MentionedIn({ mentions }: { mentions: readonly Mention[] }) {
-  if (mentions.length === 0) return null;
   return (
-    <section aria-labelledby="mentioned-in">
-      <h2 id="mentioned-in">Mentioned in</h2>
-      <ul className="reading-list">
-        {mentions.map((mention) => (
-          <li key={mention.path}>
-            <Link to={mention.path} prefetch="intent">
-              {mention.name}
-            </Link>{" "}
-            <span className="meta-line">
-              <time dateTime={mention.date}>{formatMonthYear(mention.date)}</time>
-            </span>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <ListSection id="mentioned-in" title="Mentioned in" className="reading-list" items={mentions}>
+      {(mention) => (
+        <li key={mention.path}>
+          <PageLink to={mention.path}>{mention.name}</PageLink>{" "}
+          <span className="meta-line">
+            <time dateTime={mention.date}>{formatMonthYear(mention.date)}</time>
+          </span>
+        </li>
+      )}
+    </ListSection>
   );
 }

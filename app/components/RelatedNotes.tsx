@@ -1,23 +1,18 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import { SHELF_LABELS } from "../../catalogue/shelves.ts";
-import type { NoteLink, NoteNeighbours } from "../note-neighbours.server.ts";
+import type { BookLink, NoteNeighbours } from "../reading.server.ts";
 import type { loader as rootLoader } from "../root.tsx";
+import { PageLink } from "./PageLink.tsx";
 import { Pager } from "./Pager.tsx";
+import { ListSection } from "./Section.tsx";
 
 export function RelatedNotes({ related, previous, next }: NoteNeighbours) {
   const statsBlurb = useRouteLoaderData<typeof rootLoader>("root")?.site.sections.stats.blurb;
   return (
     <footer className="note-footer">
-      {related.length > 0 && (
-        <section aria-labelledby="related-notes">
-          <h2 id="related-notes">Related notes</h2>
-          <ul className="related-list">
-            {related.map((note) => (
-              <RelatedEntry key={note.path} note={note} />
-            ))}
-          </ul>
-        </section>
-      )}
+      <ListSection id="related-notes" title="Related notes" className="related-list" items={related}>
+        {(note) => <RelatedEntry key={note.path} note={note} />}
+      </ListSection>
       <Pager
         label="Previous and next notes"
         previous={previous && { to: previous.path, text: previous.name }}
@@ -26,24 +21,20 @@ export function RelatedNotes({ related, previous, next }: NoteNeighbours) {
         nextLabel="Read after"
       />
       <p className="meta-line">
-        <Link to="/stats" prefetch="intent">
-          Reading stats
-        </Link>
+        <PageLink to="/stats">Reading stats</PageLink>
         {statsBlurb && `: ${statsBlurb}`}
       </p>
     </footer>
   );
 }
 
-function RelatedEntry({ note }: { note: NoteLink }) {
+function RelatedEntry({ note }: { note: BookLink }) {
   return (
     <li className="related-entry">
       <img src={note.photo} alt="" width={64} height={94} loading="lazy" decoding="async" />
       <div>
         <h3 className="note-title">
-          <Link to={note.path} prefetch="intent">
-            {note.name}
-          </Link>
+          <PageLink to={note.path}>{note.name}</PageLink>
         </h3>
         <p className="note-author">{note.author}</p>
         <p className="meta-line">

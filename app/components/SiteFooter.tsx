@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { SECTIONS } from "../../catalogue/sections.ts";
 import { FEEDS } from "../../outputs/feed-list.ts";
 import type { SiteSummary } from "../catalogue.server.ts";
+import { PageLink } from "./PageLink.tsx";
 import { SocialLinks } from "./SocialLinks.tsx";
 
 const FOOTER_LINKS = SECTIONS.filter((section) => section.menu && section.path !== "/");
@@ -13,9 +13,7 @@ export function SiteFooter({ site }: { site: SiteSummary }) {
         <ul className="footer-sections">
           {FOOTER_LINKS.map((section) => (
             <li key={section.path}>
-              <Link to={section.path} prefetch="intent">
-                {section.label}
-              </Link>
+              <PageLink to={section.path}>{section.label}</PageLink>
             </li>
           ))}
         </ul>

@@ -1,7 +1,8 @@
-import { Link, NavLink } from "react-router";
+import { NavLink } from "react-router";
 import { SECTIONS } from "../../catalogue/sections.ts";
 import type { SiteSummary } from "../catalogue.server.ts";
-import { closeDialogAround, closerProps, dialogProps, openerProps } from "../lib/dialog.ts";
+import { CloseButton, closeDialogAround, dialogProps, openerProps } from "./Dialog.tsx";
+import { PageLink } from "./PageLink.tsx";
 import { SocialLinks } from "./SocialLinks.tsx";
 import { ThemeToggle } from "./ThemeToggle.tsx";
 
@@ -10,9 +11,9 @@ const MENU_LINKS = SECTIONS.filter((section) => section.menu);
 export function SiteHeader({ site }: { site: SiteSummary }) {
   return (
     <header className="site-header">
-      <Link to="/" className="site-name" prefetch="intent">
+      <PageLink to="/" className="site-name">
         {site.name}
-      </Link>
+      </PageLink>
       {/* A plain GET form: works without JavaScript; with it, the page shell opens the search dialog as one types. */}
       <search>
         <form action="/search" method="get" className="site-search">
@@ -31,12 +32,7 @@ export function SiteHeader({ site }: { site: SiteSummary }) {
       </button>
       <dialog {...dialogProps("site-menu")} className="side-menu" aria-label="Menu">
         <div className="side-menu-panel">
-          <button {...closerProps("site-menu")} className="close-button">
-            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
-              <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2" />
-            </svg>
-            Close
-          </button>
+          <CloseButton dialog="site-menu" />
           <nav aria-label="Site">
             <ul>
               {MENU_LINKS.map((link) => (

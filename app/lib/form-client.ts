@@ -34,11 +34,7 @@ export async function signupClientAction({ request, serverAction }: ClientAction
 
 export async function contactClientAction({ request, serverAction }: ClientActionFunctionArgs): Promise<FormAnswer> {
   const fields = await postedFields("contact", request);
-  const problem = validateContact({
-    email: fields.email ?? "",
-    subject: fields.subject ?? "",
-    body: fields.body ?? "",
-  });
+  const problem = validateContact({ email: "", subject: "", body: "", ...fields });
   if (problem) return formAnswer("contact", { ok: false, status: 400, ...problem }, fields);
   return askServer("contact", serverAction, fields);
 }

@@ -7,13 +7,11 @@ import { SITE_URL } from "./site-url.ts";
 
 export const DEFAULT_TITLE = "Personal Website";
 
-export type SocialImage = { path: string; alt: string; width?: number; height?: number };
-
 export type PageHead = {
   title?: string;
   description?: string;
   type?: "website" | "article" | "profile";
-  image?: SocialImage;
+  image?: { path: string; alt: string; width?: number; height?: number };
   published?: string;
   person?: boolean;
   structuredData?: JsonLd[];

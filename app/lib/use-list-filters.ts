@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { NavigationType, useLocation, useNavigation, useNavigationType, useSearchParams } from "react-router";
 import { type Filters, filtersFromQuery, filtersToQuery } from "../../catalogue/filters.ts";
 import type { SortKey } from "../../catalogue/sort.ts";
@@ -40,4 +41,9 @@ export function useListFilters() {
     setSort: (sort: SortKey) => navigate({ sort }, false),
     setTag: (tag: string) => navigate({ tag }, false),
   };
+}
+
+// The filters live in the query; changing them needs no new data from the server.
+export function listShouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }

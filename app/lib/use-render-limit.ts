@@ -1,12 +1,9 @@
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 export const RENDER_STEP = 24;
 
 // The first render matches the prerendered page; after a change, a keystroke costs the same at 270 notes or 10,000.
-export function useRenderLimit(
-  total: number,
-  listKey: string,
-): { limit: number; sentinel: RefObject<HTMLElement | null> } {
+export function useRenderLimit(total: number, listKey: string) {
   const [limit, setLimit] = useState(Number.POSITIVE_INFINITY);
   const [renderedKey, setRenderedKey] = useState(listKey);
   const sentinel = useRef<HTMLElement | null>(null);

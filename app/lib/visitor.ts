@@ -15,10 +15,7 @@ let pendingWrite: ReturnType<typeof setTimeout> | undefined;
 function read(): Visitor {
   try {
     const stored = JSON.parse(localStorage.getItem(VISITOR_STORAGE_KEY) ?? "null") as Partial<Visitor> | null;
-    return {
-      email: typeof stored?.email === "string" ? stored.email : "",
-      signedUp: stored?.signedUp === true,
-    };
+    return { email: typeof stored?.email === "string" ? stored.email : "", signedUp: stored?.signedUp === true };
   } catch {
     return EMPTY;
   }

@@ -1,6 +1,6 @@
 import { catalogue } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
-import { ProjectList } from "../components/ProjectList.tsx";
+import { ProjectList, projectSummary } from "../components/ProjectList.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/apps";
@@ -8,17 +8,7 @@ import type { Route } from "./+types/apps";
 export const handle = pageHandle("apps");
 
 export function loader() {
-  return {
-    apps: catalogue.apps.map(({ slug, path, name, logo, startDate, endDate, tagLine }) => ({
-      slug,
-      path,
-      name,
-      line: tagLine,
-      logo,
-      startDate,
-      endDate,
-    })),
-  };
+  return { apps: catalogue.apps.map((app) => projectSummary(app, app.tagLine)) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Apps" });

@@ -13,11 +13,7 @@ import type { Route } from "./+types/home";
 /** The sign-up box answers in place, which needs React. */
 export const handle: HydrationHandle = { hydrate: true };
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    description: (matches[0].loaderData as { site: { description: string } }).site.description,
-    person: true,
-  });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { person: true });
 
 export const action = (args: Route.ActionArgs) => submitForm("signup", signUp, args);
 export const clientAction = signupClientAction;

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { isGeneratedCover } from "../../catalogue/load.ts";
 import { ratingText, SHELF_LABELS } from "../../catalogue/shelves.ts";
@@ -9,15 +8,17 @@ import { bookReviewLd } from "../../outputs/structured-data.ts";
 import { catalogue, forPage, notesBySlug, notFound } from "../catalogue.server.ts";
 import { DATE_LABELS } from "../components/BookShelf.tsx";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
-import { Embed, PlayerOnRequest } from "../components/Embed.tsx";
+import { PlayerSection } from "../components/Embed.tsx";
 import { LinkIcons } from "../components/LinkIcons.tsx";
+import { PageLink } from "../components/PageLink.tsx";
 import { MentionedIn, ReadingHistory } from "../components/ReadingHistory.tsx";
 import { RelatedNotes } from "../components/RelatedNotes.tsx";
+import { Section } from "../components/Section.tsx";
 import { Tags } from "../components/Tags.tsx";
 import { pageMeta, siteOf } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { SITE_URL } from "../lib/site-url.ts";
-import { noteNeighbours } from "../note-neighbours.server.ts";
+import { noteNeighbours } from "../reading.server.ts";
 import type { Route } from "./+types/notes.$slug";
 
 export const handle = pageHandle("notes", { item: (data: Route.ComponentProps["loaderData"]) => data.note.name });
@@ -68,9 +69,7 @@ export default function NoteDetail({ loaderData: { note, neighbours } }: Route.C
               <>
                 <dt>Shelf</dt>
                 <dd>
-                  <Link to="/notes/shelves" prefetch="intent">
-                    {SHELF_LABELS[note.shelf]}
-                  </Link>
+                  <PageLink to="/notes/shelves">{SHELF_LABELS[note.shelf]}</PageLink>
                 </dd>
               </>
             )}
@@ -96,29 +95,14 @@ export default function NoteDetail({ loaderData: { note, neighbours } }: Route.C
         </div>
       </header>
       <ReadingHistory readings={note.readings} current={note.slug} />
-      {note.html ? (
-        <section aria-labelledby="review">
-          {/* A body of quotes alone is no review. */}
-          <h2 id="review">{note.reviewed ? "Review" : "Quotes"}</h2>
+      {/* A body of quotes alone is no review. */}
+      {note.html && (
+        <Section id="review" title={note.reviewed ? "Review" : "Quotes"}>
           <div className="prose" dangerouslySetInnerHTML={{ __html: note.html }} />
-        </section>
-      ) : null}
-      {note.podcastEmbed && (
-        <section aria-labelledby="podcast">
-          <h2 id="podcast">Podcast episode</h2>
-          <PlayerOnRequest label="Play the episode here">
-            <Embed kind="podcast" src={note.podcastEmbed} title={`Podcast episode: ${note.name}`} />
-          </PlayerOnRequest>
-        </section>
+        </Section>
       )}
-      {note.youtubeEmbed && (
-        <section aria-labelledby="video">
-          <h2 id="video">Video</h2>
-          <PlayerOnRequest label="Play the video here">
-            <Embed kind="video" src={note.youtubeEmbed} title={`Video: ${note.name}`} />
-          </PlayerOnRequest>
-        </section>
-      )}
+      <PlayerSection kind="podcast" src={note.podcastEmbed} name={note.name} />
+      <PlayerSection kind="video" src={note.youtubeEmbed} name={note.name} />
       <MentionedIn mentions={note.mentionedIn} />
       <RelatedNotes {...neighbours} />
     </article>

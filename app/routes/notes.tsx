@@ -1,14 +1,14 @@
 import { useMemo } from "react";
-import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { applyFilters, canonicalListQuery, isNarrowed } from "../../catalogue/filters.ts";
 import { catalogue, noteSummary } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { FiltersOverlay } from "../components/FiltersOverlay.tsx";
 import { NoteList } from "../components/NoteList.tsx";
+import { PageLink } from "../components/PageLink.tsx";
 import { SearchBar } from "../components/SearchBar.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
-import { useListFilters } from "../lib/use-list-filters.ts";
+import { listShouldRevalidate, useListFilters } from "../lib/use-list-filters.ts";
 import type { Route } from "./+types/notes";
 
 export const handle = pageHandle("notes", { hydrate: true, query: canonicalListQuery });
@@ -17,10 +17,7 @@ export function loader() {
   return { notes: catalogue.listedNotes.map(noteSummary), tags: catalogue.tags };
 }
 
-/** The filters live in the query; changing them needs no new data from the server. */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = listShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Notes" });
 
@@ -33,9 +30,9 @@ export default function Notes({ loaderData: { notes, tags } }: Route.ComponentPr
       <Breadcrumb />
       <div className="heading-row">
         <h1>Notes</h1>
-        <Link to="/stats" prefetch="intent" className="heading-link">
+        <PageLink to="/stats" className="heading-link">
           Reading stats
-        </Link>
+        </PageLink>
       </div>
       <SearchBar
         action="/notes"

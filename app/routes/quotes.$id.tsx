@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { quotationLd } from "../../outputs/structured-data.ts";
 import { catalogue, notFound } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
-import { QuoteFigure } from "../components/QuoteFigure.tsx";
+import { PageLink } from "../components/PageLink.tsx";
+import { QuoteFigure, quotedBook } from "../components/QuoteFigure.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { SITE_URL } from "../lib/site-url.ts";
@@ -15,17 +15,7 @@ export const handle = pageHandle("quotes", {
 export function loader({ params }: Route.LoaderArgs) {
   const quote = catalogue.quotes.find((candidate) => candidate.id === params.id) ?? notFound();
   const { id, path, text, html, attribution, anchor, note } = quote;
-  return {
-    quote: {
-      id,
-      path,
-      text,
-      html,
-      attribution,
-      anchor,
-      note: { path: note.path, name: note.name, author: note.author },
-    },
-  };
+  return { quote: { id, path, text, html, attribution, anchor, note: quotedBook(note) } };
 }
 
 /** The quote is its own description; its card shows the words and the book. */
@@ -49,13 +39,8 @@ export default function QuotePage({ loaderData: { quote } }: Route.ComponentProp
       </h1>
       <QuoteFigure quote={quote} />
       <p className="meta-line">
-        <Link to={`${quote.note.path}#${quote.anchor}`} prefetch="intent">
-          In my note on {quote.note.name}
-        </Link>{" "}
-        ·{" "}
-        <Link to="/quotes" prefetch="intent">
-          All quotes
-        </Link>
+        <PageLink to={`${quote.note.path}#${quote.anchor}`}>In my note on {quote.note.name}</PageLink> ·{" "}
+        <PageLink to="/quotes">All quotes</PageLink>
       </p>
     </article>
   );

@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { FEEDS } from "../../outputs/feed-list.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
-import { QuoteFigure } from "../components/QuoteFigure.tsx";
+import { PageLink } from "../components/PageLink.tsx";
+import { QuoteFigure, quotedBook } from "../components/QuoteFigure.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/quotes";
@@ -10,15 +10,10 @@ import type { Route } from "./+types/quotes";
 export const handle = pageHandle("quotes");
 
 export function loader() {
-  return {
-    quotes: catalogue.quotes.map(({ id, path, html, attribution, note }) => ({
-      id,
-      path,
-      html,
-      attribution,
-      note: { path: note.path, name: note.name, author: note.author },
-    })),
-  };
+  const quotes = catalogue.quotes.map(({ id, path, html, attribution, note }) => {
+    return { id, path, html, attribution, note: quotedBook(note) };
+  });
+  return { quotes };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Quotes" });
@@ -36,9 +31,7 @@ export default function Quotes({ loaderData: { quotes } }: Route.ComponentProps)
           <li key={quote.id}>
             <QuoteFigure quote={quote} />
             <p className="meta-line">
-              <Link to={quote.path} prefetch="intent">
-                Share this quote
-              </Link>
+              <PageLink to={quote.path}>Share this quote</PageLink>
             </p>
           </li>
         ))}

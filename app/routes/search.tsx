@@ -1,7 +1,7 @@
 import { canonicalSearchQuery, cutQuery } from "../../catalogue/search-text.ts";
 import { cardPath } from "../../outputs/card.ts";
 import { SearchResults } from "../components/SearchResults.tsx";
-import { pageMeta } from "../lib/meta.ts";
+import { pageMeta, siteOf } from "../lib/meta.ts";
 import type { RenderHandle } from "../lib/page-handle.ts";
 import { searchEverything } from "../search.server.ts";
 import type { Route } from "./+types/search";
@@ -15,11 +15,10 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const site = matches[0]?.loaderData as { site?: { name?: string } } | undefined;
   return [
     ...pageMeta(matches, {
       title: loaderData?.query ? `Search: ${loaderData.query}` : "Search",
-      image: { path: cardPath("/"), alt: site?.site?.name ?? "" },
+      image: { path: cardPath("/"), alt: siteOf(matches).name },
     }),
     { name: "robots", content: "noindex" },
   ];

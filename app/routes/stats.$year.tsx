@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { bookYears, yearInBooks } from "../../catalogue/reading-life.ts";
 import { ratingText } from "../../catalogue/shelves.ts";
 import { formatDuration } from "../../catalogue/stats.ts";
@@ -9,7 +8,9 @@ import { catalogue, notFound } from "../catalogue.server.ts";
 import { BarChart } from "../components/BarChart.tsx";
 import { BookShelf, GoalMeter } from "../components/BookShelf.tsx";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { PageLink } from "../components/PageLink.tsx";
 import { Pager } from "../components/Pager.tsx";
+import { Section, TopRated } from "../components/Section.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { SITE_URL } from "../lib/site-url.ts";
@@ -22,27 +23,27 @@ export function loader({ params }: Route.LoaderArgs) {
   const years = bookYears(catalogue.notes);
   const index = years.indexOf(params.year);
   if (index === -1) notFound();
-  const year = yearInBooks(catalogue.notes, params.year, catalogue.site.goal[params.year]);
-  const description = fillTemplate(catalogue.site.sections.stats.yearDescription, {
-    year: year.year,
-    count: String(year.count),
-  });
+  const {
+    read,
+    top,
+    reReads,
+    didNotFinish,
+    goal: _goal,
+    ...figures
+  } = yearInBooks(catalogue.notes, params.year, undefined);
+  const { yearDescription } = catalogue.site.sections.stats;
   return {
     year: {
-      year: year.year,
-      count: year.count,
-      time: year.time,
-      averageRating: year.averageRating,
-      tags: year.tags,
-      read: year.read.map(bookLink),
-      top: year.top.map(bookLink),
-      reReads: year.reReads.map(bookLink),
-      didNotFinish: year.didNotFinish.map(bookLink),
+      ...figures,
+      read: read.map(bookLink),
+      top: top.map(bookLink),
+      reReads: reReads.map(bookLink),
+      didNotFinish: didNotFinish.map(bookLink),
     },
     goal: goalOf(params.year),
     previous: years[index - 1] ?? null,
     next: years[index + 1] ?? null,
-    description,
+    description: fillTemplate(yearDescription, { year: params.year, count: String(read.length) }),
   };
 }
 
@@ -72,60 +73,41 @@ export default function YearInBooks({ loaderData: { year, goal, previous, next }
       </dl>
       {goal && <GoalMeter goal={goal} />}
 
-      <section aria-labelledby="year-books">
-        <h2 id="year-books">The books, in reading order</h2>
+      <Section id="year-books" title="The books, in reading order">
         <ol className="year-covers">
           {year.read.map((book) => (
             <li key={book.slug}>
-              <Link to={book.path} prefetch="intent" title={`${book.name} by ${book.author}`}>
+              <PageLink to={book.path} title={`${book.name} by ${book.author}`}>
                 <img src={book.photo} alt={book.name} width={86} height={127} loading="lazy" decoding="async" />
-              </Link>
+              </PageLink>
             </li>
           ))}
         </ol>
-      </section>
+      </Section>
 
       <div className="chart-grid">
-        {year.top.length > 0 && (
-          <section aria-labelledby="year-top">
-            <h2 id="year-top">Highest rated</h2>
-            <ol className="top-rated">
-              {year.top.map((book) => (
-                <li key={book.slug}>
-                  <Link to={book.path} prefetch="intent">
-                    {book.name}
-                  </Link>{" "}
-                  <span className="meta-line">by {book.author}</span>{" "}
-                  <span className="top-rating">{book.rating?.toFixed(1)}</span>
-                </li>
-              ))}
-            </ol>
-          </section>
-        )}
+        <TopRated id="year-top" title="Highest rated" books={year.top} />
         {year.tags.length > 0 && (
-          <section aria-labelledby="year-tags">
-            <h2 id="year-tags">Tags</h2>
+          <Section id="year-tags" title="Tags">
             <BarChart
               title={`Tags of the books read in ${year.year}`}
               columns={["Tag", "Books"]}
               labelWidth={112}
-              bars={year.tags.map(({ tag, count }) => ({ label: tag, value: count, text: String(count) }))}
+              bars={year.tags.map(({ tag, count }) => ({ label: tag, value: count }))}
             />
-          </section>
+          </Section>
         )}
       </div>
 
       {year.reReads.length > 0 && (
-        <section aria-labelledby="year-rereads">
-          <h2 id="year-rereads">Re-reads</h2>
+        <Section id="year-rereads" title="Re-reads">
           <BookShelf books={year.reReads} label="Re-reads" />
-        </section>
+        </Section>
       )}
       {year.didNotFinish.length > 0 && (
-        <section aria-labelledby="year-dnf">
-          <h2 id="year-dnf">Did not finish</h2>
+        <Section id="year-dnf" title="Did not finish">
           <BookShelf books={year.didNotFinish} label="Did not finish" />
-        </section>
+        </Section>
       )}
 
       <Pager
@@ -136,9 +118,7 @@ export default function YearInBooks({ loaderData: { year, goal, previous, next }
         nextLabel="Year after"
       />
       <p className="meta-line">
-        <Link to="/stats" prefetch="intent">
-          Reading stats
-        </Link>
+        <PageLink to="/stats">Reading stats</PageLink>
       </p>
     </div>
   );

@@ -1,10 +1,11 @@
-import { Link } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { bookYears, changedMinds } from "../../catalogue/reading-life.ts";
 import { formatDuration, readingStats, topRated } from "../../catalogue/stats.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { BarChart } from "../components/BarChart.tsx";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { PageLink } from "../components/PageLink.tsx";
+import { ListSection, Section, TopRated } from "../components/Section.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/stats";
@@ -15,22 +16,9 @@ export function loader() {
   return {
     stats: readingStats(catalogue.readNotes),
     ratingScale: catalogue.site.ratingScale,
-    top: topRated(catalogue.readNotes).map(({ path, name, author, rating }) => ({
-      path,
-      name,
-      author,
-      rating,
-    })),
+    top: topRated(catalogue.readNotes).map(({ path, name, author, rating }) => ({ path, name, author, rating })),
     years: bookYears(catalogue.notes),
-    changedMinds: changedMinds(catalogue.notes).map(({ name, author, readings, first, last, change }) => ({
-      name,
-      author,
-      path: last.path,
-      readings: readings.length,
-      first,
-      last,
-      change,
-    })),
+    changedMinds: changedMinds(catalogue.notes).map(({ readings: _readings, ...change }) => change),
   };
 }
 
@@ -45,10 +33,7 @@ export default function Stats({ loaderData: { stats, top, ratingScale, years, ch
       <h1>Reading stats</h1>
       <p className="lede">
         {stats.total} book notes from {stats.firstYear} to {stats.lastYear}, in figures. Every note is in the{" "}
-        <Link to="/notes" prefetch="intent">
-          notes list
-        </Link>
-        .
+        <PageLink to="/notes">notes list</PageLink>.
       </p>
       <dl className="facts stats-facts">
         <dt>Notes</dt>
@@ -65,43 +50,36 @@ export default function Stats({ loaderData: { stats, top, ratingScale, years, ch
       </dl>
 
       <div className="chart-grid">
-        <section aria-labelledby="per-year">
-          <h2 id="per-year">Notes per year</h2>
+        <Section id="per-year" title="Notes per year">
           <BarChart
             title="Books read each year"
             columns={["Year", "Notes"]}
             labelWidth={48}
-            bars={stats.perYear.map(({ year, count }) => ({ label: year, value: count, text: String(count) }))}
+            bars={stats.perYear.map(({ year, count }) => ({ label: year, value: count }))}
           />
-        </section>
+        </Section>
 
-        <section aria-labelledby="average-per-year">
-          <h2 id="average-per-year">Average rating per year</h2>
+        <Section id="average-per-year" title="Average rating per year">
           <BarChart
             title="Average rating of the books read each year"
             note="Out of 10; the full bar is 10."
             columns={["Year", "Average rating"]}
             labelWidth={48}
             max={10}
-            bars={stats.averagePerYear.map(({ year, average }) => ({
-              label: year,
-              value: average,
-              text: average.toFixed(1),
-            }))}
+            format={(average) => average.toFixed(1)}
+            bars={stats.averagePerYear.map(({ year, average }) => ({ label: year, value: average }))}
           />
-        </section>
+        </Section>
 
-        <section aria-labelledby="ratings">
-          <h2 id="ratings">How the ratings spread</h2>
+        <Section id="ratings" title="How the ratings spread">
           <BarChart
             title="Notes per rating, highest first"
             columns={["Rating", "Notes"]}
-            bars={stats.ratings.map(({ label, count }) => ({ label, value: count, text: String(count) }))}
+            bars={stats.ratings.map(({ label, count }) => ({ label, value: count }))}
           />
-        </section>
+        </Section>
 
-        <section aria-labelledby="how-i-rate">
-          <h2 id="how-i-rate">How I rate</h2>
+        <Section id="how-i-rate" title="How I rate">
           {/* Rendered at build time from the owner's own site.yaml. */}
           <div dangerouslySetInnerHTML={{ __html: ratingScale.intro }} />
           <dl className="rating-bands">
@@ -112,68 +90,49 @@ export default function Stats({ loaderData: { stats, top, ratingScale, years, ch
               </div>
             ))}
           </dl>
-        </section>
+        </Section>
 
-        <section aria-labelledby="tags">
-          <h2 id="tags">Most common tags</h2>
+        <Section id="tags" title="Most common tags">
           <BarChart
             title={`The ${stats.tags.length} most used tags`}
             note="A note has up to three tags."
             columns={["Tag", "Notes"]}
             labelWidth={112}
-            bars={stats.tags.map(({ tag, count }) => ({ label: tag, value: count, text: String(count) }))}
+            bars={stats.tags.map(({ tag, count }) => ({ label: tag, value: count }))}
           />
-        </section>
+        </Section>
 
-        <section aria-labelledby="top-rated">
-          <h2 id="top-rated">Top-rated books</h2>
-          <ol className="top-rated">
-            {top.map((note) => (
-              <li key={note.path}>
-                <Link to={note.path} prefetch="intent">
-                  {note.name}
-                </Link>{" "}
-                <span className="meta-line">by {note.author}</span>{" "}
-                <span className="top-rating">{note.rating.toFixed(1)}</span>
-              </li>
-            ))}
-          </ol>
-        </section>
+        <TopRated id="top-rated" title="Top-rated books" books={top} />
       </div>
 
-      {changedMinds.length > 0 && (
-        <section aria-labelledby="changed-mind">
-          <h2 id="changed-mind">Books I changed my mind about</h2>
-          <ul className="changed-minds">
-            {changedMinds.map((book) => (
-              <li key={book.path}>
-                <Link to={book.path} prefetch="intent">
-                  {book.name}
-                </Link>{" "}
-                <span className="meta-line">by {book.author}</span>:{" "}
-                <span className="top-rating">
-                  {book.first.rating.toFixed(1)} → {book.last.rating.toFixed(1)}
-                </span>{" "}
-                <span className="meta-line">
-                  ({book.change > 0 ? "+" : "−"}
-                  {Math.abs(book.change).toFixed(1)},{" "}
-                  <time dateTime={book.first.date}>{formatMonthYear(book.first.date)}</time> to{" "}
-                  <time dateTime={book.last.date}>{formatMonthYear(book.last.date)}</time>)
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <ListSection
+        id="changed-mind"
+        title="Books I changed my mind about"
+        className="changed-minds"
+        items={changedMinds}
+      >
+        {(book) => (
+          <li key={book.last.path}>
+            <PageLink to={book.last.path}>{book.name}</PageLink> <span className="meta-line">by {book.author}</span>:{" "}
+            <span className="top-rating">
+              {book.first.rating.toFixed(1)} → {book.last.rating.toFixed(1)}
+            </span>{" "}
+            <span className="meta-line">
+              ({book.change > 0 ? "+" : "−"}
+              {Math.abs(book.change).toFixed(1)},{" "}
+              <time dateTime={book.first.date}>{formatMonthYear(book.first.date)}</time> to{" "}
+              <time dateTime={book.last.date}>{formatMonthYear(book.last.date)}</time>)
+            </span>
+          </li>
+        )}
+      </ListSection>
 
       <nav aria-labelledby="years" className="year-links">
         <h2 id="years">Year in books</h2>
         <ul>
           {years.map((year) => (
             <li key={year}>
-              <Link to={`/stats/${year}`} prefetch="intent">
-                {year}
-              </Link>
+              <PageLink to={`/stats/${year}`}>{year}</PageLink>
             </li>
           ))}
         </ul>

@@ -1,9 +1,10 @@
-import { Link } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { FEEDS } from "../../outputs/feed-list.ts";
 import { signUp } from "../../services/newsletter/sign-up.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { PageLink } from "../components/PageLink.tsx";
+import { Section } from "../components/Section.tsx";
 import { SectionIntro } from "../components/SectionIntro.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
 import { formHeaders, submitForm } from "../lib/form-actions.server.ts";
@@ -39,16 +40,13 @@ export default function Updates({ loaderData: { issues } }: Route.ComponentProps
       </p>
       <SignupBox />
       {issues.length > 0 && (
-        <section aria-labelledby="issues-heading">
-          <h2 id="issues-heading">Past issues</h2>
+        <Section id="issues-heading" title="Past issues">
           <ul className="writing-list">
             {issues.map((issue) => (
               <li key={issue.slug} className="writing-entry">
                 <div>
                   <h3 className="writing-title">
-                    <Link to={issue.path} prefetch="intent">
-                      {issue.title}
-                    </Link>
+                    <PageLink to={issue.path}>{issue.title}</PageLink>
                   </h3>
                   <p className="meta-line">
                     <time dateTime={issue.date}>{formatMonthYear(issue.date)}</time>
@@ -61,7 +59,7 @@ export default function Updates({ loaderData: { issues } }: Route.ComponentProps
           <p>
             <a href={FEEDS.updates.path}>{FEEDS.updates.title} feed</a>
           </p>
-        </section>
+        </Section>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { catalogue } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
-import { ProjectList } from "../components/ProjectList.tsx";
+import { ProjectList, projectSummary } from "../components/ProjectList.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/work";
@@ -8,17 +8,7 @@ import type { Route } from "./+types/work";
 export const handle = pageHandle("work");
 
 export function loader() {
-  return {
-    jobs: catalogue.work.map(({ slug, path, name, logo, startDate, endDate, position }) => ({
-      slug,
-      path,
-      name,
-      line: position,
-      logo,
-      startDate,
-      endDate,
-    })),
-  };
+  return { jobs: catalogue.work.map((job) => projectSummary(job, job.position)) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Work" });

@@ -1,30 +1,24 @@
 import { useMemo } from "react";
-import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { applyFilters, canonicalListQuery, isNarrowed } from "../../catalogue/filters.ts";
 import { catalogue, withoutBody } from "../catalogue.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { LinkIcons } from "../components/LinkIcons.tsx";
+import { PageLink } from "../components/PageLink.tsx";
 import { SearchBar } from "../components/SearchBar.tsx";
 import { SectionIntro } from "../components/SectionIntro.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
-import { useListFilters } from "../lib/use-list-filters.ts";
+import { listShouldRevalidate, useListFilters } from "../lib/use-list-filters.ts";
 import type { Route } from "./+types/write";
 
 export const handle = pageHandle("write", { hydrate: true, query: canonicalListQuery });
 
 export function loader() {
-  const { name } = catalogue.site;
-  return {
-    writings: catalogue.writings.map(withoutBody),
-    author: name,
-  };
+  return { writings: catalogue.writings.map(withoutBody), author: catalogue.site.name };
 }
 
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = listShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Write" });
 
@@ -57,15 +51,13 @@ export default function Write({ loaderData: { writings, author } }: Route.Compon
           {visible.map((writing) => (
             <li key={writing.slug} className="writing-entry">
               {writing.photo && (
-                <Link to={writing.path} prefetch="intent" tabIndex={-1} aria-hidden="true">
+                <PageLink to={writing.path} tabIndex={-1} aria-hidden="true">
                   <img src={writing.photo} alt="" width={100} height={100} loading="lazy" />
-                </Link>
+                </PageLink>
               )}
               <div>
                 <h2 className="writing-title">
-                  <Link to={writing.path} prefetch="intent">
-                    {writing.name}
-                  </Link>
+                  <PageLink to={writing.path}>{writing.name}</PageLink>
                 </h2>
                 <p className="meta-line">
                   <time dateTime={writing.date}>{formatMonthYear(writing.date)}</time> · {author}

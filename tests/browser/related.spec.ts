@@ -1,8 +1,8 @@
 /** Related notes, other readings and read before / after on a note page. */
 
 import { expect, test } from "@playwright/test";
-import { previousAndNext, relatedNotes } from "../../catalogue/related.ts";
 import { SHELF_LABELS } from "../../catalogue/shelves.ts";
+import { previousAndNext, relatedNotes } from "../support/related-reference.ts";
 import { catalogue } from "./fixture-site.ts";
 import { expectNoAxeViolations, waitForReady } from "./helpers.ts";
 

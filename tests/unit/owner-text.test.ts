@@ -57,7 +57,7 @@ const wordCount = (text: string) => text.split(" ").filter((word) => /[A-Za-z]{2
 const isSentence = (text: string) => wordCount(text) >= MIN_WORDS && /[.!?](?:\s|$)|:\)/.test(text);
 
 /** Elements that sit inside a line of text; any other element starts a text of its own. */
-const INLINE = new Set(["a", "Link", "em", "strong", "b", "i", "span", "time", "code", "abbr", "small"]);
+const INLINE = new Set(["a", "Link", "PageLink", "em", "strong", "b", "i", "span", "time", "code", "abbr", "small"]);
 
 const tagOf = (node: ts.JsxElement | ts.JsxSelfClosingElement) =>
   (ts.isJsxElement(node) ? node.openingElement : node).tagName.getText();

@@ -3,16 +3,10 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { readContentFiles } from "../../catalogue/disk.ts";
 import { buildCatalogue } from "../../catalogue/load.ts";
-import {
-  isSameBook,
-  previousAndNext,
-  RELATED_LIMIT,
-  type RelatableNote,
-  relatedIndex,
-  relatedNotes,
-} from "../../catalogue/related.ts";
+import { isSameBook, RELATED_LIMIT, type RelatableNote, relatedIndex } from "../../catalogue/related.ts";
 import { first } from "../support/lists.ts";
 import { seededRandom } from "../support/random.ts";
+import { previousAndNext, relatedNotes } from "../support/related-reference.ts";
 
 const { listedNotes: notes } = buildCatalogue(readContentFiles(join(import.meta.dirname, "../fixtures")));
 const slugs = (items: readonly { slug: string }[]) => items.map((item) => item.slug);

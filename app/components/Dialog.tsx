@@ -18,8 +18,22 @@ export function openerProps(id: string) {
   } as const;
 }
 
-export function closerProps(id: string) {
-  return { type: "button", commandfor: id, command: "close", popoverTarget: id, popoverTargetAction: "hide" } as const;
+export function CloseButton({ dialog }: { dialog: string }) {
+  return (
+    <button
+      type="button"
+      commandfor={dialog}
+      command="close"
+      popoverTarget={dialog}
+      popoverTargetAction="hide"
+      className="close-button"
+    >
+      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
+        <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2" />
+      </svg>
+      Close
+    </button>
+  );
 }
 
 export function dialogProps(id: string) {
