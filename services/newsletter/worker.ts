@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Selectable, sql } from "kysely";
-import type { Config } from "../config.ts";
+import { type Config, DEFAULT_NEWSLETTER_RATE } from "../config.ts";
 import type { Db, DeliveryStatus, NewsletterDeliveriesTable, NewsletterSendsTable } from "../db/database.ts";
 import {
   createMailQueue,
@@ -123,15 +123,6 @@ export type NewsletterWorkerOptions = QueueTiming & {
   batch: number;
 };
 
-export const DEFAULT_NEWSLETTER_WORKER = {
-  ...DEFAULT_QUEUE_TIMING,
-  rate: 60,
-  batch: 20,
-  log: (message: string, error?: unknown) => console.error(`[newsletter] ${message}`, error ?? ""),
-} satisfies Partial<NewsletterWorkerOptions>;
-
-export type NewsletterWorker = MailQueue;
-
 const BREAKER_WINDOW = 20;
 const BREAKER_LIMIT = BREAKER_WINDOW / 2;
 
@@ -143,8 +134,14 @@ export function createNewsletterWorker(
   db: Db,
   mailer: Mailer,
   options: Pick<NewsletterWorkerOptions, "secretKey" | "siteUrl"> & Partial<NewsletterWorkerOptions>,
-): NewsletterWorker {
-  const settings: NewsletterWorkerOptions = { ...DEFAULT_NEWSLETTER_WORKER, ...options };
+): MailQueue {
+  const settings: NewsletterWorkerOptions = {
+    ...DEFAULT_QUEUE_TIMING,
+    rate: DEFAULT_NEWSLETTER_RATE,
+    batch: 20,
+    log: (message, error) => console.error(`[newsletter] ${message}`, error ?? ""),
+    ...options,
+  };
   const { now, log } = settings;
   const sends = new Map<number, NewsletterSend>();
   const recent = new Map<number, RecentDelivery[]>();
