@@ -16,7 +16,7 @@ export type Backend = Awaited<ReturnType<typeof startBackend>>;
 
 export async function startBackend(config: Config, options: BackendOptions = {}) {
   const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ""));
-  const database = await connectDatabase(config, { log });
+  const database = await connectDatabase(config, log);
   const mailer = createMailer(config);
   const outbox = createOutbox(database.db, mailer, {
     messageIdDomain: messageIdDomainOf(config.mailFrom),

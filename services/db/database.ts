@@ -15,8 +15,7 @@ import {
   sql,
 } from "kysely";
 import pg from "pg";
-import { migrationsFor, STEP_NAMES } from "./migrations/index.ts";
-import type { Engine } from "./migrations/schema.ts";
+import { type Engine, migrationsFor, STEP_NAMES } from "./migrations.ts";
 
 /** `bounced`: the SMTP server refused a newsletter mail for good, so the address is never mailed again. */
 export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed" | "bounced";
@@ -108,8 +107,6 @@ export type Tables = {
 export type Db = Kysely<Tables>;
 
 export const SCHEMA_VERSION = STEP_NAMES.length;
-
-export type Dialect = Engine;
 
 type DatabaseHandle = {
   db: Db;
@@ -206,10 +203,7 @@ export async function openDatabase(dataDir: string): Promise<SqliteDatabase> {
   const path = join(dataDir, "site.db");
   const sqlite = new BetterSqlite3(path);
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
-  let closed = false;
   const close = async () => {
-    if (closed) return;
-    closed = true;
     await db.destroy();
     // Kysely closes the connection only if it ever used it.
     if (sqlite.open) sqlite.close();
@@ -236,19 +230,12 @@ const postgresTypes: pg.CustomTypesConfig = {
       : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig["getTypeParser"],
 };
 
-export type PostgresOptions = {
-  maxConnections?: number;
-  log?: (message: string, error?: unknown) => void;
-};
+type Log = (message: string, error?: unknown) => void;
 
-export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<PostgresDatabase> {
-  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ""));
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.maxConnections ?? 10,
-    types: postgresTypes,
-    connectionTimeoutMillis: 10_000,
-  });
+const logToStderr: Log = (message, error) => console.error(message, error ?? "");
+
+export async function openPostgres(url: string, log = logToStderr): Promise<PostgresDatabase> {
+  const pool = new pg.Pool({ connectionString: url, types: postgresTypes, connectionTimeoutMillis: 10_000 });
   // Without a listener, an idle connection breaking (a server restart) would end the process.
   pool.on("error", (error) => log("PostgreSQL: an idle connection failed", error));
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
@@ -258,25 +245,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     await db.destroy();
     throw error;
   }
-  let closed = false;
-  return {
-    dialect: "postgres",
-    db,
-    pool,
-    async close() {
-      if (closed) return;
-      closed = true;
-      await db.destroy();
-    },
-  };
+  return { dialect: "postgres", db, pool, close: () => db.destroy() };
 }
 
-export function connectDatabase(
-  config: { dataDir: string; databaseUrl: string | undefined },
-  options: PostgresOptions = {},
-): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, options);
-  return openDatabase(config.dataDir);
+export function connectDatabase(config: { dataDir: string; databaseUrl: string | undefined }, log?: Log) {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, log) : openDatabase(config.dataDir);
 }
 
 /** Kysely has no public way to ask: the executor's adapter is shared by every transaction of an instance. */

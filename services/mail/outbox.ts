@@ -6,10 +6,7 @@ import type { Db, MessageKind, MessagesTable } from "../db/database.ts";
 import { createMailQueue, DEFAULT_QUEUE_TIMING, errorText, type QueueTiming, refusalOf } from "./queue.ts";
 import type { Mailer } from "./transport.ts";
 
-export type OutboxOptions = QueueTiming & {
-  retentionMs: number;
-  messageIdDomain: string;
-};
+export type OutboxOptions = QueueTiming & { retentionMs: number; messageIdDomain: string };
 
 export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
   ...DEFAULT_QUEUE_TIMING,
