@@ -10,7 +10,7 @@ import { readOwner } from "../catalogue/owner-file.ts";
 import type { UpdateIssue } from "../catalogue/schema.ts";
 import { absoluteUrl } from "../catalogue/site-url.ts";
 import { type Config, ConfigError, readConfig } from "../services/config.ts";
-import { connectDatabase, type Database, type SubscriberStatus } from "../services/db/database.ts";
+import { connectDatabase, type Database, SUBSCRIBER_STATUSES, type SubscriberStatus } from "../services/db/database.ts";
 import { messageIdDomainOf } from "../services/mail/outbox.ts";
 import { findIssue, issueToSend, mailTest, Refusal, writeDraft, writePreview } from "../services/newsletter/issue.ts";
 import { checkPageLive } from "../services/newsletter/live-page.ts";
@@ -19,7 +19,6 @@ import {
   importSubscribers,
   listSubscribers,
   removeSubscriber,
-  SUBSCRIBER_STATUSES,
   subscribersCsv,
 } from "../services/newsletter/subscribers.ts";
 import { deliverSend, freezeSend, resumeSend, sendProgress } from "../services/newsletter/worker.ts";
@@ -62,9 +61,9 @@ Options: --root <folder> reads <folder>/content instead of ./content (or CONTENT
 Uses the database in DATA_DIR (now ${resolve(process.env.DATA_DIR || "./data")}); without SMTP_URL
 mails are written to DATA_DIR/mail/ as .eml files.`;
 
-function fail(message: string, code = 2): never {
-  console.error(code === 2 ? `${message}\n\nRun \`npm run newsletter -- --help\` for the commands.` : message);
-  process.exit(code);
+function fail(message: string): never {
+  console.error(`${message}\n\nRun \`npm run newsletter -- --help\` for the commands.`);
+  process.exit(2);
 }
 
 const argv = process.argv.slice(2);

@@ -1,8 +1,8 @@
 // The leased mail queue behind messages and newsletter deliveries. A mail is marked sent right after the
 // server's 250; a crash between the two re-sends it with the same Message-ID, which no sender can avoid.
 import { randomUUID } from "node:crypto";
-import type { Expression, Generated, Kysely, SqlBool } from "kysely";
-import { type Db, skipLockedOnPostgres } from "../db/database.ts";
+import type { Expression, Kysely, SqlBool } from "kysely";
+import { type Db, type QueueColumns, skipLockedOnPostgres } from "../db/database.ts";
 
 export const DEFAULT_QUEUE_TIMING = {
   baseDelayMs: 1000,
@@ -62,23 +62,13 @@ async function waitUntil(time: number, now: () => number, keepGoing: () => boole
   }
 }
 
-type QueueColumns = {
-  id: Generated<number>;
-  status: string;
-  attempts: Generated<number>;
-  next_attempt_at: number;
-  claim_token: string | null;
-  last_error: string | null;
-  sent_at: string | null;
-};
-
 export function createMailQueue<Row extends { id: number; attempts: number }>(
   db: Db,
   kind: QueueKind<Row>,
   timing: QueueTiming,
 ) {
   const { now, log, pollIntervalMs } = timing;
-  const queue = db as unknown as Kysely<{ [table in QueueKind<Row>["table"]]: QueueColumns }>;
+  const queue = db as unknown as Kysely<{ [table in QueueKind<Row>["table"]]: QueueColumns<string> }>;
   function due(time: number) {
     const query = queue.selectFrom(kind.table).where("status", "=", "pending").where("next_attempt_at", "<=", time);
     return kind.claimable ? query.where(kind.claimable) : query;
