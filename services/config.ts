@@ -61,13 +61,9 @@ const configSchema = ({ ownerEmail, ownerName }: OwnerDefaults) =>
       NEWSLETTER_BATCH: wholeNumber(1, 1000).default(20),
       DATABASE_URL: z
         .string()
-        .transform((value, context) => {
+        .superRefine((value, context) => {
           const problem = databaseUrlProblem(value);
-          if (problem) {
-            context.addIssue({ code: "custom", message: problem });
-            return z.NEVER;
-          }
-          return value;
+          if (problem) context.addIssue({ code: "custom", message: problem });
         })
         .optional(),
     })

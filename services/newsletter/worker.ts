@@ -20,6 +20,8 @@ import { unsubscribeToken } from "./tokens.ts";
 
 export type NewsletterSend = Selectable<NewsletterSendsTable>;
 
+type Delivery = Selectable<NewsletterDeliveriesTable>;
+
 export async function freezeSend(
   db: Db,
   issue: IssueToSend,
@@ -126,8 +128,6 @@ export type NewsletterWorkerOptions = QueueTiming & {
 const BREAKER_WINDOW = 20;
 const BREAKER_LIMIT = BREAKER_WINDOW / 2;
 
-type RecentDelivery = { deliveryId: number; subscriberId: number; bounced: boolean };
-
 const resumeHint = (sendId: number) => `fix it, then: npm run newsletter -- resume ${sendId}`;
 
 export function createNewsletterWorker(
@@ -144,7 +144,7 @@ export function createNewsletterWorker(
   };
   const { now, log } = settings;
   const sends = new Map<number, NewsletterSend>();
-  const recent = new Map<number, RecentDelivery[]>();
+  const recent = new Map<number, { row: Delivery; bounced: boolean }[]>();
 
   async function reserveSlots(count: number): Promise<number[]> {
     const time = now();
@@ -172,13 +172,14 @@ export function createNewsletterWorker(
     return send;
   }
 
-  function remember(sendId: number, delivery: RecentDelivery): RecentDelivery[] | undefined {
-    const window = [...(recent.get(sendId) ?? []), delivery].slice(-BREAKER_WINDOW);
-    recent.set(sendId, window);
-    const bounced = window.filter((entry) => entry.bounced);
-    if (bounced.length <= BREAKER_LIMIT) return undefined;
-    recent.delete(sendId);
-    return bounced;
+  /** The bounced deliveries of the send's recent window, once they are too many. */
+  function remember(row: Delivery, bounced: boolean): Delivery[] | undefined {
+    const window = [...(recent.get(row.send_id) ?? []), { row, bounced }].slice(-BREAKER_WINDOW);
+    recent.set(row.send_id, window);
+    const refused = window.filter((entry) => entry.bounced).map((entry) => entry.row);
+    if (refused.length <= BREAKER_LIMIT) return undefined;
+    recent.delete(row.send_id);
+    return refused;
   }
 
   async function bounce(trx: Db, row: Delivery, error: unknown) {
@@ -188,13 +189,13 @@ export function createNewsletterWorker(
       .where("id", "=", row.subscriber_id)
       .where("status", "=", "confirmed")
       .execute();
-    const takenBack = remember(row.send_id, { deliveryId: row.id, subscriberId: row.subscriber_id, bounced: true });
+    const takenBack = remember(row, true);
     if (!takenBack) return;
     const reason = `${takenBack.length} of the last ${BREAKER_WINDOW} deliveries were refused for good, almost never a run of bad addresses; their subscribers were left as they were (the last refusal: ${errorText(error)}); ${resumeHint(row.send_id)}`;
     log(`send ${row.send_id} paused: ${reason}`);
     await pauseSend(trx, row.send_id, reason, now());
-    const deliveries = takenBack.map((entry) => entry.deliveryId);
-    const subscribers = takenBack.map((entry) => entry.subscriberId);
+    const deliveries = takenBack.map((delivery) => delivery.id);
+    const subscribers = takenBack.map((delivery) => delivery.subscriber_id);
     await trx
       .updateTable("newsletter_deliveries")
       .set({ status: "pending", next_attempt_at: now() })
@@ -209,9 +210,7 @@ export function createNewsletterWorker(
       .execute();
   }
 
-  type Delivery = Selectable<NewsletterDeliveriesTable>;
-
-  const queue = createMailQueue<Delivery>(
+  return createMailQueue<Delivery>(
     db,
     {
       table: "newsletter_deliveries",
@@ -263,14 +262,12 @@ export function createNewsletterWorker(
           }
           return { retry: error };
         }
-        remember(row.send_id, { deliveryId: row.id, subscriberId: row.subscriber_id, bounced: false });
+        remember(row, false);
         return { sent: true };
       },
     },
     settings,
   );
-
-  return queue;
 }
 
 export const workerSettingsOf = (config: Config) => ({
