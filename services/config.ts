@@ -170,7 +170,8 @@ export function parseConfig(environment: NodeJS.ProcessEnv, defaults: OwnerDefau
   return result.data;
 }
 
-export function prepareDataDir(config: ParsedConfig): Config {
+export function readConfig(environment: NodeJS.ProcessEnv, defaults: OwnerDefaults): Config {
+  const config = parseConfig(environment, defaults);
   const problem = dataDirProblem(config.dataDir);
   if (problem) {
     throw new ConfigError(
@@ -179,9 +180,6 @@ export function prepareDataDir(config: ParsedConfig): Config {
   }
   return { ...config, secretKey: config.secretKey ?? readOrCreateSecret(config.dataDir) };
 }
-
-export const readConfig = (environment: NodeJS.ProcessEnv, defaults: OwnerDefaults): Config =>
-  prepareDataDir(parseConfig(environment, defaults));
 
 const isLoopback = (host: string) => /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host);
 

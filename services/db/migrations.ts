@@ -83,7 +83,6 @@ const STEPS: Record<string, Step> = {
         .execute();
       return;
     }
-    // SQLite cannot alter a CHECK constraint, so the table is rebuilt with 'failed'.
     await createMessagesTable(schema, "messages_new", statuses);
     await sql`INSERT INTO messages_new SELECT * FROM messages`.execute(db);
     await db.schema.dropTable("messages").execute();

@@ -164,12 +164,10 @@ export function createNewsletterWorker(
   }
 
   async function sendOf(id: number): Promise<NewsletterSend> {
-    let send = sends.get(id);
-    if (!send) {
-      send = await db.selectFrom("newsletter_sends").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-      sends.set(id, send);
+    if (!sends.has(id)) {
+      sends.set(id, await db.selectFrom("newsletter_sends").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
     }
-    return send;
+    return sends.get(id) as NewsletterSend;
   }
 
   /** The bounced deliveries of the send's recent window, once they are too many. */
