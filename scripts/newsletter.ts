@@ -21,7 +21,7 @@ import {
   removeSubscriber,
   subscribersCsv,
 } from "../services/newsletter/subscribers.ts";
-import { deliverSend, freezeSend, resumeSend, sendProgress } from "../services/newsletter/worker.ts";
+import { deliverSend, freezeSend, resumeSend, type SendProgress, sendProgress } from "../services/newsletter/worker.ts";
 import { terminalText } from "./terminal-text.ts";
 
 const HELP = `Usage: npm run newsletter -- <command> [options]
@@ -141,23 +141,23 @@ async function deliverAndWatch(sendId: number) {
   const interactive = process.stderr.isTTY;
   let doneAtStart: number | undefined;
   let lastTenth = -1;
-  const progress = await deliverSend(await db(), config, sendId, {
-    stopped: () => stopped,
-    log: (message, error) => console.error(`\n[newsletter] ${message}`, error ?? ""),
-    report({ total, sent, bounced, skipped }) {
-      const done = sent + bounced + skipped;
-      doneAtStart ??= done;
-      const filled = total === 0 ? 30 : Math.round((done / total) * 30);
-      const rate = (done - doneAtStart) / Math.max((Date.now() - startedAt) / 1000, Number.MIN_VALUE);
-      const left = rate > 0 ? formatDuration((total - done) / rate) : "…";
-      const extra = [bounced ? `${bounced} bounced` : "", skipped ? `${skipped} skipped` : ""].filter(Boolean);
-      const line = `[${"#".repeat(filled)}${"-".repeat(30 - filled)}] ${sent}/${total} sent  ${rate.toFixed(1)}/s  ${left} left${extra.length ? `  (${extra.join(", ")})` : ""}`;
-      const tenth = Math.floor((done / Math.max(total, 1)) * 10);
-      if (interactive) process.stderr.write(`\r${line}\u001b[K`);
-      else if (tenth !== lastTenth) console.error(line);
-      lastTenth = tenth;
-    },
-  });
+  const log = (message: string, error?: unknown) => console.error(`\n[newsletter] ${message}`, error ?? "");
+  let progress!: SendProgress;
+  for await (progress of deliverSend(await db(), config, sendId, log)) {
+    const { total, sent, bounced, skipped } = progress;
+    const done = sent + bounced + skipped;
+    doneAtStart ??= done;
+    const filled = total === 0 ? 30 : Math.round((done / total) * 30);
+    const rate = (done - doneAtStart) / Math.max((Date.now() - startedAt) / 1000, Number.MIN_VALUE);
+    const left = rate > 0 ? formatDuration((total - done) / rate) : "…";
+    const extra = [bounced ? `${bounced} bounced` : "", skipped ? `${skipped} skipped` : ""].filter(Boolean);
+    const line = `[${"#".repeat(filled)}${"-".repeat(30 - filled)}] ${sent}/${total} sent  ${rate.toFixed(1)}/s  ${left} left${extra.length ? `  (${extra.join(", ")})` : ""}`;
+    const tenth = Math.floor((done / Math.max(total, 1)) * 10);
+    if (interactive) process.stderr.write(`\r${line}\u001b[K`);
+    else if (tenth !== lastTenth) console.error(line);
+    lastTenth = tenth;
+    if (stopped) break;
+  }
   if (interactive) process.stderr.write("\n");
   if (progress.send.paused_at) {
     console.log(

@@ -275,25 +275,16 @@ export const workerSettingsOf = (config: Config) => ({
   batch: config.newsletterBatch,
 });
 
-/** Delivers from this process until the send is done, paused or `stopped()`; `report` sees its progress twice a second. */
-export async function deliverSend(
-  db: Db,
-  config: Config,
-  sendId: number,
-  {
-    report,
-    stopped,
-    log,
-  }: Pick<NewsletterWorkerOptions, "log"> & { report(progress: SendProgress): void; stopped(): boolean },
-): Promise<SendProgress> {
+/** Delivers from this process until the send is done or paused, yielding its progress twice a second. */
+export async function* deliverSend(db: Db, config: Config, sendId: number, log: QueueTiming["log"]) {
   const mailer = createMailer(config, { pool: true });
   const worker = createNewsletterWorker(db, mailer, { ...workerSettingsOf(config), log });
   worker.start();
   try {
     for (;;) {
       const [progress] = (await sendProgress(db, sendId)) as [SendProgress];
-      report(progress);
-      if (progress.pending === 0 || progress.send.paused_at || stopped()) return progress;
+      yield progress;
+      if (progress.pending === 0 || progress.send.paused_at) return;
       await sleep(500);
     }
   } finally {
