@@ -14,16 +14,9 @@ import { issueMail, markdownAsPlainText, unsubscribeUrl } from "./mail.ts";
 /** What the owner must set right before the newsletter can go on; the message says what. */
 export class Refusal extends Error {}
 
-export type IssueToSend = {
-  slug: string;
-  subject: string;
-  bodyHtml: string;
-  bodyText: string;
-  issueUrl: string;
-  siteName: string;
-};
+export type IssueToSend = ReturnType<typeof issueToSend>;
 
-export function issueToSend(issue: UpdateIssue, siteName: string, siteUrl: string): IssueToSend {
+export function issueToSend(issue: UpdateIssue, siteName: string, siteUrl: string) {
   return {
     slug: issue.slug,
     subject: issue.title,

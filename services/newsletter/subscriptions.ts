@@ -76,7 +76,7 @@ export async function checkConfirmToken(
   db: Db,
   secret: string,
   token: string,
-  now: number = Date.now(),
+  now = Date.now(),
 ): Promise<ConfirmLinkState> {
   const subscriber = await subscriberNamedBy(db, token);
   if (!subscriber || !confirmTokenHolds(secret, token, subscriber, now)) return { state: "invalid" };
@@ -88,7 +88,7 @@ export async function confirmSubscription(
   db: Db,
   secret: string,
   token: string,
-  now: number = Date.now(),
+  now = Date.now(),
 ): Promise<"confirmed" | "invalid"> {
   const link = await checkConfirmToken(db, secret, token, now);
   if (link.state !== "valid") return "invalid";
@@ -112,7 +112,7 @@ export async function unsubscribe(
   db: Db,
   secret: string,
   token: string,
-  now: number = Date.now(),
+  now = Date.now(),
 ): Promise<"unsubscribed" | "invalid"> {
   const subscriber = await subscriberOfUnsubscribeToken(db, secret, token);
   if (!subscriber) return "invalid";

@@ -118,12 +118,7 @@ export async function resumeSend(db: Db, sendId: number, now = Date.now()): Prom
   });
 }
 
-export type NewsletterWorkerOptions = QueueTiming & {
-  secretKey: string;
-  siteUrl: string;
-  rate: number;
-  batch: number;
-};
+export type NewsletterWorkerOptions = QueueTiming & ReturnType<typeof workerSettingsOf>;
 
 const BREAKER_WINDOW = 20;
 const BREAKER_LIMIT = BREAKER_WINDOW / 2;
