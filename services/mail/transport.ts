@@ -18,10 +18,7 @@ export type OutgoingMail = {
   headers?: Record<string, string>;
 };
 
-export type Mailer = {
-  deliver(mail: OutgoingMail): Promise<void>;
-  close(): void;
-};
+export type Mailer = ReturnType<typeof createMailer>;
 
 type MailerConfig = Pick<Config, "smtpUrl" | "dataDir" | "ownerEmail" | "mailFrom" | "ownerName">;
 
@@ -49,7 +46,7 @@ function mailOptions(config: MailerConfig, mail: OutgoingMail) {
   };
 }
 
-export function createMailer(config: MailerConfig, { pool = false } = {}): Mailer {
+export function createMailer(config: MailerConfig, { pool = false } = {}) {
   if (config.smtpUrl) {
     const smtpOptions = {
       url: config.smtpUrl,
@@ -71,7 +68,7 @@ export function createMailer(config: MailerConfig, { pool = false } = {}): Maile
       return utf8Transport;
     };
     return {
-      async deliver(mail) {
+      async deliver(mail: OutgoingMail) {
         await transportFor(mail).sendMail(mailOptions(config, mail));
       },
       close() {
@@ -84,7 +81,7 @@ export function createMailer(config: MailerConfig, { pool = false } = {}): Maile
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   const folder = join(config.dataDir, "mail");
   return {
-    async deliver(mail) {
+    async deliver(mail: OutgoingMail) {
       const info = await transport.sendMail(mailOptions(config, mail));
       mkdirSync(folder, { recursive: true });
       const target = join(folder, emlFileName(mail.messageId));
