@@ -10,7 +10,7 @@ import { readOwner } from "../catalogue/owner-file.ts";
 import type { UpdateIssue } from "../catalogue/schema.ts";
 import { absoluteUrl } from "../catalogue/site-url.ts";
 import { type Config, ConfigError, readConfig } from "../services/config.ts";
-import { connectDatabase, type Database, type SubscriberStatus } from "../services/db/database.ts";
+import { connectDatabase, type Database, SUBSCRIBER_STATUSES, type SubscriberStatus } from "../services/db/database.ts";
 import { messageIdDomainOf } from "../services/mail/outbox.ts";
 import { findIssue, issueToSend, mailTest, Refusal, writeDraft, writePreview } from "../services/newsletter/issue.ts";
 import { checkPageLive } from "../services/newsletter/live-page.ts";
@@ -19,10 +19,9 @@ import {
   importSubscribers,
   listSubscribers,
   removeSubscriber,
-  SUBSCRIBER_STATUSES,
   subscribersCsv,
 } from "../services/newsletter/subscribers.ts";
-import { deliverSend, freezeSend, resumeSend, sendProgress } from "../services/newsletter/worker.ts";
+import { deliverSend, freezeSend, resumeSend, type SendProgress, sendProgress } from "../services/newsletter/worker.ts";
 import { terminalText } from "./terminal-text.ts";
 
 const HELP = `Usage: npm run newsletter -- <command> [options]
@@ -62,9 +61,9 @@ Options: --root <folder> reads <folder>/content instead of ./content (or CONTENT
 Uses the database in DATA_DIR (now ${resolve(process.env.DATA_DIR || "./data")}); without SMTP_URL
 mails are written to DATA_DIR/mail/ as .eml files.`;
 
-function fail(message: string, code = 2): never {
-  console.error(code === 2 ? `${message}\n\nRun \`npm run newsletter -- --help\` for the commands.` : message);
-  process.exit(code);
+function fail(message: string): never {
+  console.error(`${message}\n\nRun \`npm run newsletter -- --help\` for the commands.`);
+  process.exit(2);
 }
 
 const argv = process.argv.slice(2);
@@ -142,23 +141,23 @@ async function deliverAndWatch(sendId: number) {
   const interactive = process.stderr.isTTY;
   let doneAtStart: number | undefined;
   let lastTenth = -1;
-  const progress = await deliverSend(await db(), config, sendId, {
-    stopped: () => stopped,
-    log: (message, error) => console.error(`\n[newsletter] ${message}`, error ?? ""),
-    report({ total, sent, bounced, skipped }) {
-      const done = sent + bounced + skipped;
-      doneAtStart ??= done;
-      const filled = total === 0 ? 30 : Math.round((done / total) * 30);
-      const rate = (done - doneAtStart) / Math.max((Date.now() - startedAt) / 1000, Number.MIN_VALUE);
-      const left = rate > 0 ? formatDuration((total - done) / rate) : "…";
-      const extra = [bounced ? `${bounced} bounced` : "", skipped ? `${skipped} skipped` : ""].filter(Boolean);
-      const line = `[${"#".repeat(filled)}${"-".repeat(30 - filled)}] ${sent}/${total} sent  ${rate.toFixed(1)}/s  ${left} left${extra.length ? `  (${extra.join(", ")})` : ""}`;
-      const tenth = Math.floor((done / Math.max(total, 1)) * 10);
-      if (interactive) process.stderr.write(`\r${line}\u001b[K`);
-      else if (tenth !== lastTenth) console.error(line);
-      lastTenth = tenth;
-    },
-  });
+  const log = (message: string, error?: unknown) => console.error(`\n[newsletter] ${message}`, error ?? "");
+  let progress!: SendProgress;
+  for await (progress of deliverSend(await db(), config, sendId, log)) {
+    const { total, sent, bounced, skipped } = progress;
+    const done = sent + bounced + skipped;
+    doneAtStart ??= done;
+    const filled = total === 0 ? 30 : Math.round((done / total) * 30);
+    const rate = (done - doneAtStart) / Math.max((Date.now() - startedAt) / 1000, Number.MIN_VALUE);
+    const left = rate > 0 ? formatDuration((total - done) / rate) : "…";
+    const extra = [bounced ? `${bounced} bounced` : "", skipped ? `${skipped} skipped` : ""].filter(Boolean);
+    const line = `[${"#".repeat(filled)}${"-".repeat(30 - filled)}] ${sent}/${total} sent  ${rate.toFixed(1)}/s  ${left} left${extra.length ? `  (${extra.join(", ")})` : ""}`;
+    const tenth = Math.floor((done / Math.max(total, 1)) * 10);
+    if (interactive) process.stderr.write(`\r${line}\u001b[K`);
+    else if (tenth !== lastTenth) console.error(line);
+    lastTenth = tenth;
+    if (stopped) break;
+  }
   if (interactive) process.stderr.write("\n");
   if (progress.send.paused_at) {
     console.log(

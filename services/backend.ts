@@ -1,38 +1,23 @@
 import type { Config } from "./config.ts";
-import { connectDatabase, type Database } from "./db/database.ts";
-import { createDatabaseRateLimiter, createRateLimiter, type RateLimiter } from "./forms/rate-limit.ts";
-import { createOutbox, messageIdDomainOf, type Outbox, type OutboxOptions } from "./mail/outbox.ts";
-import { createMailer, type Mailer, type MailerOptions } from "./mail/transport.ts";
-import {
-  createNewsletterWorker,
-  type NewsletterWorker,
-  type NewsletterWorkerOptions,
-  workerSettingsOf,
-} from "./newsletter/worker.ts";
+import { connectDatabase } from "./db/database.ts";
+import { createDatabaseRateLimiter, createRateLimiter } from "./forms/rate-limit.ts";
+import { createOutbox, messageIdDomainOf, type OutboxOptions } from "./mail/outbox.ts";
+import { createMailer } from "./mail/transport.ts";
+import { createNewsletterWorker, type NewsletterWorkerOptions, workerSettingsOf } from "./newsletter/worker.ts";
 
 export type BackendOptions = {
   outbox?: Partial<OutboxOptions>;
   newsletter?: Partial<NewsletterWorkerOptions>;
-  mailer?: MailerOptions;
   startOutbox?: boolean;
   log?: (message: string, error?: unknown) => void;
 };
 
-export type Backend = {
-  config: Config;
-  database: Database;
-  mailer: Mailer;
-  outbox: Outbox;
-  newsletter: NewsletterWorker;
-  rateLimiter: RateLimiter;
-  log: (message: string, error?: unknown) => void;
-  close(): Promise<void>;
-};
+export type Backend = Awaited<ReturnType<typeof startBackend>>;
 
-export async function startBackend(config: Config, options: BackendOptions = {}): Promise<Backend> {
+export async function startBackend(config: Config, options: BackendOptions = {}) {
   const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ""));
-  const database = await connectDatabase(config, { log });
-  const mailer = createMailer(config, options.mailer);
+  const database = await connectDatabase(config, log);
+  const mailer = createMailer(config);
   const outbox = createOutbox(database.db, mailer, {
     messageIdDomain: messageIdDomainOf(config.mailFrom),
     retentionMs: config.messageRetentionDays * 24 * 60 * 60 * 1000,
@@ -43,7 +28,7 @@ export async function startBackend(config: Config, options: BackendOptions = {})
     database.dialect === "postgres"
       ? createDatabaseRateLimiter(database.db, { limit: config.rateLimit })
       : createRateLimiter({ limit: config.rateLimit });
-  const bulkMailer = createMailer(config, { ...options.mailer, pool: true });
+  const bulkMailer = createMailer(config, { pool: true });
   const newsletter = createNewsletterWorker(database.db, bulkMailer, {
     ...workerSettingsOf(config),
     log: (message, error) => log(`[newsletter] ${message}`, error),
@@ -58,7 +43,6 @@ export async function startBackend(config: Config, options: BackendOptions = {})
   return {
     config,
     database,
-    mailer,
     outbox,
     newsletter,
     rateLimiter,

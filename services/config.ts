@@ -61,13 +61,9 @@ const configSchema = ({ ownerEmail, ownerName }: OwnerDefaults) =>
       NEWSLETTER_BATCH: wholeNumber(1, 1000).default(20),
       DATABASE_URL: z
         .string()
-        .transform((value, context) => {
+        .superRefine((value, context) => {
           const problem = databaseUrlProblem(value);
-          if (problem) {
-            context.addIssue({ code: "custom", message: problem });
-            return z.NEVER;
-          }
-          return value;
+          if (problem) context.addIssue({ code: "custom", message: problem });
         })
         .optional(),
     })
@@ -174,7 +170,8 @@ export function parseConfig(environment: NodeJS.ProcessEnv, defaults: OwnerDefau
   return result.data;
 }
 
-export function prepareDataDir(config: ParsedConfig): Config {
+export function readConfig(environment: NodeJS.ProcessEnv, defaults: OwnerDefaults): Config {
+  const config = parseConfig(environment, defaults);
   const problem = dataDirProblem(config.dataDir);
   if (problem) {
     throw new ConfigError(
@@ -183,9 +180,6 @@ export function prepareDataDir(config: ParsedConfig): Config {
   }
   return { ...config, secretKey: config.secretKey ?? readOrCreateSecret(config.dataDir) };
 }
-
-export const readConfig = (environment: NodeJS.ProcessEnv, defaults: OwnerDefaults): Config =>
-  prepareDataDir(parseConfig(environment, defaults));
 
 const isLoopback = (host: string) => /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host);
 

@@ -1,4 +1,4 @@
-import { type FormResult, MESSAGES, normalizeContact, validateContact } from "../../rules/forms.ts";
+import { type FormResult, MESSAGES, validateContact } from "../../rules/forms.ts";
 import { type FormDeps, HONEYPOT_FIELD, overLimit, readFields } from "../forms/submission.ts";
 
 export async function sendMessage(deps: FormDeps, input: unknown, ip: string | undefined): Promise<FormResult> {
@@ -11,7 +11,7 @@ export async function sendMessage(deps: FormDeps, input: unknown, ip: string | u
   const limited = await overLimit(deps, "email", ip, MESSAGES.sendFailed);
   if (limited) return limited;
   try {
-    await deps.outbox.enqueue(normalizeContact(message));
+    await deps.outbox.enqueue(message);
     return { ok: true, status: 202 };
   } catch (error) {
     deps.log("storing a contact message failed", error);

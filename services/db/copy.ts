@@ -18,11 +18,7 @@ const IDENTITY: Record<CopiedTable, string> = {
 /** Far below PostgreSQL's 65,535 parameters for the widest table. */
 const BATCH = 500;
 
-export type TableCopy = { table: CopiedTable; source: number; copied: number; alreadyThere: number };
-
-export class CopyConflictError extends Error {
-  name = "CopyConflictError";
-}
+type TableCopy = { table: CopiedTable; source: number; copied: number; alreadyThere: number };
 
 export async function copyToPostgres(from: SqliteDatabase, to: PostgresDatabase): Promise<TableCopy[]> {
   return to.db.transaction().execute(async (trx) => {
@@ -59,33 +55,23 @@ export async function copyToPostgres(from: SqliteDatabase, to: PostgresDatabase)
   });
 }
 
-async function verify(
-  trx: PostgresDatabase["db"],
-  table: CopiedTable,
-  rows: readonly Record<string, unknown>[],
-): Promise<void> {
+async function verify(trx: PostgresDatabase["db"], table: CopiedTable, rows: readonly Record<string, unknown>[]) {
   const identity = IDENTITY[table] as keyof Tables[CopiedTable] & string;
-  const found = new Map<number, unknown>();
-  for (let start = 0; start < rows.length; start += BATCH) {
-    const ids = rows.slice(start, start + BATCH).map((row) => row.id as number);
-    const present = (await trx
-      .selectFrom(table)
-      .select(["id", sql.ref(identity).as("identity")])
-      .where("id", "in", ids)
-      .execute()) as { id: number; identity: unknown }[];
-    for (const row of present) found.set(row.id, row.identity);
-  }
+  const present = (await trx
+    .selectFrom(table)
+    .select(["id", sql.ref(identity).as("identity")])
+    .execute()) as { id: number; identity: unknown }[];
+  const found = new Map(present.map((row) => [row.id, row.identity]));
   const problems = rows.filter((row) => found.get(row.id as number) !== row[identity]);
-  if (problems.length > 0) {
-    const examples = problems
-      .slice(0, 3)
-      .map((row) =>
-        found.has(row.id as number)
-          ? `id ${row.id}: ${String(row[identity])} here, ${String(found.get(row.id as number))} there`
-          : `id ${row.id} missing`,
-      );
-    throw new CopyConflictError(
-      `${table}: ${problems.length} of ${rows.length} rows differ in the PostgreSQL database (${examples.join("; ")}). Nothing was copied: copy into an empty database, or into the one an earlier copy filled.`,
+  if (problems.length === 0) return;
+  const examples = problems
+    .slice(0, 3)
+    .map((row) =>
+      found.has(row.id as number)
+        ? `id ${row.id}: ${String(row[identity])} here, ${String(found.get(row.id as number))} there`
+        : `id ${row.id} missing`,
     );
-  }
+  throw new Error(
+    `${table}: ${problems.length} of ${rows.length} rows differ in the PostgreSQL database (${examples.join("; ")}). Nothing was copied: copy into an empty database, or into the one an earlier copy filled.`,
+  );
 }

@@ -15,11 +15,12 @@ import {
   sql,
 } from "kysely";
 import pg from "pg";
-import { migrationsFor, STEP_NAMES } from "./migrations/index.ts";
-import type { Engine } from "./migrations/schema.ts";
+import { type Engine, migrationsFor, STEP_NAMES } from "./migrations.ts";
 
 /** `bounced`: the SMTP server refused a newsletter mail for good, so the address is never mailed again. */
-export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed" | "bounced";
+export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed", "bounced"] as const;
+
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 
 export type SubscribersTable = {
   id: Generated<number>;
@@ -39,23 +40,29 @@ export type MessageKind = "contact" | "confirmation";
 
 export type MessageStatus = "pending" | "sent" | "failed";
 
-export type MessagesTable = {
+export type DeliveryStatus = "pending" | "sent" | "bounced" | "skipped";
+
+/** What the mail queue (mail/queue.ts) claims, leases and records a mail by. */
+export type QueueColumns<Status extends string> = {
   id: Generated<number>;
   /** Chosen at insert so that a re-send reuses it. */
   message_id: string;
+  status: Status;
+  attempts: Generated<number>;
+  /** A claim pushes it one lease ahead, so a worker that dies mid-send gives the mail back. */
+  next_attempt_at: number;
+  claim_token: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+};
+
+export type MessagesTable = QueueColumns<MessageStatus> & {
   email: string;
   subject: string;
   body: string;
   /** Also the mail's Date header, identical on every attempt. */
   created_at: string;
-  status: MessageStatus;
   kind: Generated<MessageKind>;
-  attempts: Generated<number>;
-  /** A claim pushes it one lease ahead, so a worker that dies mid-send gives the message back. */
-  next_attempt_at: number;
-  claim_token: string | null;
-  last_error: string | null;
-  sent_at: string | null;
 };
 
 export type NewsletterSendsTable = {
@@ -71,61 +78,24 @@ export type NewsletterSendsTable = {
   pause_reason: string | null;
 };
 
-export type DeliveryStatus = "pending" | "sent" | "bounced" | "skipped";
-
-export type NewsletterDeliveriesTable = {
-  id: Generated<number>;
-  send_id: number;
-  subscriber_id: number;
-  message_id: string;
-  status: DeliveryStatus;
-  attempts: Generated<number>;
-  next_attempt_at: number;
-  claim_token: string | null;
-  last_error: string | null;
-  sent_at: string | null;
-};
-
-export type NewsletterPacingTable = {
-  id: number;
-  next_slot_at: number;
-};
-
-export type RateLimitHitsTable = {
-  key: string;
-  at: number;
-};
+export type NewsletterDeliveriesTable = QueueColumns<DeliveryStatus> & { send_id: number; subscriber_id: number };
 
 export type Tables = {
   subscribers: SubscribersTable;
   messages: MessagesTable;
   newsletter_sends: NewsletterSendsTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
-  newsletter_pacing: NewsletterPacingTable;
-  rate_limit_hits: RateLimitHitsTable;
+  newsletter_pacing: { id: number; next_slot_at: number };
+  rate_limit_hits: { key: string; at: number };
 };
 
 export type Db = Kysely<Tables>;
 
 export const SCHEMA_VERSION = STEP_NAMES.length;
 
-export type Dialect = Engine;
+export type SqliteDatabase = { dialect: "sqlite"; db: Db; sqlite: BetterSqlite3.Database; close(): Promise<void> };
 
-type DatabaseHandle = {
-  db: Db;
-  close(): Promise<void>;
-};
-
-export type SqliteDatabase = DatabaseHandle & {
-  dialect: "sqlite";
-  sqlite: BetterSqlite3.Database;
-  path: string;
-};
-
-export type PostgresDatabase = DatabaseHandle & {
-  dialect: "postgres";
-  pool: pg.Pool;
-};
+export type PostgresDatabase = { dialect: "postgres"; db: Db; close(): Promise<void> };
 
 export type Database = SqliteDatabase | PostgresDatabase;
 
@@ -203,13 +173,9 @@ export async function migrate(db: Db): Promise<number> {
 
 export async function openDatabase(dataDir: string): Promise<SqliteDatabase> {
   mkdirSync(dataDir, { recursive: true });
-  const path = join(dataDir, "site.db");
-  const sqlite = new BetterSqlite3(path);
+  const sqlite = new BetterSqlite3(join(dataDir, "site.db"));
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
-  let closed = false;
   const close = async () => {
-    if (closed) return;
-    closed = true;
     await db.destroy();
     // Kysely closes the connection only if it ever used it.
     if (sqlite.open) sqlite.close();
@@ -225,7 +191,7 @@ export async function openDatabase(dataDir: string): Promise<SqliteDatabase> {
     await close();
     throw error;
   }
-  return { dialect: "sqlite", db, sqlite, path, close };
+  return { dialect: "sqlite", db, sqlite, close };
 }
 
 /** Every value we store is far below 2^53. */
@@ -236,19 +202,12 @@ const postgresTypes: pg.CustomTypesConfig = {
       : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig["getTypeParser"],
 };
 
-export type PostgresOptions = {
-  maxConnections?: number;
-  log?: (message: string, error?: unknown) => void;
-};
+type Log = (message: string, error?: unknown) => void;
 
-export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<PostgresDatabase> {
-  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ""));
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.maxConnections ?? 10,
-    types: postgresTypes,
-    connectionTimeoutMillis: 10_000,
-  });
+const logToStderr: Log = (message, error) => console.error(message, error ?? "");
+
+export async function openPostgres(url: string, log = logToStderr): Promise<PostgresDatabase> {
+  const pool = new pg.Pool({ connectionString: url, types: postgresTypes, connectionTimeoutMillis: 10_000 });
   // Without a listener, an idle connection breaking (a server restart) would end the process.
   pool.on("error", (error) => log("PostgreSQL: an idle connection failed", error));
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
@@ -258,25 +217,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     await db.destroy();
     throw error;
   }
-  let closed = false;
-  return {
-    dialect: "postgres",
-    db,
-    pool,
-    async close() {
-      if (closed) return;
-      closed = true;
-      await db.destroy();
-    },
-  };
+  return { dialect: "postgres", db, close: () => db.destroy() };
 }
 
-export function connectDatabase(
-  config: { dataDir: string; databaseUrl: string | undefined },
-  options: PostgresOptions = {},
-): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, options);
-  return openDatabase(config.dataDir);
+export function connectDatabase(config: { dataDir: string; databaseUrl: string | undefined }, log?: Log) {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, log) : openDatabase(config.dataDir);
 }
 
 /** Kysely has no public way to ask: the executor's adapter is shared by every transaction of an instance. */

@@ -4,42 +4,30 @@ import { type Db, isPostgres } from "../db/database.ts";
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-export type RateLimiter = {
-  /** A refused submission is not counted. */
-  hit(key: string): Promise<RateDecision>;
-};
+/** A refused submission is not counted. */
+export type RateLimiter = { hit(key: string): Promise<RateDecision> };
 
-export type MemoryRateLimiter = RateLimiter & {
-  readonly size: number;
-};
-
-export type RateLimiterOptions = {
-  limit: number;
-  windowMs?: number;
-  maxKeys?: number;
-  now?: () => number;
-};
+type RateLimiterOptions = { limit: number; maxKeys?: number; now?: () => number };
 
 export const RATE_WINDOW_MS = 10 * 60 * 1000;
 
-function refusal(oldest: number, windowMs: number, time: number): RateDecision {
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - time) / 1000)) };
+function refusal(oldest: number, time: number): RateDecision {
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + RATE_WINDOW_MS - time) / 1000)) };
 }
 
-export function createRateLimiter(options: RateLimiterOptions): MemoryRateLimiter {
-  const { limit, windowMs = RATE_WINDOW_MS, maxKeys = 10_000, now = Date.now } = options;
+export function createRateLimiter({ limit, maxKeys = 10_000, now = Date.now }: RateLimiterOptions) {
   /** The Map's order is least recently seen first, so a flood of addresses is bounded by `maxKeys`. */
   const hits = new Map<string, number[]>();
 
   return {
-    async hit(key) {
+    async hit(key: string): Promise<RateDecision> {
       if (limit <= 0) return { allowed: true };
       const time = now();
-      const recent = (hits.get(key) ?? []).filter((at) => at > time - windowMs);
+      const recent = (hits.get(key) ?? []).filter((at) => at > time - RATE_WINDOW_MS);
       hits.delete(key);
       if (recent.length >= limit) {
         hits.set(key, recent);
-        return refusal(recent[0] as number, windowMs, time);
+        return refusal(recent[0] as number, time);
       }
       recent.push(time);
       hits.set(key, recent);
@@ -58,16 +46,15 @@ export function createRateLimiter(options: RateLimiterOptions): MemoryRateLimite
 const RATE_LOCK_CLASS = 0x7261;
 
 /** On PostgreSQL a per-key advisory lock lets two instances counting one address see each other's rows. */
-export function createDatabaseRateLimiter(db: Db, options: Omit<RateLimiterOptions, "maxKeys">): RateLimiter {
-  const { limit, windowMs = RATE_WINDOW_MS, now = Date.now } = options;
+export function createDatabaseRateLimiter(db: Db, { limit, now = Date.now }: RateLimiterOptions): RateLimiter {
   let lastSweep = Number.NEGATIVE_INFINITY;
 
   return {
     async hit(key) {
       if (limit <= 0) return { allowed: true };
       const time = now();
-      const cutoff = time - windowMs;
-      if (time - lastSweep >= windowMs) {
+      const cutoff = time - RATE_WINDOW_MS;
+      if (time - lastSweep >= RATE_WINDOW_MS) {
         // Keys that never come back: their rows go once per window, whoever counts next.
         lastSweep = time;
         await db.deleteFrom("rate_limit_hits").where("at", "<=", cutoff).execute();
@@ -80,7 +67,7 @@ export function createDatabaseRateLimiter(db: Db, options: Omit<RateLimiterOptio
           .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.min("at").as("oldest")])
           .where("key", "=", key)
           .executeTakeFirstOrThrow();
-        if (Number(recent.count) >= limit) return refusal(Number(recent.oldest), windowMs, time);
+        if (Number(recent.count) >= limit) return refusal(Number(recent.oldest), time);
         await trx.insertInto("rate_limit_hits").values({ key, at: time }).execute();
         return { allowed: true } as const;
       });

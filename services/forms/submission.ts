@@ -15,17 +15,16 @@ export type FormDeps = {
   log: (message: string, error?: unknown) => void;
 };
 
-export const NOT_AN_OBJECT = "The request body must be a JSON object.";
+const NOT_AN_OBJECT = "The request body must be a JSON object.";
 
 type Fields<K extends string> = Record<K, string>;
 
 const LONE_SURROGATE = /\p{Cs}/u;
 
-function fieldFailure(name: string, error: string): FormFailure {
-  const failure: FormFailure = { ok: false, status: 400, error };
-  if (name === "email" || name === "subject" || name === "body") failure.field = name as ContactField;
-  return failure;
-}
+const fieldFailure = (name: string, error: string): FormFailure =>
+  name === HONEYPOT_FIELD
+    ? { ok: false, status: 400, error }
+    : { ok: false, status: 400, error, field: name as ContactField };
 
 export function readFields<K extends string>(
   input: unknown,

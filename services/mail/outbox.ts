@@ -2,21 +2,11 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import { normalizeContact } from "../../rules/forms.ts";
-import type { Db, MessagesTable } from "../db/database.ts";
-import {
-  createMailQueue,
-  DEFAULT_QUEUE_TIMING,
-  errorText,
-  type MailQueue,
-  type QueueTiming,
-  refusalOf,
-} from "./queue.ts";
+import type { Db, MessageKind, MessagesTable } from "../db/database.ts";
+import { createMailQueue, DEFAULT_QUEUE_TIMING, errorText, type QueueTiming, refusalOf } from "./queue.ts";
 import type { Mailer } from "./transport.ts";
 
-export type OutboxOptions = QueueTiming & {
-  retentionMs: number;
-  messageIdDomain: string;
-};
+export type OutboxOptions = QueueTiming & { retentionMs: number; messageIdDomain: string };
 
 export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
   ...DEFAULT_QUEUE_TIMING,
@@ -25,42 +15,37 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
   log: (message, error) => console.error(`[outbox] ${message}`, error ?? ""),
 };
 
-export type NewMessage = { email: string; subject: string; body: string };
+export type NewMessage = { kind?: MessageKind; email: string; subject: string; body: string };
 
-export type NewConfirmation = { kind: "confirmation"; email: string; subject: string; body: string };
-
-/** `db` may be a transaction, so the subscriber and their mail are committed together; `nudge()` after commit. */
-export async function insertConfirmation(
+/** `db` may be a transaction, so a subscriber and their confirmation are committed together; `nudge()` after commit. */
+export async function insertMessage(
   db: Db,
-  mail: NewConfirmation,
+  message: NewMessage,
   { messageIdDomain, now }: { messageIdDomain: string; now: number },
 ) {
-  await db
+  const messageId = `<${randomUUID()}@${messageIdDomain}>`;
+  const { id } = await db
     .insertInto("messages")
     .values({
-      message_id: `<${randomUUID()}@${messageIdDomain}>`,
-      kind: "confirmation",
-      email: mail.email,
-      subject: mail.subject,
-      body: mail.body,
+      ...message,
+      message_id: messageId,
       created_at: new Date(now).toISOString(),
       status: "pending",
       next_attempt_at: now,
     })
-    .execute();
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id, messageId };
 }
 
-export type Outbox = MailQueue & {
-  enqueue(message: NewMessage): Promise<{ id: number; messageId: string }>;
-  deleteExpired(): Promise<number>;
-};
+export type Outbox = ReturnType<typeof createOutbox>;
 
 export function messageIdDomainOf(address: string): string {
   const domain = address.slice(address.lastIndexOf("@") + 1).replace(/[^A-Za-z0-9.-]/g, "");
   return domain || "localhost";
 }
 
-export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOptions> = {}): Outbox {
+export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOptions> = {}) {
   const settings: OutboxOptions = { ...DEFAULT_OUTBOX_OPTIONS, ...options };
   const { now, log } = settings;
 
@@ -121,24 +106,9 @@ export function createOutbox(db: Db, mailer: Mailer, options: Partial<OutboxOpti
 
   return Object.assign(queue, {
     async enqueue(message: NewMessage) {
-      const { email, subject, body } = normalizeContact(message);
-      const messageId = `<${randomUUID()}@${settings.messageIdDomain}>`;
-      const time = now();
-      const inserted = await db
-        .insertInto("messages")
-        .values({
-          message_id: messageId,
-          email,
-          subject,
-          body,
-          created_at: new Date(time).toISOString(),
-          status: "pending",
-          next_attempt_at: time,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const inserted = await insertMessage(db, normalizeContact(message), { ...settings, now: now() });
       queue.nudge();
-      return { id: inserted.id, messageId };
+      return inserted;
     },
     deleteExpired,
   });

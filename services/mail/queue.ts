@@ -1,23 +1,10 @@
 // The leased mail queue behind messages and newsletter deliveries. A mail is marked sent right after the
 // server's 250; a crash between the two re-sends it with the same Message-ID, which no sender can avoid.
 import { randomUUID } from "node:crypto";
-import type { Expression, Generated, Kysely, SqlBool } from "kysely";
-import { type Db, skipLockedOnPostgres } from "../db/database.ts";
+import type { Expression, Kysely, SqlBool } from "kysely";
+import { type Db, type QueueColumns, skipLockedOnPostgres } from "../db/database.ts";
 
-export type QueueTable = "messages" | "newsletter_deliveries";
-
-export type QueueRow = { id: number; attempts: number };
-
-export type QueueTiming = {
-  baseDelayMs: number;
-  maxDelayMs: number;
-  leaseMs: number;
-  pollIntervalMs: number;
-  now: () => number;
-  log: (message: string, error?: unknown) => void;
-};
-
-export const DEFAULT_QUEUE_TIMING: Omit<QueueTiming, "log"> = {
+export const DEFAULT_QUEUE_TIMING = {
   baseDelayMs: 1000,
   maxDelayMs: 5 * 60 * 1000,
   leaseMs: 15_000,
@@ -25,15 +12,17 @@ export const DEFAULT_QUEUE_TIMING: Omit<QueueTiming, "log"> = {
   now: Date.now,
 };
 
-export type Outcome =
+export type QueueTiming = typeof DEFAULT_QUEUE_TIMING & { log: (message: string, error?: unknown) => void };
+
+type Outcome =
   | { sent: true }
   /** `alongside` runs in the same transaction. */
   | { final: string; error?: unknown; alongside?: (trx: Db) => Promise<void> }
   | { retry: unknown; quiet?: boolean }
   | { hold: unknown };
 
-export type QueueKind<Row extends QueueRow> = {
-  table: QueueTable;
+type QueueKind<Row> = {
+  table: "messages" | "newsletter_deliveries";
   noun: string;
   batch: number;
   claimable?: Expression<SqlBool>;
@@ -42,9 +31,7 @@ export type QueueKind<Row extends QueueRow> = {
   afterRound?(): Promise<unknown>;
 };
 
-export type MailQueue = PollingLoop & {
-  deliverDue(): Promise<number>;
-};
+export type MailQueue = ReturnType<typeof createMailQueue>;
 
 export function backoffDelay(failedAttempts: number, timing: Pick<QueueTiming, "baseDelayMs" | "maxDelayMs">) {
   const exponent = Math.min(Math.max(failedAttempts - 1, 0), 40);
@@ -75,19 +62,13 @@ async function waitUntil(time: number, now: () => number, keepGoing: () => boole
   }
 }
 
-type QueueColumns = {
-  id: Generated<number>;
-  status: string;
-  attempts: Generated<number>;
-  next_attempt_at: number;
-  claim_token: string | null;
-  last_error: string | null;
-  sent_at: string | null;
-};
-
-export function createMailQueue<Row extends QueueRow>(db: Db, kind: QueueKind<Row>, timing: QueueTiming): MailQueue {
-  const { now, log } = timing;
-  const queue = db as unknown as Kysely<{ [table in QueueTable]: QueueColumns }>;
+export function createMailQueue<Row extends { id: number; attempts: number }>(
+  db: Db,
+  kind: QueueKind<Row>,
+  timing: QueueTiming,
+) {
+  const { now, log, pollIntervalMs } = timing;
+  const queue = db as unknown as Kysely<{ [table in QueueKind<Row>["table"]]: QueueColumns<string> }>;
   function due(time: number) {
     const query = queue.selectFrom(kind.table).where("status", "=", "pending").where("next_attempt_at", "<=", time);
     return kind.claimable ? query.where(kind.claimable) : query;
@@ -203,48 +184,18 @@ export function createMailQueue<Row extends QueueRow>(db: Db, kind: QueueKind<Ro
     return sent;
   }
 
-  async function nextDue(): Promise<number | null> {
+  async function idleDelay(): Promise<number> {
     const next = await due(Number.MAX_SAFE_INTEGER)
       .select((eb) => eb.fn.min("next_attempt_at").as("due"))
       .executeTakeFirst();
-    return next?.due == null ? null : Number(next.due);
+    if (next?.due == null) return pollIntervalMs;
+    return Math.min(Math.max(Number(next.due) - now(), 0), pollIntervalMs);
   }
 
-  const loop = createPollingLoop(
-    async (keepGoing) => {
-      await deliverDue(keepGoing);
-      await kind.afterRound?.();
-    },
-    nextDue,
-    timing,
-  );
-
-  return Object.assign(loop, { deliverDue: () => deliverDue() });
-}
-
-export type PollingLoop = {
-  start(): void;
-  stop(): Promise<void>;
-  nudge(): void;
-  readonly running: boolean;
-};
-
-/** Runs `round` when nudged, when the next row is due, or every `pollIntervalMs` at the latest. */
-function createPollingLoop(
-  round: (keepGoing: () => boolean) => Promise<void>,
-  nextDue: () => Promise<number | null>,
-  { now, pollIntervalMs, log }: QueueTiming,
-): PollingLoop {
   let started = false;
   let timer: NodeJS.Timeout | undefined;
   let draining: Promise<void> | undefined;
   let nudged = false;
-
-  async function idleDelay(): Promise<number> {
-    const due = await nextDue();
-    if (due === null) return pollIntervalMs;
-    return Math.min(Math.max(due - now(), 0), pollIntervalMs);
-  }
 
   function schedule(delayMs: number) {
     if (!started || draining) return;
@@ -253,32 +204,27 @@ function createPollingLoop(
     timer.unref();
   }
 
+  /** A round runs when nudged, when the next row is due, or every `pollIntervalMs` at the latest. */
   function run() {
-    timer = undefined;
     if (!started || draining) return;
     nudged = false;
     draining = (async () => {
-      let delay = pollIntervalMs;
       try {
-        await round(() => started);
-        if (started) delay = nudged ? 0 : await idleDelay();
+        await deliverDue(() => started);
+        await kind.afterRound?.();
+        return started && !nudged ? await idleDelay() : 0;
       } catch (error) {
         log("delivery round failed; retrying later", error);
+        return pollIntervalMs;
       }
-      return delay;
     })().then((delay) => {
       draining = undefined;
       schedule(nudged ? 0 : delay);
     });
   }
 
-  function nudge() {
-    if (!started) return;
-    if (draining) nudged = true;
-    else schedule(0);
-  }
-
   return {
+    deliverDue: () => deliverDue(),
     start() {
       if (started) return;
       started = true;
@@ -287,10 +233,13 @@ function createPollingLoop(
     async stop() {
       started = false;
       clearTimeout(timer);
-      timer = undefined;
       await draining;
     },
-    nudge,
+    nudge() {
+      if (!started) return;
+      if (draining) nudged = true;
+      else schedule(0);
+    },
     get running() {
       return started;
     },

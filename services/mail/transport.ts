@@ -18,20 +18,9 @@ export type OutgoingMail = {
   headers?: Record<string, string>;
 };
 
-export type Mailer = {
-  readonly kind: "smtp" | "file";
-  deliver(mail: OutgoingMail): Promise<void>;
-  close(): void;
-};
+export type Mailer = ReturnType<typeof createMailer>;
 
-export type MailerConfig = Pick<Config, "smtpUrl" | "dataDir" | "ownerEmail" | "mailFrom" | "ownerName">;
-
-export type MailerOptions = {
-  connectionTimeoutMs?: number;
-  greetingTimeoutMs?: number;
-  socketTimeoutMs?: number;
-  pool?: boolean;
-};
+type MailerConfig = Pick<Config, "smtpUrl" | "dataDir" | "ownerEmail" | "mailFrom" | "ownerName">;
 
 export function emlFileName(messageId: string): string {
   const bare = messageId.replace(/^<|>$/g, "").replace(/[^A-Za-z0-9._@-]/g, "_");
@@ -57,19 +46,19 @@ function mailOptions(config: MailerConfig, mail: OutgoingMail) {
   };
 }
 
-export function createMailer(config: MailerConfig, options: MailerOptions = {}): Mailer {
+export function createMailer(config: MailerConfig, { pool = false } = {}) {
   if (config.smtpUrl) {
     const smtpOptions = {
       url: config.smtpUrl,
-      connectionTimeout: options.connectionTimeoutMs ?? 15_000,
-      greetingTimeout: options.greetingTimeoutMs ?? 15_000,
-      socketTimeout: options.socketTimeoutMs ?? 60_000,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
       disableFileAccess: true,
       disableUrlAccess: true,
     };
     const transport = nodemailer.createTransport({
       ...smtpOptions,
-      ...(options.pool ? { pool: true, maxConnections: 1, maxMessages: Number.POSITIVE_INFINITY } : {}),
+      ...(pool ? { pool: true, maxConnections: 1, maxMessages: Number.POSITIVE_INFINITY } : {}),
     });
     // A visitor's non-ASCII local part appears only in Reply-To (smtputf8.ts).
     let utf8Transport: ReturnType<typeof nodemailer.createTransport> | undefined;
@@ -79,8 +68,7 @@ export function createMailer(config: MailerConfig, options: MailerOptions = {}):
       return utf8Transport;
     };
     return {
-      kind: "smtp",
-      async deliver(mail) {
+      async deliver(mail: OutgoingMail) {
         await transportFor(mail).sendMail(mailOptions(config, mail));
       },
       close() {
@@ -93,8 +81,7 @@ export function createMailer(config: MailerConfig, options: MailerOptions = {}):
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   const folder = join(config.dataDir, "mail");
   return {
-    kind: "file",
-    async deliver(mail) {
+    async deliver(mail: OutgoingMail) {
       const info = await transport.sendMail(mailOptions(config, mail));
       mkdirSync(folder, { recursive: true });
       const target = join(folder, emlFileName(mail.messageId));

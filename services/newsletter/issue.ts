@@ -14,16 +14,9 @@ import { issueMail, markdownAsPlainText, unsubscribeUrl } from "./mail.ts";
 /** What the owner must set right before the newsletter can go on; the message says what. */
 export class Refusal extends Error {}
 
-export type IssueToSend = {
-  slug: string;
-  subject: string;
-  bodyHtml: string;
-  bodyText: string;
-  issueUrl: string;
-  siteName: string;
-};
+export type IssueToSend = ReturnType<typeof issueToSend>;
 
-export function issueToSend(issue: UpdateIssue, siteName: string, siteUrl: string): IssueToSend {
+export function issueToSend(issue: UpdateIssue, siteName: string, siteUrl: string) {
   return {
     slug: issue.slug,
     subject: issue.title,
@@ -47,33 +40,31 @@ export function findIssue(catalogue: Catalogue, slug: string, { published }: { p
   return issue;
 }
 
-/** `since` is the last sent issue's ISO day. */
-export function draftText(
-  catalogue: Catalogue,
-  { title, date, since }: { title: string; date: string; since?: string },
-) {
-  const after = <T extends { date: string }>(items: readonly T[]) =>
-    items.filter((item) => since === undefined || item.date > since);
-  const writings = after(catalogue.writings).map((writing) => `- [${writing.name}](${writing.path})`);
-  const notes = after(catalogue.notes).map((note) => `- [${note.name}](${note.path}) by ${note.author}`);
-  const sections = [
-    ...(writings.length > 0 ? ["## New essays", "", ...writings, ""] : []),
-    ...(notes.length > 0 ? ["## New book notes", "", ...notes, ""] : []),
-  ];
-  const front = ["---", `title: ${JSON.stringify(title)}`, `date: ${JSON.stringify(date)}`, "draft: true", "---"];
-  return [...front, "Write the opening of this issue here.", "", ...sections].join("\n");
-}
-
 /** Lists what was published since the last sent issue (or the last published one). */
 export async function writeDraft(root: string, catalogue: Catalogue, db: Db, title?: string, today = new Date()) {
   const lastSend = await db.selectFrom("newsletter_sends").select("slug").orderBy("id", "desc").executeTakeFirst();
   const since = allIssues(catalogue).find((issue) => issue.slug === lastSend?.slug)?.date ?? catalogue.updates[0]?.date;
   title ??= `Update of ${today.toLocaleString("en", { month: "long", year: "numeric" })}`;
   const slug = chooseSlug(title, new Set(allIssues(catalogue).map((issue) => issue.slug)));
+  const after = <T extends { date: string }>(items: readonly T[]) =>
+    items.filter((item) => since === undefined || item.date > since);
+  const writings = after(catalogue.writings).map((writing) => `- [${writing.name}](${writing.path})`);
+  const notes = after(catalogue.notes).map((note) => `- [${note.name}](${note.path}) by ${note.author}`);
+  const text = [
+    "---",
+    `title: ${JSON.stringify(title)}`,
+    `date: ${JSON.stringify(contentDateOf(today))}`,
+    "draft: true",
+    "---",
+    "Write the opening of this issue here.",
+    "",
+    ...(writings.length > 0 ? ["## New essays", "", ...writings, ""] : []),
+    ...(notes.length > 0 ? ["## New book notes", "", ...notes, ""] : []),
+  ].join("\n");
   const path = join(root, "content/updates", `${slug}.md`);
   mkdirSync(join(root, "content/updates"), { recursive: true });
   try {
-    writeFileSync(path, draftText(catalogue, { title, date: contentDateOf(today), since }), { flag: "wx" });
+    writeFileSync(path, text, { flag: "wx" });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new Refusal(`${path} exists already.`);
     throw error;

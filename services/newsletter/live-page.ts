@@ -1,16 +1,15 @@
 // Asked before mailing an issue, so that no "Read it on the site" link is a 404 because the issue is not yet deployed.
 
-export type PageCheck = { live: true } | { live: false; reason: string };
-
-export const LIVE_PAGE_TIMEOUT_MS = 10_000;
-
 function failureReason(error: unknown, timeoutMs: number): string {
   if (error instanceof Error && error.name === "TimeoutError") return `no answer within ${timeoutMs / 1000} s`;
   const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
   return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
 }
 
-export async function checkPageLive(url: string, { timeoutMs = LIVE_PAGE_TIMEOUT_MS } = {}): Promise<PageCheck> {
+export async function checkPageLive(
+  url: string,
+  { timeoutMs = 10_000 } = {},
+): Promise<{ live: true } | { live: false; reason: string }> {
   try {
     const response = await fetch(url, {
       headers: { accept: "text/html" },

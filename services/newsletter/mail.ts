@@ -3,8 +3,6 @@ import type { OutgoingMail } from "../mail/transport.ts";
 import type { IssueToSend } from "./issue.ts";
 import { CONFIRM_TOKEN_DAYS } from "./tokens.ts";
 
-export const confirmUrl = (siteUrl: string, token: string) =>
-  `${siteUrl}/updates/confirm?token=${encodeURIComponent(token)}`;
 export const unsubscribeUrl = (siteUrl: string, token: string) =>
   `${siteUrl}/updates/unsubscribe?token=${encodeURIComponent(token)}`;
 
@@ -17,7 +15,7 @@ export function confirmationMail(siteUrl: string, ownerName: string, token: stri
       `Someone, hopefully you, asked to receive updates from ${ownerName} (${hostOf(siteUrl)}) at this address.`,
       "",
       "To confirm, open this link and press the button:",
-      confirmUrl(siteUrl, token),
+      `${siteUrl}/updates/confirm?token=${encodeURIComponent(token)}`,
       "",
       `If you did not ask, ignore this mail: nothing will be sent to you, and the link stops working in ${CONFIRM_TOKEN_DAYS} days.`,
       "",

@@ -1,6 +1,6 @@
 import { type FormResult, MESSAGES, validateSignup } from "../../rules/forms.ts";
 import { type FormDeps, HONEYPOT_FIELD, overLimit, readFields } from "../forms/submission.ts";
-import { insertConfirmation, messageIdDomainOf } from "../mail/outbox.ts";
+import { insertMessage, messageIdDomainOf } from "../mail/outbox.ts";
 import { confirmationMail } from "./mail.ts";
 import { subscribe } from "./subscriptions.ts";
 import { confirmToken } from "./tokens.ts";
@@ -21,7 +21,7 @@ export async function signUp(deps: FormDeps, input: unknown, ip: string | undefi
       const outcome = await subscribe(trx, fields.value.email, { ip, now: new Date(now) });
       if (outcome.outcome === "created" || outcome.outcome === "resend") {
         const mail = confirmationMail(siteUrl, ownerName, confirmToken(secretKey, outcome.subscriber, now));
-        await insertConfirmation(
+        await insertMessage(
           trx,
           { kind: "confirmation", email: outcome.subscriber.email, ...mail },
           { messageIdDomain: messageIdDomainOf(mailFrom), now },

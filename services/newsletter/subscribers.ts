@@ -2,9 +2,7 @@ import { CsvError, parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { emailKey, isValidEmail, LIMITS, normalizeEmail } from "../../rules/forms.ts";
 import { spreadsheetSafe, withoutFormulaGuard } from "../../rules/spreadsheet-cells.ts";
-import type { Db, SubscriberStatus, SubscribersTable } from "../db/database.ts";
-
-export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed", "bounced"] as const;
+import { type Db, SUBSCRIBER_STATUSES, type SubscriberStatus, type SubscribersTable } from "../db/database.ts";
 
 const COLUMNS = ["email", "status", "created_at", "confirmed_at", "unsubscribed_at"] as const;
 
@@ -62,6 +60,15 @@ type ImportRow = Omit<SubscriberRow, "created_at"> & { created_at: string | null
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
+function rowProblem({ email, status, ...dates }: ImportRow, given: string): string | undefined {
+  if (!isValidEmail(email)) return `"${given}" is not a valid email address`;
+  if (email.length > LIMITS.emailMaxLength) return `the email is over ${LIMITS.emailMaxLength} characters`;
+  if (!SUBSCRIBER_STATUSES.includes(status))
+    return `the status "${status}" is not one of ${SUBSCRIBER_STATUSES.join(", ")}`;
+  const badDate = Object.entries(dates).find(([, value]) => value !== null && !ISO_INSTANT.test(value));
+  return badDate && `${badDate[0]} "${badDate[1]}" is not a time like 2025-04-06T12:00:00.000Z`;
+}
+
 /** Any bad row imports nothing; an address already present stays as it is, except pending → confirmed (an unsubscribe outlives a move). */
 export async function importSubscribers(db: Db, csv: string, now: Date = new Date()): Promise<ImportResult> {
   let records: ReturnType<typeof parseCsv>;
@@ -73,33 +80,24 @@ export async function importSubscribers(db: Db, csv: string, now: Date = new Dat
   }
   const header = records[0]?.fields.map((name) => name.trim().toLowerCase()) ?? [];
   const hasHeader = header.includes("email");
-  const column = (name: string) => (hasHeader ? header.indexOf(name) : name === "email" ? 0 : -1);
   const at = (fields: string[], name: string) => {
-    const index = column(name);
+    const index = hasHeader ? header.indexOf(name) : name === "email" ? 0 : -1;
     return index < 0 ? "" : (fields[index] ?? "").trim();
   };
   const problems: string[] = [];
   const rows = new Map<string, ImportRow>();
-  for (const record of hasHeader ? records.slice(1) : records) {
-    const given = withoutFormulaGuard(at(record.fields, "email"));
-    const email = normalizeEmail(given);
-    const status = (at(record.fields, "status") || "confirmed") as SubscriberStatus;
-    const dates = {
-      created_at: at(record.fields, "created_at") || null,
-      confirmed_at: at(record.fields, "confirmed_at") || null,
-      unsubscribed_at: at(record.fields, "unsubscribed_at") || null,
+  for (const { line, fields } of hasHeader ? records.slice(1) : records) {
+    const given = withoutFormulaGuard(at(fields, "email"));
+    const row: ImportRow = {
+      email: normalizeEmail(given),
+      status: (at(fields, "status") || "confirmed") as SubscriberStatus,
+      created_at: at(fields, "created_at") || null,
+      confirmed_at: at(fields, "confirmed_at") || null,
+      unsubscribed_at: at(fields, "unsubscribed_at") || null,
     };
-    if (!isValidEmail(email)) problems.push(`line ${record.line}: "${given}" is not a valid email address`);
-    else if (email.length > LIMITS.emailMaxLength)
-      problems.push(`line ${record.line}: the email is over ${LIMITS.emailMaxLength} characters`);
-    else if (!SUBSCRIBER_STATUSES.includes(status))
-      problems.push(`line ${record.line}: the status "${status}" is not one of ${SUBSCRIBER_STATUSES.join(", ")}`);
-    else {
-      const badDate = Object.entries(dates).find(([, value]) => value !== null && !ISO_INSTANT.test(value));
-      if (badDate)
-        problems.push(`line ${record.line}: ${badDate[0]} "${badDate[1]}" is not a time like 2025-04-06T12:00:00.000Z`);
-      else if (!rows.has(emailKey(email))) rows.set(emailKey(email), { email, status, ...dates });
-    }
+    const problem = rowProblem(row, given);
+    if (problem) problems.push(`line ${line}: ${problem}`);
+    else if (!rows.has(emailKey(row.email))) rows.set(emailKey(row.email), row);
   }
   if (problems.length > 0) return { ok: false, problems };
   if (rows.size === 0) return { ok: false, problems: ["the file holds no email address"] };

@@ -3,7 +3,7 @@
 import type { Selectable } from "kysely";
 import { emailKey, normalizeEmail } from "../../rules/forms.ts";
 import type { Db, SubscribersTable } from "../db/database.ts";
-import { confirmTokenMatches, parseConfirmToken, parseUnsubscribeToken, unsubscribeTokenMatches } from "./tokens.ts";
+import { confirmTokenHolds, subscriberIdOf, unsubscribeTokenHolds } from "./tokens.ts";
 
 export type Subscriber = Selectable<SubscribersTable>;
 
@@ -66,16 +66,20 @@ export async function subscribe(
 /** `confirmed`: this very sign-up was already confirmed, so the page may say so. */
 export type ConfirmLinkState = { state: "valid"; subscriber: Subscriber } | { state: "confirmed" | "invalid" };
 
+async function subscriberNamedBy(db: Db, token: string) {
+  const id = subscriberIdOf(token);
+  if (id === undefined) return undefined;
+  return db.selectFrom("subscribers").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
 export async function checkConfirmToken(
   db: Db,
   secret: string,
   token: string,
-  now: number = Date.now(),
+  now = Date.now(),
 ): Promise<ConfirmLinkState> {
-  const parsed = parseConfirmToken(token);
-  if (!parsed || parsed.expiresAt <= now) return { state: "invalid" };
-  const subscriber = await db.selectFrom("subscribers").selectAll().where("id", "=", parsed.id).executeTakeFirst();
-  if (!subscriber || !confirmTokenMatches(secret, parsed, subscriber)) return { state: "invalid" };
+  const subscriber = await subscriberNamedBy(db, token);
+  if (!subscriber || !confirmTokenHolds(secret, token, subscriber, now)) return { state: "invalid" };
   if (subscriber.status === "pending") return { state: "valid", subscriber };
   return { state: subscriber.status === "confirmed" ? "confirmed" : "invalid" };
 }
@@ -84,7 +88,7 @@ export async function confirmSubscription(
   db: Db,
   secret: string,
   token: string,
-  now: number = Date.now(),
+  now = Date.now(),
 ): Promise<"confirmed" | "invalid"> {
   const link = await checkConfirmToken(db, secret, token, now);
   if (link.state !== "valid") return "invalid";
@@ -99,11 +103,8 @@ export async function confirmSubscription(
 }
 
 export async function subscriberOfUnsubscribeToken(db: Db, secret: string, token: string) {
-  const parsed = parseUnsubscribeToken(token);
-  if (!parsed) return undefined;
-  const subscriber = await db.selectFrom("subscribers").selectAll().where("id", "=", parsed.id).executeTakeFirst();
-  if (!subscriber || !unsubscribeTokenMatches(secret, parsed.signature, subscriber)) return undefined;
-  return subscriber;
+  const subscriber = await subscriberNamedBy(db, token);
+  return subscriber && unsubscribeTokenHolds(secret, token, subscriber) ? subscriber : undefined;
 }
 
 /** A bounced address stays bounced. */
@@ -111,7 +112,7 @@ export async function unsubscribe(
   db: Db,
   secret: string,
   token: string,
-  now: number = Date.now(),
+  now = Date.now(),
 ): Promise<"unsubscribed" | "invalid"> {
   const subscriber = await subscriberOfUnsubscribeToken(db, secret, token);
   if (!subscriber) return "invalid";

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Selectable, sql } from "kysely";
-import type { Config } from "../config.ts";
+import { type Config, DEFAULT_NEWSLETTER_RATE } from "../config.ts";
 import type { Db, DeliveryStatus, NewsletterDeliveriesTable, NewsletterSendsTable } from "../db/database.ts";
 import {
   createMailQueue,
@@ -19,6 +19,8 @@ import { issueMail, unsubscribeUrl } from "./mail.ts";
 import { unsubscribeToken } from "./tokens.ts";
 
 export type NewsletterSend = Selectable<NewsletterSendsTable>;
+
+type Delivery = Selectable<NewsletterDeliveriesTable>;
 
 export async function freezeSend(
   db: Db,
@@ -116,26 +118,10 @@ export async function resumeSend(db: Db, sendId: number, now = Date.now()): Prom
   });
 }
 
-export type NewsletterWorkerOptions = QueueTiming & {
-  secretKey: string;
-  siteUrl: string;
-  rate: number;
-  batch: number;
-};
-
-export const DEFAULT_NEWSLETTER_WORKER = {
-  ...DEFAULT_QUEUE_TIMING,
-  rate: 60,
-  batch: 20,
-  log: (message: string, error?: unknown) => console.error(`[newsletter] ${message}`, error ?? ""),
-} satisfies Partial<NewsletterWorkerOptions>;
-
-export type NewsletterWorker = MailQueue;
+export type NewsletterWorkerOptions = QueueTiming & ReturnType<typeof workerSettingsOf>;
 
 const BREAKER_WINDOW = 20;
 const BREAKER_LIMIT = BREAKER_WINDOW / 2;
-
-type RecentDelivery = { deliveryId: number; subscriberId: number; bounced: boolean };
 
 const resumeHint = (sendId: number) => `fix it, then: npm run newsletter -- resume ${sendId}`;
 
@@ -143,11 +129,17 @@ export function createNewsletterWorker(
   db: Db,
   mailer: Mailer,
   options: Pick<NewsletterWorkerOptions, "secretKey" | "siteUrl"> & Partial<NewsletterWorkerOptions>,
-): NewsletterWorker {
-  const settings: NewsletterWorkerOptions = { ...DEFAULT_NEWSLETTER_WORKER, ...options };
+): MailQueue {
+  const settings: NewsletterWorkerOptions = {
+    ...DEFAULT_QUEUE_TIMING,
+    rate: DEFAULT_NEWSLETTER_RATE,
+    batch: 20,
+    log: (message, error) => console.error(`[newsletter] ${message}`, error ?? ""),
+    ...options,
+  };
   const { now, log } = settings;
   const sends = new Map<number, NewsletterSend>();
-  const recent = new Map<number, RecentDelivery[]>();
+  const recent = new Map<number, { row: Delivery; bounced: boolean }[]>();
 
   async function reserveSlots(count: number): Promise<number[]> {
     const time = now();
@@ -167,21 +159,20 @@ export function createNewsletterWorker(
   }
 
   async function sendOf(id: number): Promise<NewsletterSend> {
-    let send = sends.get(id);
-    if (!send) {
-      send = await db.selectFrom("newsletter_sends").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-      sends.set(id, send);
+    if (!sends.has(id)) {
+      sends.set(id, await db.selectFrom("newsletter_sends").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
     }
-    return send;
+    return sends.get(id) as NewsletterSend;
   }
 
-  function remember(sendId: number, delivery: RecentDelivery): RecentDelivery[] | undefined {
-    const window = [...(recent.get(sendId) ?? []), delivery].slice(-BREAKER_WINDOW);
-    recent.set(sendId, window);
-    const bounced = window.filter((entry) => entry.bounced);
-    if (bounced.length <= BREAKER_LIMIT) return undefined;
-    recent.delete(sendId);
-    return bounced;
+  /** The bounced deliveries of the send's recent window, once they are too many. */
+  function remember(row: Delivery, bounced: boolean): Delivery[] | undefined {
+    const window = [...(recent.get(row.send_id) ?? []), { row, bounced }].slice(-BREAKER_WINDOW);
+    recent.set(row.send_id, window);
+    const refused = window.filter((entry) => entry.bounced).map((entry) => entry.row);
+    if (refused.length <= BREAKER_LIMIT) return undefined;
+    recent.delete(row.send_id);
+    return refused;
   }
 
   async function bounce(trx: Db, row: Delivery, error: unknown) {
@@ -191,13 +182,13 @@ export function createNewsletterWorker(
       .where("id", "=", row.subscriber_id)
       .where("status", "=", "confirmed")
       .execute();
-    const takenBack = remember(row.send_id, { deliveryId: row.id, subscriberId: row.subscriber_id, bounced: true });
+    const takenBack = remember(row, true);
     if (!takenBack) return;
     const reason = `${takenBack.length} of the last ${BREAKER_WINDOW} deliveries were refused for good, almost never a run of bad addresses; their subscribers were left as they were (the last refusal: ${errorText(error)}); ${resumeHint(row.send_id)}`;
     log(`send ${row.send_id} paused: ${reason}`);
     await pauseSend(trx, row.send_id, reason, now());
-    const deliveries = takenBack.map((entry) => entry.deliveryId);
-    const subscribers = takenBack.map((entry) => entry.subscriberId);
+    const deliveries = takenBack.map((delivery) => delivery.id);
+    const subscribers = takenBack.map((delivery) => delivery.subscriber_id);
     await trx
       .updateTable("newsletter_deliveries")
       .set({ status: "pending", next_attempt_at: now() })
@@ -212,9 +203,7 @@ export function createNewsletterWorker(
       .execute();
   }
 
-  type Delivery = Selectable<NewsletterDeliveriesTable>;
-
-  const queue = createMailQueue<Delivery>(
+  return createMailQueue<Delivery>(
     db,
     {
       table: "newsletter_deliveries",
@@ -266,14 +255,12 @@ export function createNewsletterWorker(
           }
           return { retry: error };
         }
-        remember(row.send_id, { deliveryId: row.id, subscriberId: row.subscriber_id, bounced: false });
+        remember(row, false);
         return { sent: true };
       },
     },
     settings,
   );
-
-  return queue;
 }
 
 export const workerSettingsOf = (config: Config) => ({
@@ -283,25 +270,16 @@ export const workerSettingsOf = (config: Config) => ({
   batch: config.newsletterBatch,
 });
 
-/** Delivers from this process until the send is done, paused or `stopped()`; `report` sees its progress twice a second. */
-export async function deliverSend(
-  db: Db,
-  config: Config,
-  sendId: number,
-  {
-    report,
-    stopped,
-    log,
-  }: Pick<NewsletterWorkerOptions, "log"> & { report(progress: SendProgress): void; stopped(): boolean },
-): Promise<SendProgress> {
+/** Delivers from this process until the send is done or paused, yielding its progress twice a second. */
+export async function* deliverSend(db: Db, config: Config, sendId: number, log: QueueTiming["log"]) {
   const mailer = createMailer(config, { pool: true });
   const worker = createNewsletterWorker(db, mailer, { ...workerSettingsOf(config), log });
   worker.start();
   try {
     for (;;) {
       const [progress] = (await sendProgress(db, sendId)) as [SendProgress];
-      report(progress);
-      if (progress.pending === 0 || progress.send.paused_at || stopped()) return progress;
+      yield progress;
+      if (progress.pending === 0 || progress.send.paused_at) return;
       await sleep(500);
     }
   } finally {

@@ -14,7 +14,7 @@ import {
   type SqliteDatabase,
   type Tables,
 } from "../../services/db/database.ts";
-import { insertConfirmation } from "../../services/mail/outbox.ts";
+import { insertMessage } from "../../services/mail/outbox.ts";
 import { subscribe, unsubscribe } from "../../services/newsletter/subscriptions.ts";
 import { unsubscribeToken } from "../../services/newsletter/tokens.ts";
 import { freezeSend } from "../../services/newsletter/worker.ts";
@@ -52,7 +52,7 @@ async function fillSource() {
   for (const email of ["ada@example.com", "grace@example.com", "linus@example.com"]) {
     const outcome = await subscribe(source.db, email, { ip: "192.0.2.1" });
     if (outcome.outcome === "created") {
-      await insertConfirmation(
+      await insertMessage(
         source.db,
         { kind: "confirmation", email, subject: "Please confirm", body: "Confirm" },
         { messageIdDomain: "example.com", now: Date.now() },
