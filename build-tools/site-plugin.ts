@@ -168,6 +168,9 @@ export function sitePlugin(): Plugin {
           ...(building && { __IMAGE_CACHE__: JSON.stringify(cache()) }),
         },
         publicDir: join(root, "public"),
+        // React Router's prerendering serves through a preview server whose compiler would otherwise
+        // watch the project, and with it every file the build writes.
+        server: { watch: isPreview ? null : { ignored: [`${buildRoot(projectRoot)}/**`] } },
         // The server finds the search module's file in the browser build's manifest (app/search.server.ts).
         build: { manifest: true },
       };
