@@ -78,9 +78,3 @@ export function readCsv(input: string | AsyncIterable<string>, maxRows = MAX_IMP
     text.pipe(parser);
   });
 }
-
-export function missingColumns(table: CsvTable, required: readonly string[], what: string): string | null {
-  const missing = required.filter((column) => !table.header.includes(column));
-  if (missing.length === 0) return null;
-  return `This is not ${what}: it has no column ${missing.map((column) => `"${column}"`).join(", ")}.`;
-}
