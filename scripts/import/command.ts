@@ -9,10 +9,11 @@ import { ContentError, type ContentFile } from "../../catalogue/load.ts";
 import { terminalText } from "../terminal-text.ts";
 import type { Skipped, SourceBooks } from "./book.ts";
 import { COVER_REQUEST_INTERVAL_MS, coverFile, fetchCover, OPEN_LIBRARY_COVERS, paced } from "./covers.ts";
+import { noteText } from "./files.ts";
 import { readGoodreads } from "./goodreads.ts";
 import { MAX_IMPORT_FILE_BYTES } from "./limits.ts";
 import { type MediumPost, mediumFiles, readMediumPost } from "./medium.ts";
-import { describePlanned, type PlannedNote, planBooks, planEssays, plannedNoteText } from "./plan.ts";
+import { describePlanned, planBooks, planEssays } from "./plan.ts";
 import { siteEssays, siteNotes } from "./site-notes.ts";
 import { parsedOrStop, Stop, scaleOption, stop } from "./stop.ts";
 import { readStoryGraph } from "./storygraph.ts";
@@ -138,7 +139,6 @@ export async function importCommand(
         const code = (error as NodeJS.ErrnoException).code;
         stop(`${code ? "Cannot read " : ""}${inputPath}: ${code ?? (error as Error).message}. Nothing was written.`);
       }
-      const siteYaml = files.find((file) => file.path === "content/site.yaml");
       let map: TagMap = new Map();
       if (options.tags) {
         try {
@@ -159,56 +159,44 @@ export async function importCommand(
         { declared, map, addUnknown: options["add-tags"] },
         { drafts: options.drafts },
       );
-      const outputs: Output[] = [];
-      let siteFile: ContentFile | null = null;
-      if (plan.newTags.length > 0 && siteYaml) {
-        siteFile = { path: siteYaml.path, text: addTagsToSiteYaml(siteYaml.text, plan.newTags) };
-      }
-      const toFile = (note: PlannedNote): ContentFile => ({ path: note.path, text: plannedNoteText(note) });
-      const { accepted, refused } = refuseInvalid(files, siteFile, plan.notes.map(toFile), (path) =>
+      const siteYaml = files.find((file) => file.path === "content/site.yaml");
+      const siteFile =
+        plan.newTags.length > 0 && siteYaml
+          ? { path: siteYaml.path, text: addTagsToSiteYaml(siteYaml.text, plan.newTags), replaces: true }
+          : null;
+      const { accepted: notes, refused } = refuseInvalid(files, siteFile, plan.notes, (path) =>
         imageExists(root, path),
       );
-      let notes = plan.notes.filter((note) => accepted.some((file) => file.path === note.path));
       const skipped = [
         ...books.skipped,
         ...plan.skipped,
-        ...refused.map(({ path, problem }) => {
-          const note = plan.notes.find((candidate) => candidate.path === path);
-          return { line: note?.line ?? null, what: `"${note?.note.title}"`, reason: `would not be valid: ${problem}` };
-        }),
+        ...refused.map(({ file, problem }) => ({
+          line: file.line,
+          what: `"${file.note.title}"`,
+          reason: `would not be valid: ${problem}`,
+        })),
       ].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
 
       const coverLines: string[] = [];
       const covers: Output[] = [];
-      const withIsbn = notes.filter((note) => note.note.isbn);
       if (options.covers && !options.write) {
-        coverLines.push(
-          `Would fetch the covers of ${withIsbn.length} books with an ISBN from ${options["covers-url"]}.`,
-        );
+        const withIsbn = notes.filter((note) => note.note.isbn).length;
+        coverLines.push(`Would fetch the covers of ${withIsbn} books with an ISBN from ${options["covers-url"]}.`);
       } else if (options.covers) {
         const pace = paced(COVER_REQUEST_INTERVAL_MS);
-        notes = [...notes];
         for (const [index, planned] of notes.entries()) {
-          if (!planned.note.isbn) continue;
           const { isbn } = planned.note;
+          if (!isbn) continue;
           const cover = await pace(() => fetchCover(options["covers-url"], isbn));
           if (!cover.ok) {
             coverLines.push(`${planned.path}: the drawn cover, since ${cover.reason}`);
             continue;
           }
           const { sitePath, file } = coverFile(planned.slug);
-          notes[index] = { ...planned, note: { ...planned.note, photo: sitePath } };
-          covers.push({ path: file, bytes: cover.png, label: sitePath });
+          const note = { ...planned.note, photo: sitePath };
+          notes[index] = { ...planned, note, text: noteText(note) };
+          covers.push({ path: file, bytes: cover.png });
         }
-        // The notes again, now naming their covers: still valid when the covers are on disk.
-        const pending = new Set(covers.map((cover) => cover.label));
-        const recheck = refuseInvalid(
-          files,
-          siteFile,
-          notes.map(toFile),
-          (path) => pending.has(path) || imageExists(root, path),
-        );
-        if (recheck.refused.length > 0) throw new Error(`A cover made a note invalid: ${recheck.refused[0]?.problem}`);
       }
 
       const sourceName = source === "goodreads" ? "Goodreads" : "StoryGraph";
@@ -228,13 +216,7 @@ export async function importCommand(
         list(`${options.write ? "Added" : "Would add"} to the tags of content/site.yaml:`, [plan.newTags.join(", ")]);
       list("Covers:", coverLines);
       list("Also:", [...books.remarks, ...plan.remarks]);
-
-      if (siteFile)
-        outputs.push({ path: siteFile.path, text: siteFile.text ?? "", replaces: true, label: siteFile.path });
-      return outputs.concat(
-        covers,
-        notes.map((note) => ({ path: note.path, text: plannedNoteText(note), label: note.path })),
-      );
+      return [...(siteFile ? [siteFile] : []), ...covers, ...notes];
     }
 
     async function importEssays(): Promise<Output[]> {
@@ -248,13 +230,7 @@ export async function importCommand(
       const drafts = readings.filter((reading) => reading.kind === "draft").length;
       const replies = readings.filter((reading) => reading.kind === "reply").length;
       const plan = planEssays(posts, siteEssays(files));
-      const { accepted, refused } = refuseInvalid(
-        files,
-        null,
-        plan.essays.map(({ path, text }) => ({ path, text })),
-        (path) => imageExists(root, path),
-      );
-      const essays = plan.essays.filter((essay) => accepted.some((file) => file.path === essay.path));
+      const { accepted: essays, refused } = refuseInvalid(files, null, plan.essays, (path) => imageExists(root, path));
       const skipped = [
         ...plan.skipped,
         ...readings.flatMap((reading) =>
@@ -262,7 +238,11 @@ export async function importCommand(
             ? [{ line: null, what: reading.file, reason: `unreadable: ${reading.reason}` }]
             : [],
         ),
-        ...refused.map(({ path, problem }) => ({ line: null, what: path, reason: `would not be valid: ${problem}` })),
+        ...refused.map(({ file, problem }) => ({
+          line: null,
+          what: file.path,
+          reason: `would not be valid: ${problem}`,
+        })),
       ];
       say(
         `Medium export ${inputPath}: ${count(readings.length, "post")}, ${posts.length} published (${count(drafts, "draft")} and ${count(replies, "reply", "replies")} left out).`,
@@ -277,7 +257,7 @@ export async function importCommand(
         "Images left as links to Medium (the site shows no image from another host): save each under public/images/write/ and write ![text](/images/write/<file>) in place of its link:",
         images,
       );
-      return essays.map((essay) => ({ path: essay.path, text: essay.text, label: essay.path }));
+      return essays;
     }
 
     const outputs = await (source === "medium" ? importEssays() : importBooks()).catch((error: unknown) => {
@@ -312,7 +292,7 @@ export async function importCommand(
         (path) => imageExists(staging, path) || imageExists(root, path),
       );
       const [first] = refused;
-      if (first) throw new NotWritten(`${first.path}: ${first.problem}`);
+      if (first) throw new NotWritten(`${first.file.path}: ${first.problem}`);
     }
   }
 }

@@ -7,7 +7,7 @@ import { readingMinutes } from "./medium.ts";
 import type { SiteNote } from "./site-notes.ts";
 import { resolveTags, type TagMap } from "./tags.ts";
 
-export type PlannedNote = { path: string; slug: string; line: number; note: NoteToWrite };
+export type PlannedNote = { path: string; slug: string; line: number; note: NoteToWrite; text: string };
 
 export type BookPlan = {
   notes: PlannedNote[];
@@ -100,17 +100,13 @@ export function planBooks(
       }
       const slug = chooseSlug(reading.title, taken);
       taken.add(slug);
-      plan.notes.push({
-        path: contentPath("note", slug),
-        slug,
-        line: reading.line,
-        note: {
-          ...reading,
-          tags: needs && tags.length === 0 ? null : tags.slice(0, MAX_TAGS),
-          rating: reading.shelf === "reading" || reading.shelf === "want" ? null : reading.rating,
-          photo: "",
-        },
-      });
+      const note: NoteToWrite = {
+        ...reading,
+        tags: needs && tags.length === 0 ? null : tags.slice(0, MAX_TAGS),
+        rating: reading.shelf === "reading" || reading.shelf === "want" ? null : reading.rating,
+        photo: "",
+      };
+      plan.notes.push({ path: contentPath("note", slug), slug, line: reading.line, note, text: noteText(note) });
     }
   }
   return plan;
@@ -120,8 +116,6 @@ export function describePlanned({ path, note }: PlannedNote): string {
   const details = [note.shelf === "read" ? "" : note.shelf, isDraft(note) ? "draft" : ""].filter(Boolean);
   return `${path}${details.length > 0 ? ` (${details.join(", ")})` : ""}`;
 }
-
-export const plannedNoteText = ({ note }: PlannedNote) => noteText(note);
 
 export type PlannedEssay = { path: string; post: MediumPost; text: string };
 
