@@ -3,7 +3,6 @@ import { slugify } from "../../catalogue/slug.ts";
 import { normaliseIsbn, type Reading, type Skipped, titleAuthorKey } from "./book.ts";
 import { essayText, isDraft, type NoteToWrite, needsRatingAndTags, noteText } from "./files.ts";
 import type { MediumPost } from "./medium.ts";
-import { readingMinutes } from "./medium.ts";
 import type { SiteNote } from "./site-notes.ts";
 import { resolveTags, type TagMap } from "./tags.ts";
 
@@ -63,26 +62,19 @@ export function planBooks(
     }
     for (const reading of [...book].sort(byDate)) {
       const what = `"${reading.title}"`;
+      const skip = (reason: string) => plan.skipped.push({ line: reading.line, what, reason });
       const { tags, unknown, added } = resolveTags(reading.labels, rules.declared, rules.map, rules.addUnknown);
       for (const label of unknown) plan.unknownShelves.set(label, (plan.unknownShelves.get(label) ?? 0) + 1);
       for (const tag of added) if (!plan.newTags.includes(tag)) plan.newTags.push(tag);
       const needs = needsRatingAndTags(reading.shelf);
       if (reading.shelf === "read" && reading.rating === null && !options.drafts) {
-        plan.skipped.push({
-          line: reading.line,
-          what,
-          reason: "unrated (rate it, or --drafts to write it as a draft)",
-        });
+        skip("unrated (rate it, or --drafts to write it as a draft)");
         continue;
       }
       if (needs && tags.length === 0 && !options.drafts) {
         const shelves =
-          reading.labels.length > 0 ? `its shelves (${reading.labels.join(", ")})` : "it is on no shelf that";
-        plan.skipped.push({
-          line: reading.line,
-          what,
-          reason: `no tag: ${shelves} ${reading.labels.length > 0 ? "are" : "is"} no tag of content/site.yaml (--tags map.yaml, --add-tags, or --drafts)`,
-        });
+          reading.labels.length > 0 ? `its shelves (${reading.labels.join(", ")}) are` : "it is on no shelf that is";
+        skip(`no tag: ${shelves} no tag of content/site.yaml (--tags map.yaml, --add-tags, or --drafts)`);
         continue;
       }
       if (tags.length > MAX_TAGS) {
@@ -91,11 +83,7 @@ export function planBooks(
         );
       }
       if (!slugify(reading.title)) {
-        plan.skipped.push({
-          line: reading.line,
-          what,
-          reason: "its title has no letter or digit to make a file name of",
-        });
+        skip("its title has no letter or digit to make a file name of");
         continue;
       }
       const slug = chooseSlug(reading.title, taken);
@@ -142,17 +130,7 @@ export function planEssays(
     }
     const path = contentPath("write", slug);
     taken.set(slug, path);
-    plan.essays.push({
-      path,
-      post,
-      text: essayText({
-        title: post.title,
-        date: post.date,
-        minutes: readingMinutes(post.words),
-        mediumLink: post.url,
-        body: post.markdown,
-      }),
-    });
+    plan.essays.push({ path, post, text: essayText(post) });
   }
   return plan;
 }
