@@ -47,20 +47,16 @@ export function paced(interval: number): <T>(task: () => Promise<T>) => Promise<
   };
 }
 
+/** Leaving the loop early cancels the rest of the body. */
 async function bodyUpTo(response: Response, limit: number): Promise<Uint8Array | null> {
-  const reader = response.body?.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const chunk = await reader?.read();
-    if (!chunk || chunk.done) return Buffer.concat(chunks);
-    size += chunk.value.length;
-    if (size > limit) {
-      await reader?.cancel();
-      return null;
-    }
-    chunks.push(chunk.value);
+  for await (const chunk of response.body ?? []) {
+    size += chunk.length;
+    if (size > limit) return null;
+    chunks.push(chunk);
   }
+  return Buffer.concat(chunks);
 }
 
 export async function fetchCover(service: string, isbn: string): Promise<CoverResult> {
