@@ -93,24 +93,14 @@ export function reviewToHtml(markdown: string, siteUrl: string): string {
     .replace(/^<p>|<\/p>$/g, "");
 }
 
-/** Goodreads' importer expects its own `="…"` ISBN cells. */
-const ISBN_COLUMNS = new Set(["ISBN", "ISBN13"]);
-
 export function goodreadsCsv(notes: readonly SiteNote[], scale: number, siteUrl: string): string {
-  const rows = notes
-    .filter((note) => !note.draft)
-    .map((note) =>
-      Object.fromEntries(
-        Object.entries(goodreadsRow(note, scale, siteUrl)).map(([column, cell]) => [
-          column,
-          ISBN_COLUMNS.has(column) ? cell : spreadsheetSafe(cell),
-        ]),
-      ),
-    );
+  const rows = notes.filter((note) => !note.draft).map((note) => goodreadsRow(note, scale, siteUrl));
   return stringify(rows, {
     header: true,
     columns: GOODREADS_COLUMNS,
     record_delimiter: "unix",
     quoted_match: /^'/,
+    // Goodreads' importer expects its own `="…"` ISBN cells.
+    cast: { string: (cell, { column }) => (column === "ISBN" || column === "ISBN13" ? cell : spreadsheetSafe(cell)) },
   });
 }
