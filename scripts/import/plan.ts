@@ -105,15 +105,11 @@ export function describePlanned({ path, note }: PlannedNote): string {
   return `${path}${details.length > 0 ? ` (${details.join(", ")})` : ""}`;
 }
 
-export type PlannedEssay = { path: string; post: MediumPost; text: string };
-
-export type EssayPlan = { essays: PlannedEssay[]; skipped: Skipped[] };
-
 export function planEssays(
   posts: readonly MediumPost[],
   site: readonly { slug: string; mediumLink: string; path: string }[],
-): EssayPlan {
-  const plan: EssayPlan = { essays: [], skipped: [] };
+) {
+  const plan = { essays: [] as { path: string; post: MediumPost; text: string }[], skipped: [] as Skipped[] };
   const taken = new Map(site.map((essay) => [essay.slug, essay.path]));
   for (const post of posts) {
     const slug = slugify(post.title);

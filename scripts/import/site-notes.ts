@@ -2,25 +2,11 @@ import { parseContentDate } from "../../catalogue/dates.ts";
 import { type ContentFile, isDraft, splitFrontMatter } from "../../catalogue/load.ts";
 import { SHELVES, type Shelf } from "../../catalogue/schema.ts";
 
-export type SiteNote = {
-  slug: string;
-  path: string;
-  draft: boolean;
-  title: string;
-  author: string;
-  isbn: string;
-  shelf: Shelf;
-  date: string;
-  rating: number | null;
-  tags: string[];
-  review: string;
-};
-
 const NOTE_FILE = /^content\/notes\/([^/]+)\.md$/;
 
 const textOf = (value: unknown) => (typeof value === "string" ? value : "");
 
-export function siteNotes(files: readonly ContentFile[]): SiteNote[] {
+export function siteNotes(files: readonly ContentFile[]) {
   return files
     .flatMap((file) => {
       const slug = NOTE_FILE.exec(file.path)?.[1];
@@ -46,6 +32,8 @@ export function siteNotes(files: readonly ContentFile[]): SiteNote[] {
     })
     .sort((a, b) => a.slug.localeCompare(b.slug));
 }
+
+export type SiteNote = ReturnType<typeof siteNotes>[number];
 
 const ESSAY_FILE = /^content\/write\/([^/]+)\.md$/;
 
