@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
-import { commandOptions, copySecret, createPrivately, privateFolder, stamp } from "./backups.mjs";
+import { commandOptions, copySecret, privateFolder, stamp } from "./backups.mjs";
 
 const BACKUP_NAME = /^site-\d{8}T\d{6}Z\.db$/;
 
@@ -27,7 +27,6 @@ const time = stamp();
 
 const dataDir = resolve(process.env.DATA_DIR || "./data");
 const source = join(dataDir, "site.db");
-createPrivately();
 privateFolder(to);
 const target = join(to, `site-${time}.db`);
 const partial = `${target}.partial`;
