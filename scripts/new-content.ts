@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { contentRoot, readContentFiles } from "../catalogue/disk.ts";
-import { buildCatalogue, ContentError } from "../catalogue/load.ts";
+import { buildCatalogue, ContentError, type ContentFile } from "../catalogue/load.ts";
 import {
   chooseSlug,
   contentDateOf,
@@ -23,13 +23,17 @@ if (!parsed.ok) stop(parsed.error);
 const { request } = parsed;
 const root = request.root ? resolve(request.root) : contentRoot(process.cwd());
 
-const files = readContentFiles(root);
-try {
-  buildCatalogue(files);
-} catch (error) {
-  if (!(error instanceof ContentError)) throw error;
-  stop(`The existing content has a problem; fix it first (npm run check:content):\n${error.message}`);
+function validOrStop(files: ContentFile[], problem: string) {
+  try {
+    buildCatalogue(files);
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    stop(`${problem}\n${error.message}`);
+  }
 }
+
+const files = readContentFiles(root);
+validOrStop(files, "The existing content has a problem; fix it first (npm run check:content):");
 
 const today = contentDateOf(new Date());
 let path: string;
@@ -49,12 +53,7 @@ if (request.kind === "note") {
   text = writingFileText(request, today);
 }
 
-try {
-  buildCatalogue([...files, { path, text }]);
-} catch (error) {
-  if (!(error instanceof ContentError)) throw error;
-  stop(`Not written: the new file would not be valid.\n${error.message}`);
-}
+validOrStop([...files, { path, text }], "Not written: the new file would not be valid.");
 
 try {
   writeFileSync(join(root, path), text, { flag: "wx" });
