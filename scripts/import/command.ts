@@ -2,13 +2,14 @@
 // file the write or the build would refuse.
 import { createReadStream, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { contentRoot, imageExists, loadCatalogue, readContentFiles } from "../../catalogue/disk.ts";
 import { sizeText } from "../../catalogue/limits.ts";
 import { ContentError, type ContentFile } from "../../catalogue/load.ts";
 import { terminalText } from "../terminal-text.ts";
 import type { Skipped, SourceBooks } from "./book.ts";
-import { COVER_REQUEST_INTERVAL_MS, coverFile, fetchCover, OPEN_LIBRARY_COVERS, paced } from "./covers.ts";
+import { COVER_REQUEST_INTERVAL_MS, coverFile, fetchCover, OPEN_LIBRARY_COVERS } from "./covers.ts";
 import { noteText } from "./files.ts";
 import { readGoodreads } from "./goodreads.ts";
 import { MAX_IMPORT_FILE_BYTES } from "./limits.ts";
@@ -183,11 +184,11 @@ export async function importCommand(
         const withIsbn = notes.filter((note) => note.note.isbn).length;
         coverLines.push(`Would fetch the covers of ${withIsbn} books with an ISBN from ${options["covers-url"]}.`);
       } else if (options.covers) {
-        const pace = paced(COVER_REQUEST_INTERVAL_MS);
+        let fetched = 0;
         for (const [index, planned] of notes.entries()) {
-          const { isbn } = planned.note;
-          if (!isbn) continue;
-          const cover = await pace(() => fetchCover(options["covers-url"], isbn));
+          if (!planned.note.isbn) continue;
+          if (fetched++ > 0) await sleep(COVER_REQUEST_INTERVAL_MS);
+          const cover = await fetchCover(options["covers-url"], planned.note.isbn);
           if (!cover.ok) {
             coverLines.push(`${planned.path}: the drawn cover, since ${cover.reason}`);
             continue;

@@ -1,6 +1,5 @@
 // Open Library asks its users for one request a second at most. resvg already draws the site's covers,
 // so no image library that downloads binaries is needed.
-import { setTimeout as sleep } from "node:timers/promises";
 import { sizeText } from "../../catalogue/limits.ts";
 import { COVER_HEIGHT, COVER_WIDTH } from "../../outputs/cover.ts";
 import { svgToPng } from "../../outputs/png.ts";
@@ -32,20 +31,6 @@ export const coverUrl = (service: string, isbn: string) =>
   `${service.replace(/\/+$/, "")}/b/isbn/${encodeURIComponent(isbn)}-L.jpg?default=false`;
 
 export type CoverResult = { ok: true; png: Buffer } | { ok: false; reason: string };
-
-/** Measured from the end of one task to the start of the next, however long each takes to answer. */
-export function paced(interval: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let next = 0;
-  return async (task) => {
-    const wait = next - Date.now();
-    if (wait > 0) await sleep(wait);
-    try {
-      return await task();
-    } finally {
-      next = Date.now() + interval;
-    }
-  };
-}
 
 /** Leaving the loop early cancels the rest of the body. */
 async function bodyUpTo(response: Response, limit: number): Promise<Uint8Array | null> {
