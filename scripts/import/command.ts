@@ -9,7 +9,7 @@ import { sizeText } from "../../catalogue/limits.ts";
 import { ContentError, type ContentFile } from "../../catalogue/load.ts";
 import { terminalText } from "../terminal-text.ts";
 import type { Skipped, SourceBooks } from "./book.ts";
-import { COVER_REQUEST_INTERVAL_MS, coverFile, fetchCover, OPEN_LIBRARY_COVERS } from "./covers.ts";
+import { COVER_REQUEST_INTERVAL_MS, fetchCover, OPEN_LIBRARY_COVERS } from "./covers.ts";
 import { noteText } from "./files.ts";
 import { readGoodreads } from "./goodreads.ts";
 import { MAX_IMPORT_FILE_BYTES } from "./limits.ts";
@@ -193,10 +193,9 @@ export async function importCommand(
             coverLines.push(`${planned.path}: the drawn cover, since ${cover.reason}`);
             continue;
           }
-          const { sitePath, file } = coverFile(planned.slug);
-          const note = { ...planned.note, photo: sitePath };
+          const note = { ...planned.note, photo: `/images/notes/${planned.slug}.png` };
           notes[index] = { ...planned, note, text: noteText(note) };
-          covers.push({ path: file, bytes: cover.png });
+          covers.push({ path: `public${note.photo}`, bytes: cover.png });
         }
       }
 

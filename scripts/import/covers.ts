@@ -66,8 +66,3 @@ export async function fetchCover(service: string, isbn: string): Promise<CoverRe
     return { ok: false, reason: `its cover could not be read (${(error as Error).message})` };
   }
 }
-
-export const coverFile = (slug: string) => ({
-  sitePath: `/images/notes/${slug}.png`,
-  file: `public/images/notes/${slug}.png`,
-});

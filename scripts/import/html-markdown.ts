@@ -13,14 +13,8 @@ function textWithBreaks(node: Node): string {
 const DROPPED = new Set(["script", "style", "noscript", "iframe", "object", "embed", "template", "svg", "math"]);
 
 /** Longer than any run of backticks in the code, which could otherwise close it early. */
-function fenceFor(code: string): string {
-  let longest = 0;
-  for (const [run] of code.matchAll(/`+/g)) longest = Math.max(longest, run.length);
-  return "`".repeat(Math.max(3, longest + 1));
-}
-
-const isMediumFurniture = (node: HTMLElement) =>
-  /\bgraf--title\b/.test(node.className ?? "") || /\bsection-divider\b/.test(node.className ?? "");
+const fenceFor = (code: string) =>
+  "`".repeat(Math.max(3, ...Array.from(code.matchAll(/`+/g), ([run]) => run.length + 1)));
 
 function converter(images: string[]): TurndownService {
   const service = new TurndownService({
@@ -43,7 +37,7 @@ function converter(images: string[]): TurndownService {
     replacement: (content) => content,
   });
   service.addRule("mediumFurniture", {
-    filter: (node) => isMediumFurniture(node as HTMLElement),
+    filter: (node) => /\b(?:graf--title|section-divider)\b/.test((node as HTMLElement).className ?? ""),
     replacement: () => "",
   });
   service.addRule("spoiler", {
