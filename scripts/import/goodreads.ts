@@ -94,7 +94,7 @@ export function reviewToHtml(markdown: string, siteUrl: string): string {
 }
 
 export function goodreadsCsv(notes: readonly SiteNote[], scale: number, siteUrl: string): string {
-  const rows = notes.filter((note) => !note.draft).map((note) => goodreadsRow(note, scale, siteUrl));
+  const rows = notes.map((note) => goodreadsRow(note, scale, siteUrl));
   return stringify(rows, {
     header: true,
     columns: GOODREADS_COLUMNS,
