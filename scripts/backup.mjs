@@ -9,7 +9,6 @@ import { commandOptions, copySecret, privateFolder, stamp } from "./backups.mjs"
 const BACKUP_NAME = /^site-\d{8}T\d{6}Z\.db$/;
 
 if (process.env.DATABASE_URL) {
-  // The SQLite file is not where the data lives then: a backup of it would be a false comfort.
   console.error(
     "DATABASE_URL is set: the data is in PostgreSQL, not in DATA_DIR. Back it up with pg_dump or your provider's backups (docs/deploy.md, section Many machines).",
   );

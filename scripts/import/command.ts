@@ -227,8 +227,7 @@ export async function importCommand(
         stop(`Cannot read ${inputPath} as Medium's export: ${(error as Error).message}. Nothing was written.`);
       }
       const posts: MediumPost[] = readings.flatMap((reading) => (reading.kind === "post" ? [reading.post] : []));
-      const drafts = readings.filter((reading) => reading.kind === "draft").length;
-      const replies = readings.filter((reading) => reading.kind === "reply").length;
+      const left = (kind: string) => readings.filter((reading) => reading.kind === kind).length;
       const plan = planEssays(posts, siteEssays(files));
       const { accepted: essays, refused } = refuseInvalid(files, null, plan.essays, (path) => imageExists(root, path));
       const skipped = [
@@ -245,7 +244,7 @@ export async function importCommand(
         })),
       ];
       say(
-        `Medium export ${inputPath}: ${count(readings.length, "post")}, ${posts.length} published (${count(drafts, "draft")} and ${count(replies, "reply", "replies")} left out).`,
+        `Medium export ${inputPath}: ${count(readings.length, "post")}, ${posts.length} published (${count(left("draft"), "draft")} and ${count(left("reply"), "reply", "replies")} left out).`,
       );
       report(
         "essay",

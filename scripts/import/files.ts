@@ -23,10 +23,9 @@ export const isDraft = (note: NoteToWrite) => isDraftNote(requestOf(note));
 
 export function noteText(note: NoteToWrite): string {
   const front = noteFileText(requestOf(note), formatContentDate(note.date));
-  const extra = [
-    ...(note.photo ? [`photo: ${quote(note.photo)}`] : []),
-    ...(note.isbn ? [`isbn: ${quote(note.isbn)}`] : []),
-  ].join("\n");
+  const extra = [note.photo && `photo: ${quote(note.photo)}`, note.isbn && `isbn: ${quote(note.isbn)}`]
+    .filter(Boolean)
+    .join("\n");
   // The extra fields go after the others, before the closing comment and --- line.
   const closing = front.search(/^# [^\n]*\n---\n$|^---\n$/m);
   const text = extra ? `${front.slice(0, closing)}${extra}\n${front.slice(closing)}` : front;
