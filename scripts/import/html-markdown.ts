@@ -2,8 +2,6 @@
 import TurndownService from "turndown";
 import { isSafeUrl } from "../../catalogue/safe-html.ts";
 
-export type Converted = { markdown: string; images: string[] };
-
 function textWithBreaks(node: Node): string {
   if (node.nodeName === "BR") return "\n";
   if (node.nodeType === 3) return node.textContent ?? "";
@@ -83,7 +81,7 @@ function converter(images: string[]): TurndownService {
   return service;
 }
 
-export function htmlToMarkdown(html: string): Converted {
+export function htmlToMarkdown(html: string) {
   const images: string[] = [];
   const markdown = converter(images)
     .turndown(html)
@@ -95,7 +93,7 @@ export function htmlToMarkdown(html: string): Converted {
 }
 
 /** Goodreads writes a blank line as two <br/>; plain text (StoryGraph) reads the same way. */
-export function reviewToMarkdown(review: string): Converted {
+export function reviewToMarkdown(review: string) {
   const html = review
     .replace(/\r\n?/g, "\n")
     .replace(/\n/g, "<br/>")

@@ -1,14 +1,10 @@
+/** Ends a command with its message and exit code. */
 export class Stop extends Error {
-  constructor(
-    message: string,
-    readonly code: number,
-  ) {
-    super(message);
-  }
+  code = 1;
 }
 
 export function stop(message: string, code = 1): never {
-  throw new Stop(message, code);
+  throw Object.assign(new Stop(message), { code });
 }
 
 export function parsedOrStop<Parsed>(parse: () => Parsed, usage: string): Parsed {

@@ -18,10 +18,8 @@ const STATUSES: Record<string, Shelf> = {
   "did-not-finish": "did-not-finish",
 };
 
-export type Span = { start: string | null; end: string | null };
-
-export function readingSpans(text: string): Span[] | null {
-  const spans: Span[] = [];
+export function readingSpans(text: string) {
+  const spans: { start: string | null; end: string | null }[] = [];
   for (const part of text
     .split(/[,;]/)
     .map((piece) => piece.trim())
