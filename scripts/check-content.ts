@@ -1,21 +1,17 @@
 import { resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { brokenReferenceProblem, contentRoot, imageExists, readContentFiles } from "../catalogue/disk.ts";
 import { buildCatalogue, type Catalogue, ContentError } from "../catalogue/load.ts";
 import { summarizeCatalogue } from "../catalogue/summary.ts";
 
-function rootFromArgs(args: string[]): string {
-  const index = args.indexOf("--root");
-  if (index === -1) return contentRoot(process.cwd());
-  const dir = args[index + 1];
-  if (!dir) {
-    console.error("--root needs a folder");
-    process.exit(2);
-  }
-  return resolve(dir);
+let root: string;
+try {
+  const { values } = parseArgs({ options: { root: { type: "string" } } });
+  root = values.root ? resolve(values.root) : contentRoot(process.cwd());
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
 }
-
-const args = process.argv.slice(2);
-const root = rootFromArgs(args);
 
 let catalogue: Catalogue;
 try {
