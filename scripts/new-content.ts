@@ -36,21 +36,13 @@ const files = readContentFiles(root);
 validOrStop(files, "The existing content has a problem; fix it first (npm run check:content):");
 
 const today = contentDateOf(new Date());
-let path: string;
-let text: string;
-let earlierReadings: string[] = [];
-if (request.kind === "note") {
-  // Drafts count too: a draft note already holds its slug.
-  const slugs = files.flatMap((file) => /^content\/notes\/(.+)\.md$/.exec(file.path)?.[1] ?? []);
-  path = contentPath("note", chooseSlug(request.title, new Set(slugs)));
-  earlierReadings = slugs.filter((slug) => isSlugOf(slug, request.title)).sort();
-  text = noteFileText(request, today);
-} else {
-  path = contentPath("write", chooseSlug(request.title, new Set()));
-  if (files.some((file) => file.path === path)) {
-    stop(`${path} already exists: a writing with this title is already there. Choose another title.`);
-  }
-  text = writingFileText(request, today);
+// Drafts count too: a draft note already holds its slug.
+const noteSlugs = files.flatMap((file) => /^content\/notes\/(.+)\.md$/.exec(file.path)?.[1] ?? []);
+const path = contentPath(request.kind, chooseSlug(request.title, new Set(request.kind === "note" ? noteSlugs : [])));
+const text = request.kind === "note" ? noteFileText(request, today) : writingFileText(request, today);
+const earlierReadings = request.kind === "note" ? noteSlugs.filter((slug) => isSlugOf(slug, request.title)).sort() : [];
+if (request.kind === "write" && files.some((file) => file.path === path)) {
+  stop(`${path} already exists: a writing with this title is already there. Choose another title.`);
 }
 
 validOrStop([...files, { path, text }], "Not written: the new file would not be valid.");
