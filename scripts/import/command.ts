@@ -18,7 +18,7 @@ import { describePlanned, planBooks, planEssays } from "./plan.ts";
 import { siteEssays, siteNotes } from "./site-notes.ts";
 import { parsedOrStop, Stop, scaleOption, stop } from "./stop.ts";
 import { readStoryGraph } from "./storygraph.ts";
-import { addTagsToSiteYaml, parseTagMap, type TagMap, undeclaredMapTags } from "./tags.ts";
+import { addTagsToSiteYaml, parseTagMap, type TagMap } from "./tags.ts";
 import { refuseInvalid } from "./validate.ts";
 import { NotWritten, type Output, writeAllOrNone } from "./write-all.ts";
 
@@ -147,7 +147,7 @@ export async function importCommand(
         } catch (error) {
           stop(`${options.tags}: ${(error as Error).message}`);
         }
-        const undeclared = undeclaredMapTags(map, declared);
+        const undeclared = [...new Set([...map.values()].flat())].filter((tag) => !declared.includes(tag));
         if (undeclared.length > 0 && !options["add-tags"]) {
           stop(
             `${options.tags} maps shelves to ${undeclared.map((tag) => `"${tag}"`).join(", ")}, which content/site.yaml does not declare: add them to its tags, or use --add-tags.`,

@@ -18,9 +18,10 @@ import { reviewToMarkdown } from "./html-markdown.ts";
 import type { SiteNote } from "./site-notes.ts";
 
 /** In Goodreads' order: its importer takes its own format. */
-const GOODREADS_HEADER =
-  "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Recommended For,Recommended By,Owned Copies,Original Purchase Date,Original Purchase Location,Condition,Condition Description,BCID";
-export const GOODREADS_COLUMNS = GOODREADS_HEADER.split(",");
+export const GOODREADS_COLUMNS =
+  "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Recommended For,Recommended By,Owned Copies,Original Purchase Date,Original Purchase Location,Condition,Condition Description,BCID".split(
+    ",",
+  );
 
 const GOODREADS_SHELVES: Record<string, Shelf> = {
   read: "read",

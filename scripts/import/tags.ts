@@ -47,9 +47,6 @@ export function resolveTags(labels: readonly string[], declared: readonly string
   return { tags: unique, unknown, added: addUnknown ? unique.filter((tag) => !declared.includes(tag)) : [] };
 }
 
-export const undeclaredMapTags = (map: TagMap, declared: readonly string[]) =>
-  [...new Set([...map.values()].flat())].filter((tag) => !declared.includes(tag));
-
 /** Only the list's own text changes, so the owner's comments, wrapping and quoting stay as they were. */
 export function addTagsToSiteYaml(text: string, tags: readonly string[]): string {
   const document = parseDocument(text);
