@@ -32,13 +32,10 @@ if (rest.length !== 2 || !target) fail("copy takes --to and a postgres:// URL.")
 if (!/^postgres(ql)?:\/\//.test(target)) fail(`--to must be a postgres:// URL, not "${target}".`);
 
 const source = await openDatabase(dataDir);
-let destination: Awaited<ReturnType<typeof openPostgres>>;
-try {
-  destination = await openPostgres(target);
-} catch (error) {
+const destination = await openPostgres(target).catch(async (error: unknown) => {
   await source.close();
-  fail(`Could not open ${new URL(target).host}: ${error instanceof Error ? error.message : String(error)}`, 1);
-}
+  return fail(`Could not open ${new URL(target).host}: ${error instanceof Error ? error.message : String(error)}`, 1);
+});
 try {
   for (const table of await copyToPostgres(source, destination)) {
     console.log(

@@ -17,7 +17,6 @@ export function parsedOrStop<Parsed>(parse: () => Parsed, usage: string): Parsed
 
 export function scaleOption(text: string): number {
   const scale = Number(text);
-  if (!Number.isFinite(scale) || scale <= 0 || scale > 10)
-    stop(`--scale must be a number above 0 and at most 10, not "${text}".`, 2);
+  if (!(scale > 0 && scale <= 10)) stop(`--scale must be a number above 0 and at most 10, not "${text}".`, 2);
   return scale;
 }
