@@ -4,12 +4,11 @@
 import { existsSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
-import { commandOptions, copySecret, createPrivately, privateFolder, stamp } from "./backups.mjs";
+import { commandOptions, copySecret, privateFolder, stamp } from "./backups.mjs";
 
 const BACKUP_NAME = /^site-\d{8}T\d{6}Z\.db$/;
 
 if (process.env.DATABASE_URL) {
-  // The SQLite file is not where the data lives then: a backup of it would be a false comfort.
   console.error(
     "DATABASE_URL is set: the data is in PostgreSQL, not in DATA_DIR. Back it up with pg_dump or your provider's backups (docs/deploy.md, section Many machines).",
   );
@@ -27,7 +26,6 @@ const time = stamp();
 
 const dataDir = resolve(process.env.DATA_DIR || "./data");
 const source = join(dataDir, "site.db");
-createPrivately();
 privateFolder(to);
 const target = join(to, `site-${time}.db`);
 const partial = `${target}.partial`;

@@ -18,19 +18,12 @@ export function commandOptions(options, usage) {
   }
 }
 
-export function createPrivately() {
-  process.umask(0o077);
-}
-
 /** Sortable, and safe in any file system. */
-export const stamp = (date = new Date()) =>
-  date
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d+Z$/, "Z");
+export const stamp = () => new Date().toISOString().replace(/[-:]|\.\d+/g, "");
 
-/** A folder that cannot be narrowed (not ours) is said, not silently left open. */
+/** Every file made after this is its owner's only; a folder that cannot be narrowed (not ours) is said, not left open. */
 export function privateFolder(folder) {
+  process.umask(0o077);
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   const mode = statSync(folder).mode & 0o777;
   if ((mode & 0o077) === 0) return;

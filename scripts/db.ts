@@ -21,38 +21,30 @@ function fail(message: string, code = 2): never {
   process.exit(code);
 }
 
-async function main(args: string[]) {
-  const [command, ...rest] = args;
-  if (!command || command === "--help" || command === "-h" || command === "help") {
-    console.log(HELP);
-    return;
-  }
-  if (command !== "copy") fail(`Unknown command "${command}".`);
-  const target = rest[0] === "--to" ? rest[1] : undefined;
-  if (rest.length !== 2 || !target) fail("copy takes --to and a postgres:// URL.");
-  if (!/^postgres(ql)?:\/\//.test(target)) fail(`--to must be a postgres:// URL, not "${target}".`);
-
-  const source = await openDatabase(dataDir);
-  let destination: Awaited<ReturnType<typeof openPostgres>>;
-  try {
-    destination = await openPostgres(target);
-  } catch (error) {
-    await source.close();
-    fail(`Could not open ${new URL(target).host}: ${error instanceof Error ? error.message : String(error)}`, 1);
-  }
-  try {
-    const report = await copyToPostgres(source, destination);
-    for (const table of report) {
-      console.log(
-        `${table.table}: ${table.source} in SQLite, ${table.copied} copied, ${table.alreadyThere} already there — all ${table.source} verified`,
-      );
-    }
-  } catch (error) {
-    fail(error instanceof Error ? error.message : String(error), 1);
-  } finally {
-    await source.close();
-    await destination.close();
-  }
+const [command, ...rest] = process.argv.slice(2);
+if (!command || command === "--help" || command === "-h" || command === "help") {
+  console.log(HELP);
+  process.exit(0);
 }
+if (command !== "copy") fail(`Unknown command "${command}".`);
+const target = rest[0] === "--to" ? rest[1] : undefined;
+if (rest.length !== 2 || !target) fail("copy takes --to and a postgres:// URL.");
+if (!/^postgres(ql)?:\/\//.test(target)) fail(`--to must be a postgres:// URL, not "${target}".`);
 
-await main(process.argv.slice(2));
+const source = await openDatabase(dataDir);
+const destination = await openPostgres(target).catch(async (error: unknown) => {
+  await source.close();
+  return fail(`Could not open ${new URL(target).host}: ${error instanceof Error ? error.message : String(error)}`, 1);
+});
+try {
+  for (const table of await copyToPostgres(source, destination)) {
+    console.log(
+      `${table.table}: ${table.source} in SQLite, ${table.copied} copied, ${table.alreadyThere} already there — all ${table.source} verified`,
+    );
+  }
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error), 1);
+} finally {
+  await source.close();
+  await destination.close();
+}

@@ -1,7 +1,3 @@
 import { exportCommand } from "./import/export-command.ts";
 
-process.exitCode = exportCommand(
-  process.argv.slice(2),
-  (text) => console.log(text),
-  (text) => console.error(text),
-);
+process.exitCode = exportCommand(process.argv.slice(2), console.log, console.error);

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { contentRoot, readContentFiles } from "../catalogue/disk.ts";
-import { buildCatalogue, ContentError } from "../catalogue/load.ts";
+import { buildCatalogue, ContentError, type ContentFile } from "../catalogue/load.ts";
 import {
   chooseSlug,
   contentDateOf,
@@ -23,38 +23,29 @@ if (!parsed.ok) stop(parsed.error);
 const { request } = parsed;
 const root = request.root ? resolve(request.root) : contentRoot(process.cwd());
 
-const files = readContentFiles(root);
-try {
-  buildCatalogue(files);
-} catch (error) {
-  if (!(error instanceof ContentError)) throw error;
-  stop(`The existing content has a problem; fix it first (npm run check:content):\n${error.message}`);
+function validOrStop(files: ContentFile[], problem: string) {
+  try {
+    buildCatalogue(files);
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    stop(`${problem}\n${error.message}`);
+  }
 }
+
+const files = readContentFiles(root);
+validOrStop(files, "The existing content has a problem; fix it first (npm run check:content):");
 
 const today = contentDateOf(new Date());
-let path: string;
-let text: string;
-let earlierReadings: string[] = [];
-if (request.kind === "note") {
-  // Drafts count too: a draft note already holds its slug.
-  const slugs = files.flatMap((file) => /^content\/notes\/(.+)\.md$/.exec(file.path)?.[1] ?? []);
-  path = contentPath("note", chooseSlug(request.title, new Set(slugs)));
-  earlierReadings = slugs.filter((slug) => isSlugOf(slug, request.title)).sort();
-  text = noteFileText(request, today);
-} else {
-  path = contentPath("write", chooseSlug(request.title, new Set()));
-  if (files.some((file) => file.path === path)) {
-    stop(`${path} already exists: a writing with this title is already there. Choose another title.`);
-  }
-  text = writingFileText(request, today);
+// Drafts count too: a draft note already holds its slug.
+const noteSlugs = files.flatMap((file) => /^content\/notes\/(.+)\.md$/.exec(file.path)?.[1] ?? []);
+const path = contentPath(request.kind, chooseSlug(request.title, new Set(request.kind === "note" ? noteSlugs : [])));
+const text = request.kind === "note" ? noteFileText(request, today) : writingFileText(request, today);
+const earlierReadings = request.kind === "note" ? noteSlugs.filter((slug) => isSlugOf(slug, request.title)).sort() : [];
+if (request.kind === "write" && files.some((file) => file.path === path)) {
+  stop(`${path} already exists: a writing with this title is already there. Choose another title.`);
 }
 
-try {
-  buildCatalogue([...files, { path, text }]);
-} catch (error) {
-  if (!(error instanceof ContentError)) throw error;
-  stop(`Not written: the new file would not be valid.\n${error.message}`);
-}
+validOrStop([...files, { path, text }], "Not written: the new file would not be valid.");
 
 try {
   writeFileSync(join(root, path), text, { flag: "wx" });

@@ -4,7 +4,7 @@ import { chmodSync, copyFileSync, existsSync, renameSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { claimForRestore, releaseForRestore } from "../services/data-dir-claims.mjs";
-import { commandOptions, copySecret, createPrivately, privateFolder, stamp } from "./backups.mjs";
+import { commandOptions, copySecret, privateFolder, stamp } from "./backups.mjs";
 
 const { values, exit } = commandOptions(
   { from: { type: "string" } },
@@ -24,7 +24,6 @@ try {
 }
 
 const dataDir = resolve(process.env.DATA_DIR || "./data");
-createPrivately();
 privateFolder(dataDir);
 const refused = claimForRestore(dataDir);
 if (refused) {

@@ -1,6 +1,9 @@
 import { parseContentDate } from "../../catalogue/dates.ts";
+import { MAX_CONTENT_FILE_BYTES, sizeText } from "../../catalogue/limits.ts";
 import type { Shelf } from "../../catalogue/schema.ts";
 import { slugify, withoutSeries } from "../../catalogue/slug.ts";
+import { withoutFormulaGuard } from "../../rules/spreadsheet-cells.ts";
+import { readCsv } from "./csv.ts";
 
 export type Reading = {
   line: number;
@@ -63,7 +66,7 @@ export function sourceDay(text: string): string | null {
 
 export const sourceDayText = (day: string) => day.replaceAll("-", "/");
 
-export function starsFrom(text: string): number | null {
+function starsFrom(text: string): number | null {
   const trimmed = text.trim();
   if (trimmed === "") return 0;
   const stars = Number(trimmed);
@@ -75,3 +78,65 @@ export const labelsFrom = (text: string) =>
     .split(",")
     .map((label) => label.trim())
     .filter(Boolean);
+
+export type SourceRow = { line: number; field: (name: string) => string; title: string; author: string; shelf: Shelf };
+
+/** What a CSV source differs in: its columns, and how one row becomes readings (or why it cannot). */
+export type BookSource = {
+  what: string;
+  required: readonly string[];
+  author: string;
+  shelf: string;
+  shelfName: string;
+  rating: string;
+  /** One larger than a note may hold skips its row. */
+  review: string;
+  shelves: Readonly<Record<string, Shelf>>;
+  readings: (row: SourceRow, rating: number | null, remark: (text: string) => void) => Reading[] | string;
+};
+
+export async function readBooks(
+  input: string | AsyncIterable<string>,
+  source: BookSource,
+  scale: number,
+): Promise<SourceBooks> {
+  const table = await readCsv(input);
+  const missing = source.required.filter((column) => !table.header.includes(column));
+  if (missing.length > 0) {
+    throw new Error(
+      `This is not ${source.what}: it has no column ${missing.map((column) => `"${column}"`).join(", ")}.`,
+    );
+  }
+  const books: SourceBooks = {
+    rows: table.rows.length + table.broken.length,
+    readings: [],
+    skipped: table.broken.map(({ line, problem }) => ({ line, what: "a row", reason: `unreadable: ${problem}` })),
+    remarks: [],
+  };
+  const remark = (text: string) => books.remarks.push(text);
+  for (const { line, fields } of table.rows) {
+    const field = (name: string) => withoutFormulaGuard((fields[name] ?? "").trim());
+    const title = field("Title");
+    const author = field(source.author);
+    const shelfText = field(source.shelf).toLowerCase();
+    const shelf = source.shelves[shelfText];
+    const reviewBytes = Buffer.byteLength(fields[source.review] ?? "");
+    const stars = starsFrom(field(source.rating));
+    const skip = (reason: string) => books.skipped.push({ line, what: title ? `"${title}"` : "a row", reason });
+    if (!title || !author) skip(`unreadable: it has no ${title ? "author" : "title"}`);
+    else if (!shelf) {
+      const known = Object.keys(source.shelves).join(", ");
+      skip(`unreadable: its ${source.shelfName} "${shelfText}" is none of ${known}`);
+    } else if (reviewBytes > MAX_CONTENT_FILE_BYTES) {
+      const limit = sizeText(MAX_CONTENT_FILE_BYTES);
+      skip(`its ${source.review} is ${sizeText(reviewBytes)}, more than a note may hold (${limit})`);
+    } else if (stars === null) {
+      skip(`unreadable: ${source.rating} "${field(source.rating)}" is not a number of stars from 0 to 5`);
+    } else {
+      const readings = source.readings({ line, field, title, author, shelf }, siteRating(stars, scale), remark);
+      if (typeof readings === "string") skip(`unreadable: ${readings}`);
+      else books.readings.push(...readings);
+    }
+  }
+  return books;
+}

@@ -2,21 +2,23 @@
 // file the write or the build would refuse.
 import { createReadStream, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { contentRoot, imageExists, loadCatalogue, readContentFiles } from "../../catalogue/disk.ts";
 import { sizeText } from "../../catalogue/limits.ts";
 import { ContentError, type ContentFile } from "../../catalogue/load.ts";
 import { terminalText } from "../terminal-text.ts";
 import type { Skipped, SourceBooks } from "./book.ts";
-import { COVER_REQUEST_INTERVAL_MS, coverFile, fetchCover, OPEN_LIBRARY_COVERS, paced } from "./covers.ts";
+import { COVER_REQUEST_INTERVAL_MS, fetchCover, OPEN_LIBRARY_COVERS } from "./covers.ts";
+import { noteText } from "./files.ts";
 import { readGoodreads } from "./goodreads.ts";
 import { MAX_IMPORT_FILE_BYTES } from "./limits.ts";
 import { type MediumPost, mediumFiles, readMediumPost } from "./medium.ts";
-import { describePlanned, type PlannedNote, planBooks, planEssays, plannedNoteText } from "./plan.ts";
+import { describePlanned, planBooks, planEssays } from "./plan.ts";
 import { siteEssays, siteNotes } from "./site-notes.ts";
 import { parsedOrStop, Stop, scaleOption, stop } from "./stop.ts";
 import { readStoryGraph } from "./storygraph.ts";
-import { addTagsToSiteYaml, parseTagMap, type TagMap, undeclaredMapTags } from "./tags.ts";
+import { addTagsToSiteYaml, parseTagMap, type TagMap } from "./tags.ts";
 import { refuseInvalid } from "./validate.ts";
 import { NotWritten, type Output, writeAllOrNone } from "./write-all.ts";
 
@@ -138,7 +140,6 @@ export async function importCommand(
         const code = (error as NodeJS.ErrnoException).code;
         stop(`${code ? "Cannot read " : ""}${inputPath}: ${code ?? (error as Error).message}. Nothing was written.`);
       }
-      const siteYaml = files.find((file) => file.path === "content/site.yaml");
       let map: TagMap = new Map();
       if (options.tags) {
         try {
@@ -146,7 +147,7 @@ export async function importCommand(
         } catch (error) {
           stop(`${options.tags}: ${(error as Error).message}`);
         }
-        const undeclared = undeclaredMapTags(map, declared);
+        const undeclared = [...new Set([...map.values()].flat())].filter((tag) => !declared.includes(tag));
         if (undeclared.length > 0 && !options["add-tags"]) {
           stop(
             `${options.tags} maps shelves to ${undeclared.map((tag) => `"${tag}"`).join(", ")}, which content/site.yaml does not declare: add them to its tags, or use --add-tags.`,
@@ -159,56 +160,43 @@ export async function importCommand(
         { declared, map, addUnknown: options["add-tags"] },
         { drafts: options.drafts },
       );
-      const outputs: Output[] = [];
-      let siteFile: ContentFile | null = null;
-      if (plan.newTags.length > 0 && siteYaml) {
-        siteFile = { path: siteYaml.path, text: addTagsToSiteYaml(siteYaml.text, plan.newTags) };
-      }
-      const toFile = (note: PlannedNote): ContentFile => ({ path: note.path, text: plannedNoteText(note) });
-      const { accepted, refused } = refuseInvalid(files, siteFile, plan.notes.map(toFile), (path) =>
+      const siteYaml = files.find((file) => file.path === "content/site.yaml");
+      const siteFile =
+        plan.newTags.length > 0 && siteYaml
+          ? { path: siteYaml.path, text: addTagsToSiteYaml(siteYaml.text, plan.newTags), replaces: true }
+          : null;
+      const { accepted: notes, refused } = refuseInvalid(files, siteFile, plan.notes, (path) =>
         imageExists(root, path),
       );
-      let notes = plan.notes.filter((note) => accepted.some((file) => file.path === note.path));
       const skipped = [
         ...books.skipped,
         ...plan.skipped,
-        ...refused.map(({ path, problem }) => {
-          const note = plan.notes.find((candidate) => candidate.path === path);
-          return { line: note?.line ?? null, what: `"${note?.note.title}"`, reason: `would not be valid: ${problem}` };
-        }),
+        ...refused.map(({ file, problem }) => ({
+          line: file.line,
+          what: `"${file.note.title}"`,
+          reason: `would not be valid: ${problem}`,
+        })),
       ].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
 
       const coverLines: string[] = [];
       const covers: Output[] = [];
-      const withIsbn = notes.filter((note) => note.note.isbn);
       if (options.covers && !options.write) {
-        coverLines.push(
-          `Would fetch the covers of ${withIsbn.length} books with an ISBN from ${options["covers-url"]}.`,
-        );
+        const withIsbn = notes.filter((note) => note.note.isbn).length;
+        coverLines.push(`Would fetch the covers of ${withIsbn} books with an ISBN from ${options["covers-url"]}.`);
       } else if (options.covers) {
-        const pace = paced(COVER_REQUEST_INTERVAL_MS);
-        notes = [...notes];
+        let fetched = 0;
         for (const [index, planned] of notes.entries()) {
           if (!planned.note.isbn) continue;
-          const { isbn } = planned.note;
-          const cover = await pace(() => fetchCover(options["covers-url"], isbn));
+          if (fetched++ > 0) await sleep(COVER_REQUEST_INTERVAL_MS);
+          const cover = await fetchCover(options["covers-url"], planned.note.isbn);
           if (!cover.ok) {
             coverLines.push(`${planned.path}: the drawn cover, since ${cover.reason}`);
             continue;
           }
-          const { sitePath, file } = coverFile(planned.slug);
-          notes[index] = { ...planned, note: { ...planned.note, photo: sitePath } };
-          covers.push({ path: file, bytes: cover.png, label: sitePath });
+          const note = { ...planned.note, photo: `/images/notes/${planned.slug}.png` };
+          notes[index] = { ...planned, note, text: noteText(note) };
+          covers.push({ path: `public${note.photo}`, bytes: cover.png });
         }
-        // The notes again, now naming their covers: still valid when the covers are on disk.
-        const pending = new Set(covers.map((cover) => cover.label));
-        const recheck = refuseInvalid(
-          files,
-          siteFile,
-          notes.map(toFile),
-          (path) => pending.has(path) || imageExists(root, path),
-        );
-        if (recheck.refused.length > 0) throw new Error(`A cover made a note invalid: ${recheck.refused[0]?.problem}`);
       }
 
       const sourceName = source === "goodreads" ? "Goodreads" : "StoryGraph";
@@ -228,13 +216,7 @@ export async function importCommand(
         list(`${options.write ? "Added" : "Would add"} to the tags of content/site.yaml:`, [plan.newTags.join(", ")]);
       list("Covers:", coverLines);
       list("Also:", [...books.remarks, ...plan.remarks]);
-
-      if (siteFile)
-        outputs.push({ path: siteFile.path, text: siteFile.text ?? "", replaces: true, label: siteFile.path });
-      return outputs.concat(
-        covers,
-        notes.map((note) => ({ path: note.path, text: plannedNoteText(note), label: note.path })),
-      );
+      return [...(siteFile ? [siteFile] : []), ...covers, ...notes];
     }
 
     async function importEssays(): Promise<Output[]> {
@@ -245,16 +227,9 @@ export async function importCommand(
         stop(`Cannot read ${inputPath} as Medium's export: ${(error as Error).message}. Nothing was written.`);
       }
       const posts: MediumPost[] = readings.flatMap((reading) => (reading.kind === "post" ? [reading.post] : []));
-      const drafts = readings.filter((reading) => reading.kind === "draft").length;
-      const replies = readings.filter((reading) => reading.kind === "reply").length;
+      const left = (kind: string) => readings.filter((reading) => reading.kind === kind).length;
       const plan = planEssays(posts, siteEssays(files));
-      const { accepted, refused } = refuseInvalid(
-        files,
-        null,
-        plan.essays.map(({ path, text }) => ({ path, text })),
-        (path) => imageExists(root, path),
-      );
-      const essays = plan.essays.filter((essay) => accepted.some((file) => file.path === essay.path));
+      const { accepted: essays, refused } = refuseInvalid(files, null, plan.essays, (path) => imageExists(root, path));
       const skipped = [
         ...plan.skipped,
         ...readings.flatMap((reading) =>
@@ -262,10 +237,14 @@ export async function importCommand(
             ? [{ line: null, what: reading.file, reason: `unreadable: ${reading.reason}` }]
             : [],
         ),
-        ...refused.map(({ path, problem }) => ({ line: null, what: path, reason: `would not be valid: ${problem}` })),
+        ...refused.map(({ file, problem }) => ({
+          line: null,
+          what: file.path,
+          reason: `would not be valid: ${problem}`,
+        })),
       ];
       say(
-        `Medium export ${inputPath}: ${count(readings.length, "post")}, ${posts.length} published (${count(drafts, "draft")} and ${count(replies, "reply", "replies")} left out).`,
+        `Medium export ${inputPath}: ${count(readings.length, "post")}, ${posts.length} published (${count(left("draft"), "draft")} and ${count(left("reply"), "reply", "replies")} left out).`,
       );
       report(
         "essay",
@@ -277,7 +256,7 @@ export async function importCommand(
         "Images left as links to Medium (the site shows no image from another host): save each under public/images/write/ and write ![text](/images/write/<file>) in place of its link:",
         images,
       );
-      return essays.map((essay) => ({ path: essay.path, text: essay.text, label: essay.path }));
+      return essays;
     }
 
     const outputs = await (source === "medium" ? importEssays() : importBooks()).catch((error: unknown) => {
@@ -312,7 +291,7 @@ export async function importCommand(
         (path) => imageExists(staging, path) || imageExists(root, path),
       );
       const [first] = refused;
-      if (first) throw new NotWritten(`${first.path}: ${first.problem}`);
+      if (first) throw new NotWritten(`${first.file.path}: ${first.problem}`);
     }
   }
 }

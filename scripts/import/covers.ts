@@ -1,6 +1,5 @@
 // Open Library asks its users for one request a second at most. resvg already draws the site's covers,
 // so no image library that downloads binaries is needed.
-import { setTimeout as sleep } from "node:timers/promises";
 import { sizeText } from "../../catalogue/limits.ts";
 import { COVER_HEIGHT, COVER_WIDTH } from "../../outputs/cover.ts";
 import { svgToPng } from "../../outputs/png.ts";
@@ -33,34 +32,16 @@ export const coverUrl = (service: string, isbn: string) =>
 
 export type CoverResult = { ok: true; png: Buffer } | { ok: false; reason: string };
 
-/** Measured from the end of one task to the start of the next, however long each takes to answer. */
-export function paced(interval: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let next = 0;
-  return async (task) => {
-    const wait = next - Date.now();
-    if (wait > 0) await sleep(wait);
-    try {
-      return await task();
-    } finally {
-      next = Date.now() + interval;
-    }
-  };
-}
-
+/** Leaving the loop early cancels the rest of the body. */
 async function bodyUpTo(response: Response, limit: number): Promise<Uint8Array | null> {
-  const reader = response.body?.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const chunk = await reader?.read();
-    if (!chunk || chunk.done) return Buffer.concat(chunks);
-    size += chunk.value.length;
-    if (size > limit) {
-      await reader?.cancel();
-      return null;
-    }
-    chunks.push(chunk.value);
+  for await (const chunk of response.body ?? []) {
+    size += chunk.length;
+    if (size > limit) return null;
+    chunks.push(chunk);
   }
+  return Buffer.concat(chunks);
 }
 
 export async function fetchCover(service: string, isbn: string): Promise<CoverResult> {
@@ -85,8 +66,3 @@ export async function fetchCover(service: string, isbn: string): Promise<CoverRe
     return { ok: false, reason: `its cover could not be read (${(error as Error).message})` };
   }
 }
-
-export const coverFile = (slug: string) => ({
-  sitePath: `/images/notes/${slug}.png`,
-  file: `public/images/notes/${slug}.png`,
-});

@@ -17,8 +17,6 @@ async function* unixLineEnds(chunks: AsyncIterable<string>): AsyncGenerator<stri
   if (carriedReturn) yield carriedReturn;
 }
 
-const newLines = (text: string) => text.split("\n").length - 1;
-
 export function readCsv(input: string | AsyncIterable<string>, maxRows = MAX_IMPORT_ROWS): Promise<CsvTable> {
   const text = Readable.from(unixLineEnds(typeof input === "string" ? Readable.from([input]) : input));
   const parser = parse({
@@ -40,7 +38,7 @@ export function readCsv(input: string | AsyncIterable<string>, maxRows = MAX_IMP
     };
     parser.on("data", ({ record, info, raw }: { record: string[]; info: { lines: number }; raw: string }) => {
       // The raw record holds the blank lines before it and its own line end.
-      const line = info.lines - newLines(raw.replace(/^\n+/, "").replace(/\n$/, ""));
+      const line = info.lines - raw.replace(/^\n+/, "").replace(/\n$/, "").split("\n").length + 1;
       lastLine = info.lines;
       if (record.every((field) => field.trim() === "")) return;
       if (table.header.length === 0) {
@@ -77,10 +75,4 @@ export function readCsv(input: string | AsyncIterable<string>, maxRows = MAX_IMP
     text.on("error", fail);
     text.pipe(parser);
   });
-}
-
-export function missingColumns(table: CsvTable, required: readonly string[], what: string): string | null {
-  const missing = required.filter((column) => !table.header.includes(column));
-  if (missing.length === 0) return null;
-  return `This is not ${what}: it has no column ${missing.map((column) => `"${column}"`).join(", ")}.`;
 }

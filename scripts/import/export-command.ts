@@ -58,9 +58,10 @@ export function exportCommand(
       stop(`The content has a problem; fix it first (npm run check:content):\n${error.message}`);
     }
     const notes = siteNotes(readContentFiles(root)).filter((note) => !note.draft);
-    const out = resolve(options.out);
     try {
-      writeFileSync(out, goodreadsCsv(notes, scale, siteUrlFromEnvironment(process.env)), { flag: "wx" });
+      writeFileSync(resolve(options.out), goodreadsCsv(notes, scale, siteUrlFromEnvironment(process.env)), {
+        flag: "wx",
+      });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "EEXIST")
         stop(`${options.out} already exists; nothing was written.`);

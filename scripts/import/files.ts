@@ -2,6 +2,7 @@ import { formatContentDate } from "../../catalogue/dates.ts";
 import { isDraftNote, noteFileText } from "../../catalogue/new-item.ts";
 import type { Shelf } from "../../catalogue/schema.ts";
 import type { Reading } from "./book.ts";
+import { type MediumPost, readingMinutes } from "./medium.ts";
 
 /** JSON's string syntax is valid YAML. */
 const quote = (text: string) => JSON.stringify(text);
@@ -22,28 +23,25 @@ export const isDraft = (note: NoteToWrite) => isDraftNote(requestOf(note));
 
 export function noteText(note: NoteToWrite): string {
   const front = noteFileText(requestOf(note), formatContentDate(note.date));
-  const extra = [
-    ...(note.photo ? [`photo: ${quote(note.photo)}`] : []),
-    ...(note.isbn ? [`isbn: ${quote(note.isbn)}`] : []),
-  ].join("\n");
+  const extra = [note.photo && `photo: ${quote(note.photo)}`, note.isbn && `isbn: ${quote(note.isbn)}`]
+    .filter(Boolean)
+    .join("\n");
   // The extra fields go after the others, before the closing comment and --- line.
   const closing = front.search(/^# [^\n]*\n---\n$|^---\n$/m);
   const text = extra ? `${front.slice(0, closing)}${extra}\n${front.slice(closing)}` : front;
   return note.review ? `${text}\n${note.review}\n` : text;
 }
 
-export type EssayToWrite = { title: string; date: string; minutes: number; mediumLink: string; body: string };
-
-export function essayText(essay: EssayToWrite): string {
+export function essayText(post: MediumPost): string {
   return [
     "---",
-    `name: ${quote(essay.title)}`,
-    `date: ${quote(formatContentDate(essay.date))}`,
-    `time: ${essay.minutes} # reading time in minutes`,
-    ...(essay.mediumLink ? [`mediumLink: ${quote(essay.mediumLink)}`] : []),
+    `name: ${quote(post.title)}`,
+    `date: ${quote(formatContentDate(post.date))}`,
+    `time: ${readingMinutes(post.words)} # reading time in minutes`,
+    ...(post.url ? [`mediumLink: ${quote(post.url)}`] : []),
     "---",
     "",
-    essay.body,
+    post.markdown,
     "",
   ].join("\n");
 }

@@ -5,83 +5,66 @@ import type { Shelf } from "../../catalogue/schema.ts";
 import { slugify } from "../../catalogue/slug.ts";
 import { spreadsheetSafe } from "../../rules/spreadsheet-cells.ts";
 import {
+  type BookSource,
   labelsFrom,
   normaliseIsbn,
-  type Reading,
+  readBooks,
   type SourceBooks,
-  siteRating,
   sourceDay,
   sourceDayText,
   starsOf,
 } from "./book.ts";
-import { missingColumns, readCsv } from "./csv.ts";
 import { reviewToMarkdown } from "./html-markdown.ts";
 import type { SiteNote } from "./site-notes.ts";
-import { sourceRows } from "./source-rows.ts";
 
 /** In Goodreads' order: its importer takes its own format. */
-const GOODREADS_HEADER =
-  "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Recommended For,Recommended By,Owned Copies,Original Purchase Date,Original Purchase Location,Condition,Condition Description,BCID";
-export const GOODREADS_COLUMNS = GOODREADS_HEADER.split(",");
+export const GOODREADS_COLUMNS =
+  "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Recommended For,Recommended By,Owned Copies,Original Purchase Date,Original Purchase Location,Condition,Condition Description,BCID".split(
+    ",",
+  );
 
-const REQUIRED = ["Title", "Author", "My Rating", "Date Added", "Exclusive Shelf"];
-
-export const GOODREADS_SHELVES: Record<string, Shelf> = {
+const GOODREADS_SHELVES: Record<string, Shelf> = {
   read: "read",
   "currently-reading": "reading",
   "to-read": "want",
   "did-not-finish": "did-not-finish",
   dnf: "did-not-finish",
 };
-export const goodreadsShelfOf = (shelf: Shelf) =>
+const goodreadsShelfOf = (shelf: Shelf) =>
   ({ read: "read", reading: "currently-reading", want: "to-read", "did-not-finish": "did-not-finish" })[shelf];
 
-export async function readGoodreads(input: string | AsyncIterable<string>, scale: number): Promise<SourceBooks> {
-  const table = await readCsv(input);
-  const notGoodreads = missingColumns(table, REQUIRED, "a Goodreads export (Export Library on goodreads.com)");
-  if (notGoodreads) throw new Error(notGoodreads);
-  const { books: result, rows } = sourceRows(table, {
-    author: "Author",
-    shelf: "Exclusive Shelf",
-    shelfName: "exclusive shelf",
-    rating: "My Rating",
-    review: "My Review",
-    shelves: GOODREADS_SHELVES,
-  });
-  for (const { line, field, title, author, shelf, stars, unreadable } of rows) {
+const GOODREADS: BookSource = {
+  what: "a Goodreads export (Export Library on goodreads.com)",
+  required: ["Title", "Author", "My Rating", "Date Added", "Exclusive Shelf"],
+  author: "Author",
+  shelf: "Exclusive Shelf",
+  shelfName: "exclusive shelf",
+  rating: "My Rating",
+  review: "My Review",
+  shelves: GOODREADS_SHELVES,
+  readings: ({ line, field, title, author, shelf }, rating, remark) => {
     const dayColumn =
       (shelf === "read" || shelf === "did-not-finish") && field("Date Read") ? "Date Read" : "Date Added";
     const date = sourceDay(field(dayColumn));
-    if (!date) {
-      unreadable(`${dayColumn} "${field(dayColumn)}" is not a day written like 2019/03/14`);
-      continue;
-    }
+    if (!date) return `${dayColumn} "${field(dayColumn)}" is not a day written like 2019/03/14`;
     const tooDeep = nestingProblem(field("My Review"));
-    if (tooDeep) {
-      unreadable(`My Review ${tooDeep}`);
-      continue;
-    }
-    const reading: Reading = {
-      line,
-      title,
-      author,
-      isbn: normaliseIsbn(field("ISBN13")) || normaliseIsbn(field("ISBN")),
-      shelf,
-      date,
-      rating: siteRating(stars, scale),
-      labels: labelsFrom(field("Bookshelves")).filter((label) => !(label.toLowerCase() in GOODREADS_SHELVES)),
-      review: reviewToMarkdown(field("My Review")).markdown,
-    };
-    result.readings.push(reading);
+    if (tooDeep) return `My Review ${tooDeep}`;
     const readCount = Number(field("Read Count"));
     if (shelf === "read" && readCount > 1) {
-      result.remarks.push(
+      remark(
         `line ${line}: "${title}" was read ${readCount} times; Goodreads exports the last reading only, so one note is made (add the others with npm run new).`,
       );
     }
-  }
-  return result;
-}
+    const labels = labelsFrom(field("Bookshelves")).filter((label) => !(label.toLowerCase() in GOODREADS_SHELVES));
+    const isbn = normaliseIsbn(field("ISBN13")) || normaliseIsbn(field("ISBN"));
+    return [
+      { line, title, author, isbn, shelf, date, rating, labels, review: reviewToMarkdown(field("My Review")).markdown },
+    ];
+  },
+};
+
+export const readGoodreads = (input: string | AsyncIterable<string>, scale: number): Promise<SourceBooks> =>
+  readBooks(input, GOODREADS, scale);
 
 function goodreadsRow(note: SiteNote, scale: number, siteUrl: string): Record<string, string> {
   const shelf = goodreadsShelfOf(note.shelf);
@@ -111,24 +94,14 @@ export function reviewToHtml(markdown: string, siteUrl: string): string {
     .replace(/^<p>|<\/p>$/g, "");
 }
 
-/** Goodreads' importer expects its own `="…"` ISBN cells. */
-const ISBN_COLUMNS = new Set(["ISBN", "ISBN13"]);
-
 export function goodreadsCsv(notes: readonly SiteNote[], scale: number, siteUrl: string): string {
-  const rows = notes
-    .filter((note) => !note.draft)
-    .map((note) =>
-      Object.fromEntries(
-        Object.entries(goodreadsRow(note, scale, siteUrl)).map(([column, cell]) => [
-          column,
-          ISBN_COLUMNS.has(column) ? cell : spreadsheetSafe(cell),
-        ]),
-      ),
-    );
+  const rows = notes.map((note) => goodreadsRow(note, scale, siteUrl));
   return stringify(rows, {
     header: true,
     columns: GOODREADS_COLUMNS,
     record_delimiter: "unix",
     quoted_match: /^'/,
+    // Goodreads' importer expects its own `="…"` ISBN cells.
+    cast: { string: (cell, { column }) => (column === "ISBN" || column === "ISBN13" ? cell : spreadsheetSafe(cell)) },
   });
 }

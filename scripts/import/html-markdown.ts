@@ -2,8 +2,6 @@
 import TurndownService from "turndown";
 import { isSafeUrl } from "../../catalogue/safe-html.ts";
 
-export type Converted = { markdown: string; images: string[] };
-
 function textWithBreaks(node: Node): string {
   if (node.nodeName === "BR") return "\n";
   if (node.nodeType === 3) return node.textContent ?? "";
@@ -13,14 +11,8 @@ function textWithBreaks(node: Node): string {
 const DROPPED = new Set(["script", "style", "noscript", "iframe", "object", "embed", "template", "svg", "math"]);
 
 /** Longer than any run of backticks in the code, which could otherwise close it early. */
-function fenceFor(code: string): string {
-  let longest = 0;
-  for (const [run] of code.matchAll(/`+/g)) longest = Math.max(longest, run.length);
-  return "`".repeat(Math.max(3, longest + 1));
-}
-
-const isMediumFurniture = (node: HTMLElement) =>
-  /\bgraf--title\b/.test(node.className ?? "") || /\bsection-divider\b/.test(node.className ?? "");
+const fenceFor = (code: string) =>
+  "`".repeat(Math.max(3, ...Array.from(code.matchAll(/`+/g), ([run]) => run.length + 1)));
 
 function converter(images: string[]): TurndownService {
   const service = new TurndownService({
@@ -43,7 +35,7 @@ function converter(images: string[]): TurndownService {
     replacement: (content) => content,
   });
   service.addRule("mediumFurniture", {
-    filter: (node) => isMediumFurniture(node as HTMLElement),
+    filter: (node) => /\b(?:graf--title|section-divider)\b/.test((node as HTMLElement).className ?? ""),
     replacement: () => "",
   });
   service.addRule("spoiler", {
@@ -89,7 +81,7 @@ function converter(images: string[]): TurndownService {
   return service;
 }
 
-export function htmlToMarkdown(html: string): Converted {
+export function htmlToMarkdown(html: string) {
   const images: string[] = [];
   const markdown = converter(images)
     .turndown(html)
@@ -101,7 +93,7 @@ export function htmlToMarkdown(html: string): Converted {
 }
 
 /** Goodreads writes a blank line as two <br/>; plain text (StoryGraph) reads the same way. */
-export function reviewToMarkdown(review: string): Converted {
+export function reviewToMarkdown(review: string) {
   const html = review
     .replace(/\r\n?/g, "\n")
     .replace(/\n/g, "<br/>")

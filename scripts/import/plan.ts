@@ -3,11 +3,10 @@ import { slugify } from "../../catalogue/slug.ts";
 import { normaliseIsbn, type Reading, type Skipped, titleAuthorKey } from "./book.ts";
 import { essayText, isDraft, type NoteToWrite, needsRatingAndTags, noteText } from "./files.ts";
 import type { MediumPost } from "./medium.ts";
-import { readingMinutes } from "./medium.ts";
 import type { SiteNote } from "./site-notes.ts";
 import { resolveTags, type TagMap } from "./tags.ts";
 
-export type PlannedNote = { path: string; slug: string; line: number; note: NoteToWrite };
+export type PlannedNote = { path: string; slug: string; line: number; note: NoteToWrite; text: string };
 
 export type BookPlan = {
   notes: PlannedNote[];
@@ -63,26 +62,19 @@ export function planBooks(
     }
     for (const reading of [...book].sort(byDate)) {
       const what = `"${reading.title}"`;
+      const skip = (reason: string) => plan.skipped.push({ line: reading.line, what, reason });
       const { tags, unknown, added } = resolveTags(reading.labels, rules.declared, rules.map, rules.addUnknown);
       for (const label of unknown) plan.unknownShelves.set(label, (plan.unknownShelves.get(label) ?? 0) + 1);
       for (const tag of added) if (!plan.newTags.includes(tag)) plan.newTags.push(tag);
       const needs = needsRatingAndTags(reading.shelf);
       if (reading.shelf === "read" && reading.rating === null && !options.drafts) {
-        plan.skipped.push({
-          line: reading.line,
-          what,
-          reason: "unrated (rate it, or --drafts to write it as a draft)",
-        });
+        skip("unrated (rate it, or --drafts to write it as a draft)");
         continue;
       }
       if (needs && tags.length === 0 && !options.drafts) {
         const shelves =
-          reading.labels.length > 0 ? `its shelves (${reading.labels.join(", ")})` : "it is on no shelf that";
-        plan.skipped.push({
-          line: reading.line,
-          what,
-          reason: `no tag: ${shelves} ${reading.labels.length > 0 ? "are" : "is"} no tag of content/site.yaml (--tags map.yaml, --add-tags, or --drafts)`,
-        });
+          reading.labels.length > 0 ? `its shelves (${reading.labels.join(", ")}) are` : "it is on no shelf that is";
+        skip(`no tag: ${shelves} no tag of content/site.yaml (--tags map.yaml, --add-tags, or --drafts)`);
         continue;
       }
       if (tags.length > MAX_TAGS) {
@@ -91,26 +83,18 @@ export function planBooks(
         );
       }
       if (!slugify(reading.title)) {
-        plan.skipped.push({
-          line: reading.line,
-          what,
-          reason: "its title has no letter or digit to make a file name of",
-        });
+        skip("its title has no letter or digit to make a file name of");
         continue;
       }
       const slug = chooseSlug(reading.title, taken);
       taken.add(slug);
-      plan.notes.push({
-        path: contentPath("note", slug),
-        slug,
-        line: reading.line,
-        note: {
-          ...reading,
-          tags: needs && tags.length === 0 ? null : tags.slice(0, MAX_TAGS),
-          rating: reading.shelf === "reading" || reading.shelf === "want" ? null : reading.rating,
-          photo: "",
-        },
-      });
+      const note: NoteToWrite = {
+        ...reading,
+        tags: needs && tags.length === 0 ? null : tags.slice(0, MAX_TAGS),
+        rating: reading.shelf === "reading" || reading.shelf === "want" ? null : reading.rating,
+        photo: "",
+      };
+      plan.notes.push({ path: contentPath("note", slug), slug, line: reading.line, note, text: noteText(note) });
     }
   }
   return plan;
@@ -121,17 +105,11 @@ export function describePlanned({ path, note }: PlannedNote): string {
   return `${path}${details.length > 0 ? ` (${details.join(", ")})` : ""}`;
 }
 
-export const plannedNoteText = ({ note }: PlannedNote) => noteText(note);
-
-export type PlannedEssay = { path: string; post: MediumPost; text: string };
-
-export type EssayPlan = { essays: PlannedEssay[]; skipped: Skipped[] };
-
 export function planEssays(
   posts: readonly MediumPost[],
   site: readonly { slug: string; mediumLink: string; path: string }[],
-): EssayPlan {
-  const plan: EssayPlan = { essays: [], skipped: [] };
+) {
+  const plan = { essays: [] as { path: string; post: MediumPost; text: string }[], skipped: [] as Skipped[] };
   const taken = new Map(site.map((essay) => [essay.slug, essay.path]));
   for (const post of posts) {
     const slug = slugify(post.title);
@@ -148,17 +126,7 @@ export function planEssays(
     }
     const path = contentPath("write", slug);
     taken.set(slug, path);
-    plan.essays.push({
-      path,
-      post,
-      text: essayText({
-        title: post.title,
-        date: post.date,
-        minutes: readingMinutes(post.words),
-        mediumLink: post.url,
-        body: post.markdown,
-      }),
-    });
+    plan.essays.push({ path, post, text: essayText(post) });
   }
   return plan;
 }

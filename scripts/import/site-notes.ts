@@ -1,59 +1,42 @@
 import { parseContentDate } from "../../catalogue/dates.ts";
 import { type ContentFile, isDraft, splitFrontMatter } from "../../catalogue/load.ts";
-import { SHELVES, type Shelf } from "../../catalogue/schema.ts";
-
-export type SiteNote = {
-  slug: string;
-  path: string;
-  draft: boolean;
-  title: string;
-  author: string;
-  isbn: string;
-  shelf: Shelf;
-  date: string;
-  rating: number | null;
-  tags: string[];
-  review: string;
-};
-
-const NOTE_FILE = /^content\/notes\/([^/]+)\.md$/;
+import { SHELVES } from "../../catalogue/schema.ts";
 
 const textOf = (value: unknown) => (typeof value === "string" ? value : "");
 
-export function siteNotes(files: readonly ContentFile[]): SiteNote[] {
-  return files
-    .flatMap((file) => {
-      const slug = NOTE_FILE.exec(file.path)?.[1];
-      if (!slug) return [];
-      const { data, body } = splitFrontMatter(file);
-      const fields = (data ?? {}) as Record<string, unknown>;
-      const shelf: Shelf = SHELVES.find((candidate) => candidate === fields.shelf) ?? "read";
-      return [
-        {
-          slug,
-          path: file.path,
-          draft: isDraft(file),
-          title: textOf(fields.name),
-          author: textOf(fields.author),
-          isbn: textOf(fields.isbn),
-          shelf,
-          date: parseContentDate(textOf(fields.date)) ?? "",
-          rating: typeof fields.rating === "number" ? fields.rating : null,
-          tags: Array.isArray(fields.tags) ? fields.tags.map(String) : [],
-          review: body,
-        },
-      ];
-    })
+/** Read leniently, drafts included: only to recognise what the site already holds. */
+function itemsIn(files: readonly ContentFile[], folder: string) {
+  return files.flatMap((file) => {
+    const slug = new RegExp(`^content/${folder}/([^/]+)\\.md$`).exec(file.path)?.[1];
+    if (!slug) return [];
+    const { data, body } = splitFrontMatter(file);
+    return [{ file, slug, body, fields: (data ?? {}) as Record<string, unknown> }];
+  });
+}
+
+export function siteNotes(files: readonly ContentFile[]) {
+  return itemsIn(files, "notes")
+    .map(({ file, slug, body, fields }) => ({
+      slug,
+      path: file.path,
+      draft: isDraft(file),
+      title: textOf(fields.name),
+      author: textOf(fields.author),
+      isbn: textOf(fields.isbn),
+      shelf: SHELVES.find((shelf) => shelf === fields.shelf) ?? ("read" as const),
+      date: parseContentDate(textOf(fields.date)) ?? "",
+      rating: typeof fields.rating === "number" ? fields.rating : null,
+      tags: Array.isArray(fields.tags) ? fields.tags.map(String) : [],
+      review: body,
+    }))
     .sort((a, b) => a.slug.localeCompare(b.slug));
 }
 
-const ESSAY_FILE = /^content\/write\/([^/]+)\.md$/;
+export type SiteNote = ReturnType<typeof siteNotes>[number];
 
-export function siteEssays(files: readonly ContentFile[]): { slug: string; path: string; mediumLink: string }[] {
-  return files.flatMap((file) => {
-    const slug = ESSAY_FILE.exec(file.path)?.[1];
-    if (!slug) return [];
-    const fields = (splitFrontMatter(file).data ?? {}) as Record<string, unknown>;
-    return [{ slug, path: file.path, mediumLink: textOf(fields.mediumLink) }];
-  });
-}
+export const siteEssays = (files: readonly ContentFile[]) =>
+  itemsIn(files, "write").map(({ file, slug, fields }) => ({
+    slug,
+    path: file.path,
+    mediumLink: textOf(fields.mediumLink),
+  }));

@@ -1,14 +1,10 @@
+/** Ends a command with its message and exit code. */
 export class Stop extends Error {
-  constructor(
-    message: string,
-    readonly code: number,
-  ) {
-    super(message);
-  }
+  code = 1;
 }
 
 export function stop(message: string, code = 1): never {
-  throw new Stop(message, code);
+  throw Object.assign(new Stop(message), { code });
 }
 
 export function parsedOrStop<Parsed>(parse: () => Parsed, usage: string): Parsed {
@@ -21,7 +17,6 @@ export function parsedOrStop<Parsed>(parse: () => Parsed, usage: string): Parsed
 
 export function scaleOption(text: string): number {
   const scale = Number(text);
-  if (!Number.isFinite(scale) || scale <= 0 || scale > 10)
-    stop(`--scale must be a number above 0 and at most 10, not "${text}".`, 2);
+  if (!(scale > 0 && scale <= 10)) stop(`--scale must be a number above 0 and at most 10, not "${text}".`, 2);
   return scale;
 }

@@ -1,11 +1,15 @@
 import { nestingProblem } from "../../catalogue/nesting.ts";
 import type { Shelf } from "../../catalogue/schema.ts";
-import { labelsFrom, normaliseIsbn, type Reading, type SourceBooks, siteRating, sourceDay } from "./book.ts";
-import { missingColumns, readCsv } from "./csv.ts";
+import {
+  type BookSource,
+  labelsFrom,
+  normaliseIsbn,
+  type Reading,
+  readBooks,
+  type SourceBooks,
+  sourceDay,
+} from "./book.ts";
 import { reviewToMarkdown } from "./html-markdown.ts";
-import { sourceRows } from "./source-rows.ts";
-
-const REQUIRED = ["Title", "Authors", "Read Status", "Star Rating", "Date Added"];
 
 const STATUSES: Record<string, Shelf> = {
   read: "read",
@@ -14,10 +18,8 @@ const STATUSES: Record<string, Shelf> = {
   "did-not-finish": "did-not-finish",
 };
 
-export type Span = { start: string | null; end: string | null };
-
-export function readingSpans(text: string): Span[] | null {
-  const spans: Span[] = [];
+export function readingSpans(text: string) {
+  const spans: { start: string | null; end: string | null }[] = [];
   for (const part of text
     .split(/[,;]/)
     .map((piece) => piece.trim())
@@ -31,48 +33,25 @@ export function readingSpans(text: string): Span[] | null {
   return spans;
 }
 
-export async function readStoryGraph(input: string | AsyncIterable<string>, scale: number): Promise<SourceBooks> {
-  const table = await readCsv(input);
-  const notStoryGraph = missingColumns(
-    table,
-    REQUIRED,
-    "a StoryGraph export (Manage Account, Export StoryGraph Library)",
-  );
-  if (notStoryGraph) throw new Error(notStoryGraph);
-  const { books: result, rows } = sourceRows(table, {
-    author: "Authors",
-    shelf: "Read Status",
-    shelfName: "read status",
-    rating: "Star Rating",
-    review: "Review",
-    shelves: STATUSES,
-  });
-  for (const { line, field, title, author, shelf, stars, unreadable } of rows) {
+const STORYGRAPH: BookSource = {
+  what: "a StoryGraph export (Manage Account, Export StoryGraph Library)",
+  required: ["Title", "Authors", "Read Status", "Star Rating", "Date Added"],
+  author: "Authors",
+  shelf: "Read Status",
+  shelfName: "read status",
+  rating: "Star Rating",
+  review: "Review",
+  shelves: STATUSES,
+  readings: ({ line, field, title, author, shelf }, rating, remark) => {
     const spans = readingSpans(field("Dates Read"));
-    if (spans === null) {
-      unreadable(`Dates Read "${field("Dates Read")}" is not a list of readings like 2021/03/04-2021/03/20`);
-      continue;
-    }
+    if (spans === null)
+      return `Dates Read "${field("Dates Read")}" is not a list of readings like 2021/03/04-2021/03/20`;
     const added = sourceDay(field("Date Added"));
     const lastRead = field("Last Date Read") ? sourceDay(field("Last Date Read")) : null;
-    if (!added) {
-      unreadable(`Date Added "${field("Date Added")}" is not a day written like 2019/03/14`);
-      continue;
-    }
-    const book = {
-      line,
-      title,
-      author,
-      isbn: normaliseIsbn(field("ISBN/UID")),
-      labels: labelsFrom(field("Tags")),
-    };
+    if (!added) return `Date Added "${field("Date Added")}" is not a day written like 2019/03/14`;
     const tooDeep = nestingProblem(field("Review"));
-    if (tooDeep) {
-      unreadable(`Review ${tooDeep}`);
-      continue;
-    }
-    const rating = siteRating(stars, scale);
-    const review = reviewToMarkdown(field("Review")).markdown;
+    if (tooDeep) return `Review ${tooDeep}`;
+    const book = { line, title, author, isbn: normaliseIsbn(field("ISBN/UID")), labels: labelsFrom(field("Tags")) };
     // Every reading before the last was read to the end; the status tells what the last one is.
     const ends = shelf === "read" || shelf === "want" ? spans : spans.slice(0, -1);
     const last = spans.at(-1);
@@ -92,13 +71,15 @@ export async function readStoryGraph(input: string | AsyncIterable<string>, scal
       readings.push({ ...book, shelf, date: last?.end ?? last?.start ?? lastRead ?? added, rating, review: "" });
     }
     const latest = readings.at(-1);
-    if (latest) latest.review = review;
+    if (latest) latest.review = reviewToMarkdown(field("Review")).markdown;
     if (readings.length > 1 && rating !== null) {
-      result.remarks.push(
+      remark(
         `line ${line}: "${title}" has ${readings.length} readings; StoryGraph keeps one rating and review per book, so each reading gets the rating and the last one the review.`,
       );
     }
-    result.readings.push(...readings);
-  }
-  return result;
-}
+    return readings;
+  },
+};
+
+export const readStoryGraph = (input: string | AsyncIterable<string>, scale: number): Promise<SourceBooks> =>
+  readBooks(input, STORYGRAPH, scale);

@@ -4,8 +4,6 @@ import { slugify } from "../../catalogue/slug.ts";
 /** `[]` leaves the shelf out. */
 export type TagMap = ReadonlyMap<string, readonly string[]>;
 
-export const labelKey = (label: string) => slugify(label);
-
 export function tagNameOf(label: string): string {
   const words = label.trim().replace(/[-_]+/g, " ").replace(/\s+/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -29,42 +27,25 @@ export function parseTagMap(text: string): TagMap {
       throw new Error(`The tag map gives "${shelf}" something that is not a tag, a list of tags or null.`);
     }
     map.set(
-      labelKey(shelf),
+      slugify(shelf),
       tags.map((tag: string) => tag.trim()),
     );
   }
   return map;
 }
 
-export type TagResolution = { tags: string[]; unknown: string[]; added: string[] };
-
-export function resolveTags(
-  labels: readonly string[],
-  declared: readonly string[],
-  map: TagMap,
-  addUnknown: boolean,
-): TagResolution {
+export function resolveTags(labels: readonly string[], declared: readonly string[], map: TagMap, addUnknown: boolean) {
   const tags: string[] = [];
   const unknown: string[] = [];
-  const added: string[] = [];
-  const byKey = new Map(declared.map((tag) => [labelKey(tag), tag]));
+  const byKey = new Map(declared.map((tag) => [slugify(tag), tag]));
   for (const label of labels) {
-    const mapped = map.get(labelKey(label));
-    const declaredTag = byKey.get(labelKey(label));
-    if (mapped) tags.push(...mapped);
-    else if (declaredTag) tags.push(declaredTag);
-    else if (addUnknown) {
-      const tag = tagNameOf(label);
-      tags.push(tag);
-      added.push(tag);
-    } else unknown.push(label);
+    const known = map.get(slugify(label)) ?? byKey.get(slugify(label)) ?? (addUnknown ? tagNameOf(label) : undefined);
+    if (known === undefined) unknown.push(label);
+    else tags.push(...[known].flat());
   }
-  for (const tag of tags) if (!declared.includes(tag) && !added.includes(tag)) added.push(tag);
-  return { tags: [...new Set(tags)], unknown, added: addUnknown ? [...new Set(added)] : [] };
+  const unique = [...new Set(tags)];
+  return { tags: unique, unknown, added: addUnknown ? unique.filter((tag) => !declared.includes(tag)) : [] };
 }
-
-export const undeclaredMapTags = (map: TagMap, declared: readonly string[]) =>
-  [...new Set([...map.values()].flat())].filter((tag) => !declared.includes(tag));
 
 /** Only the list's own text changes, so the owner's comments, wrapping and quoting stay as they were. */
 export function addTagsToSiteYaml(text: string, tags: readonly string[]): string {

@@ -2,8 +2,6 @@ import { brokenReferenceProblem } from "../../catalogue/disk.ts";
 import { buildCatalogue, ContentError, type ContentFile } from "../../catalogue/load.ts";
 import { summarizeCatalogue } from "../../catalogue/summary.ts";
 
-export type Refused = { path: string; problem: string };
-
 function firstProblem(files: ContentFile[], imageExists: (sitePath: string) => boolean): ContentError | null {
   try {
     const [broken] = summarizeCatalogue(buildCatalogue(files), imageExists).broken;
@@ -14,22 +12,21 @@ function firstProblem(files: ContentFile[], imageExists: (sitePath: string) => b
   }
 }
 
-export function refuseInvalid(
+export function refuseInvalid<File extends ContentFile>(
   site: readonly ContentFile[],
   siteYaml: ContentFile | null,
-  planned: readonly ContentFile[],
+  planned: readonly File[],
   imageExists: (sitePath: string) => boolean,
-): { accepted: ContentFile[]; refused: Refused[] } {
+): { accepted: File[]; refused: { file: File; problem: string }[] } {
   const base = site.map((file) => (siteYaml && file.path === siteYaml.path ? siteYaml : file));
   let accepted = [...planned];
-  const refused: Refused[] = [];
+  const refused: { file: File; problem: string }[] = [];
   for (;;) {
     const problem = firstProblem([...base, ...accepted], imageExists);
     if (!problem) return { accepted, refused };
-    if (!accepted.some((file) => file.path === problem.file)) {
-      throw new ContentError(problem.file, problem.field, `${problem.problem} (after the import's changes)`);
-    }
-    accepted = accepted.filter((file) => file.path !== problem.file);
-    refused.push({ path: problem.file, problem: problem.message.slice(problem.file.length + 2) });
+    const file = accepted.find((candidate) => candidate.path === problem.file);
+    if (!file) throw new ContentError(problem.file, problem.field, `${problem.problem} (after the import's changes)`);
+    accepted = accepted.filter((candidate) => candidate !== file);
+    refused.push({ file, problem: problem.message.slice(problem.file.length + 2) });
   }
 }

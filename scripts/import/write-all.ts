@@ -3,7 +3,7 @@
 import { linkSync, mkdirSync, mkdtempSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
-export type Output = { path: string; text?: string; bytes?: Buffer; replaces?: boolean; label: string };
+export type Output = { path: string; text?: string; bytes?: Buffer; replaces?: boolean };
 
 export class NotWritten extends Error {}
 
