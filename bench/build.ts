@@ -29,7 +29,7 @@ export async function buildSite(root: string, siteUrl: string, extraEnv: NodeJS.
 }
 
 /** What a build needs; tests/, bench/, build/ and data/ stay behind. */
-const COPIED = ["app", "build-tools", "catalogue", "content", "public", "rules", "server", "scripts"];
+const COPIED = ["app", "build-tools", "catalogue", "content", "host", "outputs", "public", "rules", "scripts", "services"];
 const CONFIG_FILE = /^(?:[\w.-]+\.ts|vite\.build\.cjs|tsconfig\.json|package(?:-lock)?\.json)$/;
 /** Caches that tools write inside node_modules: the copy gets its own. */
 const NOT_LINKED = new Set([".vite", ".vite-temp", ".cache"]);

@@ -181,7 +181,7 @@ export function sitePlugin(): Plugin {
       buildDir = dirname(this.environment.config.build.outDir);
       catalogue = catalogueOrStop(root);
       copyContent(root, buildDir);
-      this.emitFile({ type: "chunk", id: join(projectRoot, SEARCH_CLIENT_MODULE), name: "search" });
+      this.emitFile({ type: "chunk", id: join(projectRoot, SEARCH_CLIENT_MODULE), name: "search-client" });
     },
     // After React Router's build and prerendering: what is left of the build, in named steps.
     buildApp: {
