@@ -2,7 +2,7 @@
  * The builds the benchmark measures: the project itself (timed), and a copy of it with 10,000 book
  * notes, also built by the fast-typing browser test (tests/browser/typing-at-scale.spec.ts).
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { buildRoot, currentBuild } from "../build-tools/build-folders.mjs";
 import { generateNotes } from "./generate-notes.ts";
@@ -29,7 +29,18 @@ export async function buildSite(root: string, siteUrl: string, extraEnv: NodeJS.
 }
 
 /** What a build needs; tests/, bench/, build/ and data/ stay behind. */
-const COPIED = ["app", "build-tools", "catalogue", "content", "host", "outputs", "public", "rules", "scripts", "services"];
+const COPIED = [
+  "app",
+  "build-tools",
+  "catalogue",
+  "content",
+  "host",
+  "outputs",
+  "public",
+  "rules",
+  "scripts",
+  "services",
+];
 const CONFIG_FILE = /^(?:[\w.-]+\.ts|vite\.build\.cjs|tsconfig\.json|package(?:-lock)?\.json)$/;
 /** Caches that tools write inside node_modules: the copy gets its own. */
 const NOT_LINKED = new Set([".vite", ".vite-temp", ".cache"]);
@@ -44,15 +55,27 @@ export type LargeCopyOptions = {
   siteUrl: string;
   /** Content to start from instead of the project's: a content folder, and images laid over public/. */
   from?: { content: string; public: string };
+  /** Only these pages prerendered, by the copy's own React Router configuration; every page otherwise. */
+  prerender?: string[];
 };
 
 /** Copies the project into `root`, fills content/notes up to `total` notes and builds it. */
 export async function buildLargeCopy(options: LargeCopyOptions): Promise<LargeCopy> {
   const { root } = options;
   copyProject(options.projectRoot, root, options.from);
+  if (options.prerender) limitPrerender(root, options.prerender);
   const generated = generateNotes(root, options.total);
   const buildMs = await buildSite(root, options.siteUrl);
   return { root, generated, buildMs };
+}
+
+/** The copy's React Router configuration, with only `paths` prerendered: a test's copy needs no 10,000 pages. */
+function limitPrerender(root: string, paths: string[]): void {
+  renameSync(join(root, "react-router.config.ts"), join(root, "react-router.site.ts"));
+  writeFileSync(
+    join(root, "react-router.config.ts"),
+    `import site from "./react-router.site.ts";\nexport default { ...site, prerender: ${JSON.stringify(paths)} };\n`,
+  );
 }
 
 /** Copies what a build needs into the empty folder `root`, with node_modules linked and the tools' caches its own. */

@@ -2,8 +2,8 @@
  * The fast-typing guarantee at scale: with 10,000 notes, typing fast into the notes search loses no
  * keystroke and the list ends showing the final query. The catalogue is the fixture content filled
  * up with generated notes (bench/generate-notes.ts, as the benchmark does), built once in a
- * temporary copy of the project with only the home page prerendered (the server renders /notes on
- * request, which spares the build compressing a 9 MB page) and served on a port of its own.
+ * temporary copy of the project with only the home page and the notes list prerendered, and served
+ * on a port of its own.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -32,6 +32,7 @@ test.beforeAll(async () => {
     total: NOTES,
     siteUrl: `http://127.0.0.1:${port}`,
     from: { content: join(projectRoot, "tests/fixtures/content"), public: join(projectRoot, "tests/fixtures/public") },
+    prerender: ["/", "/notes"],
   });
   server = await startSiteServer(root, "large", port, join(root, "data"));
 });
