@@ -1,6 +1,7 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import { dirname, join, relative, sep } from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Plugin, ViteDevServer } from "vite";
@@ -208,6 +209,12 @@ export function sitePlugin(): Plugin {
           owner: { name, email },
         });
       },
+    },
+    // React Router's prerendering gives each request 10 s, the first one included: the server build,
+    // and the catalogue it loads, is imported before the requests start (at 10,000 notes it takes longer).
+    async configurePreviewServer(server) {
+      const serverBuild = join(server.config.environments.ssr?.build.outDir ?? "", "index.js");
+      if (existsSync(serverBuild)) await import(pathToFileURL(serverBuild).href);
     },
     configureServer(server) {
       const contentProblem = watchContent(server, root);
