@@ -271,7 +271,7 @@ export const writingSchema = z.strictObject({
 
 export const updateSchema = z.strictObject({ title: text, date: contentDate, draft: z.boolean().default(false) });
 
-type Located<Category extends string> = {
+export type Located<Category extends string> = {
   category: Category;
   slug: string;
   path: string;
