@@ -37,11 +37,7 @@ export function noteImagePath(note: Pick<Note, "slug" | "photo">): string {
 
 export const coverImagePath = (slug: string) => `/covers/${slug}.png`;
 
-export type Card = {
-  title: string;
-  owner: string;
-  site: string;
-};
+export type Card = { title: string; owner: string; site: string };
 
 export function cardTitles(catalogue: Catalogue): Map<string, string> {
   const { site, pages, apps, work, writings } = catalogue;
