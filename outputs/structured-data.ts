@@ -7,8 +7,6 @@ export type JsonLd = { "@context": typeof CONTEXT; "@type": string; [key: string
 
 const personId = (siteUrl: string) => `${siteUrl}/#person`;
 
-type Owner = Pick<Site, "name" | "description" | "social">;
-
 const ownerAsAuthor = (name: string, siteUrl: string) => ({
   "@type": "Person",
   "@id": personId(siteUrl),
@@ -16,7 +14,7 @@ const ownerAsAuthor = (name: string, siteUrl: string) => ({
   url: `${siteUrl}/`,
 });
 
-export function personLd(owner: Owner, siteUrl: string): JsonLd {
+export function personLd(owner: Pick<Site, "name" | "description" | "social">, siteUrl: string): JsonLd {
   return {
     "@context": CONTEXT,
     ...ownerAsAuthor(owner.name, siteUrl),
