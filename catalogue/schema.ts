@@ -3,7 +3,7 @@ import { parseContentDate } from "./dates.ts";
 import { type DerivedBody, deriveBody } from "./derive.ts";
 import { EMBED_ORIGINS, isEmbedFrom } from "./embeds.ts";
 import { ownerFields } from "./owner.ts";
-import type { Quote } from "./quotes.ts";
+import type { deriveQuotes } from "./quotes.ts";
 import type { Mention, ReadingEntry } from "./reading-life.ts";
 import { placeholdersOf } from "./template.ts";
 
@@ -271,13 +271,9 @@ export type Site = z.infer<typeof siteSchema>;
 export type Page = z.infer<typeof pageSchema> & { slug: string } & DerivedBody;
 export type App = z.infer<typeof appSchema> & Located<"apps">;
 export type Work = z.infer<typeof workSchema> & Located<"Work">;
-export type NoteDerived = {
-  quotes: Quote[];
-  reviewed: boolean;
-  readings: ReadingEntry[];
-  mentionedIn: Mention[];
-};
-export type Note = z.infer<typeof noteSchema> & Located<"book"> & NoteDerived;
+export type Note = z.infer<typeof noteSchema> &
+  Located<"book"> &
+  ReturnType<typeof deriveQuotes> & { readings: ReadingEntry[]; mentionedIn: Mention[] };
 export type ReadNote = Note & { shelf: "read" };
 export type Writing = z.infer<typeof writingSchema> & Located<"write">;
 export type Item = App | Work | Note | Writing;
