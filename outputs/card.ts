@@ -14,12 +14,9 @@ export const COVER_IMAGE_SCALE = 2;
 export const MONOGRAM = { background: "#1f3a5f", ink: "#f4f1ea" };
 
 export function initials(name: string): string {
-  const [firstWord, ...otherWords] = name.split(/\s+/).filter(Boolean);
-  if (firstWord === undefined) return "";
-  const lastWord = otherWords.at(-1);
-  const first = [...firstWord][0] ?? "";
-  const last = lastWord === undefined ? "" : ([...lastWord][0] ?? "");
-  return (first + last).toUpperCase();
+  const words = name.split(/\s+/).filter(Boolean);
+  const firstAndLast = words.length > 1 ? [words[0], words.at(-1)] : words;
+  return firstAndLast.map((word = "") => [...word][0]).join("").toUpperCase();
 }
 
 export function cardPath(pathname: string): string {
