@@ -16,7 +16,8 @@ export const MONOGRAM = { background: "#1f3a5f", ink: "#f4f1ea" };
 export function initials(name: string): string {
   const words = name.split(/\s+/).filter(Boolean);
   const firstAndLast = words.length > 1 ? [words[0], words.at(-1)] : words;
-  return firstAndLast.map((word = "") => [...word][0]).join("").toUpperCase();
+  const letters = firstAndLast.map((word = "") => [...word][0]);
+  return letters.join("").toUpperCase();
 }
 
 export function cardPath(pathname: string): string {
