@@ -23,10 +23,8 @@ export function personLd(owner: Pick<Site, "name" | "description" | "social">, s
   };
 }
 
-type NoteFields = Pick<Note, "name" | "author" | "date" | "rating" | "path" | "tags" | "shelf">;
-
 export function bookReviewLd(
-  note: NoteFields,
+  note: Pick<Note, "name" | "author" | "date" | "rating" | "path" | "tags" | "shelf">,
   { owner, siteUrl, image }: { owner: string; siteUrl: string; image: string },
 ): JsonLd {
   const url = absoluteUrl(siteUrl, note.path);
@@ -54,10 +52,8 @@ export function bookReviewLd(
   };
 }
 
-type WritingFields = Pick<Writing, "name" | "date" | "time" | "path" | "tags" | "wordCount">;
-
 export function blogPostingLd(
-  writing: WritingFields,
+  writing: Pick<Writing, "name" | "date" | "time" | "path" | "tags" | "wordCount">,
   { owner, siteUrl, image, description }: { owner: string; siteUrl: string; image: string; description: string },
 ): JsonLd {
   const url = absoluteUrl(siteUrl, writing.path);
