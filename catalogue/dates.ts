@@ -19,20 +19,7 @@ export function parseContentDate(text: string): IsoDay | null {
   return date.toISOString().slice(0, 10);
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+const MONTHS = "January February March April May June July August September October November December".split(" ");
 
 export function formatMonthYear(day: IsoDay): string {
   const [year, month] = day.split("-");

@@ -2,16 +2,6 @@ import { Marked, type Token, type Tokens } from "marked";
 import { safeHtml } from "./safe-html.ts";
 import { absoluteUrl } from "./site-url.ts";
 
-export type DerivedBody = {
-  markdown: string;
-  html: string;
-  text: string;
-  wordCount: number;
-  excerpt: string;
-  links: string[];
-  images: string[];
-};
-
 export const EXCERPT_WORDS = 30;
 
 export const markdown = new Marked({ async: false });
@@ -51,7 +41,9 @@ export function excerptOf(text: string, count = EXCERPT_WORDS): string {
   return all.length <= count ? all.join(" ") : `${all.slice(0, count).join(" ")}…`;
 }
 
-export function deriveBody(source: string): DerivedBody {
+export type DerivedBody = ReturnType<typeof deriveBody>;
+
+export function deriveBody(source: string) {
   const tokens = markdown.lexer(source);
   const links: string[] = [];
   const images: string[] = [];

@@ -10,6 +10,7 @@ import {
   type App,
   appSchema,
   draftNoteSchema,
+  type Located,
   type Note,
   noteSchema,
   type Page,
@@ -168,13 +169,6 @@ export function isDraft(file: ContentFile): boolean {
   }
 }
 
-function checkTags(file: string, tags: readonly string[], declared: readonly string[]) {
-  for (const tag of tags) {
-    const problem = undeclaredTagProblem(tag, declared);
-    if (problem) throw new ContentError(file, "tags", problem);
-  }
-}
-
 type ReadOptions<S extends z.ZodType> = {
   slugFromTitle?: boolean;
   declaredTags?: readonly string[];
@@ -183,11 +177,7 @@ type ReadOptions<S extends z.ZodType> = {
   reserved?: readonly string[];
 };
 
-type Read<S extends z.ZodType, Category extends string> = z.output<S> & {
-  category: Category;
-  slug: string;
-  path: string;
-} & DerivedBody;
+type Read<S extends z.ZodType, Category extends string> = z.output<S> & Located<Category>;
 
 function readItems<S extends z.ZodType, Category extends string>(
   files: ContentFile[],
@@ -223,7 +213,12 @@ function readItems<S extends z.ZodType, Category extends string>(
           `does not match the file name: "${name}" needs ${slugify(name)}.md (or -2, -3 … for a re-read)`,
         );
       }
-      if (declaredTags) checkTags(file.path, (fields as { tags: string[] }).tags, declaredTags);
+      if (declaredTags) {
+        for (const tag of (fields as { tags: string[] }).tags) {
+          const problem = undeclaredTagProblem(tag, declaredTags);
+          if (problem) throw new ContentError(file.path, "tags", problem);
+        }
+      }
       if (draft) return [];
       const path = `/${folder}/${slug}`;
       if (reserved.includes(slug)) {

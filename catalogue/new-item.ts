@@ -121,15 +121,9 @@ const PUBLISH_PROMPT = '# A draft is checked but not published: delete the line 
 
 // What the owner must still decide is a commented-out line, never a placeholder value that would be published.
 export function noteFileText(
-  note: {
-    title: string;
-    author: string;
-    tags: readonly string[] | null;
-    rating: number | null;
-    shelf?: NewNoteShelf;
-  },
+  note: Parameters<typeof isDraftNote>[0] & { title: string; author: string },
   date: string,
-): string {
+) {
   const draft = isDraftNote(note);
   const shelf = note.shelf ?? null;
   const unread = shelf === "reading" || shelf === "want";

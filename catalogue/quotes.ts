@@ -4,17 +4,15 @@ import { escapeXml } from "./xml.ts";
 
 const ATTRIBUTION = /^— +(\S.*)$/s;
 
-export type Quote = {
-  id: string;
-  number: number;
-  anchor: string;
-  path: string;
-  text: string;
-  html: string;
-  attribution: string;
-};
-
 export const quotePath = (id: string) => `/quotes/${id}`;
+
+function quoteOf(slug: string, number: number, inner: Token[], attribution: string) {
+  const id = `${slug}-${number}`;
+  const html = renderHtml(inner).trim();
+  return { id, number, anchor: `quote-${number}`, path: quotePath(id), text: textOf(inner), html, attribution };
+}
+
+export type Quote = ReturnType<typeof quoteOf>;
 
 function attributionOf(token: Token | undefined): string | null {
   if (token?.type !== "paragraph") return null;
@@ -43,18 +41,7 @@ export function deriveQuotes(source: string, slug: string): { html: string; quot
       while (tokens[next]?.type === "space") next++;
       const attribution = attributionOf(tokens[next]);
       if (attribution !== null) {
-        const inner = (token as Tokens.Blockquote).tokens;
-        const number = quotes.length + 1;
-        const id = `${slug}-${number}`;
-        const quote: Quote = {
-          id,
-          number,
-          anchor: `quote-${number}`,
-          path: quotePath(id),
-          text: textOf(inner),
-          html: renderHtml(inner).trim(),
-          attribution,
-        };
+        const quote = quoteOf(slug, quotes.length + 1, (token as Tokens.Blockquote).tokens, attribution);
         quotes.push(quote);
         const html = quoteFigure(quote);
         kept.push({ type: "html", block: true, pre: false, raw: html, text: html } as Tokens.HTML);

@@ -25,10 +25,9 @@ function firstBooks<T>(closestFirst: Iterable<T>, limit: number, book: (note: T)
   return picked;
 }
 
-type Closeness<T> = { other: T; sameAuthor: number; sharedTags: number; place: number };
+type Closeness<T> = { other: T; sharedTags: number; place: number };
 
-const closerFirst = <T>(a: Closeness<T>, b: Closeness<T>) =>
-  b.sameAuthor - a.sameAuthor || b.sharedTags - a.sharedTags || a.place - b.place;
+const closerFirst = <T>(a: Closeness<T>, b: Closeness<T>) => b.sharedTags - a.sharedTags || a.place - b.place;
 
 const countShared = (tags: ReadonlySet<string>, other: RelatableNote) =>
   other.tags.reduce((count, tag) => (tags.has(tag) ? count + 1 : count), 0);
@@ -63,19 +62,10 @@ export function relatedIndex<T extends RelatableNote>(notes: readonly T[]) {
     const tags = new Set(note.tags);
     const sameAuthor = new Set(byAuthor.get(note));
     const book = bookOf(note);
-    const closeness = (other: T, authorShared: number) => ({
-      other,
-      sameAuthor: authorShared,
-      sharedTags: countShared(tags, other),
-      place: placeOf(other),
-    });
+    const closeness = (other: T) => ({ other, sharedTags: countShared(tags, other), place: placeOf(other) });
     const isOther = (other: T) => other.slug !== note.slug && bookOf(other) !== book;
-    for (const { other } of [...sameAuthor]
-      .filter(isOther)
-      .map((other) => closeness(other, 1))
-      .sort(closerFirst)) {
-      yield other;
-    }
+    const sameAuthorFirst = [...sameAuthor].filter(isOther).map(closeness).sort(closerFirst);
+    for (const { other } of sameAuthorFirst) yield other;
     // A note sharing two tags is in two of the note's tag lists: in one of them but the longest.
     const lists = note.tags.map((tag) => byTag.get(tag) ?? []);
     const longest = lists.reduce((a, b) => (b.length > a.length ? b : a), []);
@@ -84,7 +74,7 @@ export function relatedIndex<T extends RelatableNote>(notes: readonly T[]) {
       if (list === longest) continue;
       for (const other of list) {
         if (sameAuthor.has(other) || several.has(other) || !isOther(other)) continue;
-        const close = closeness(other, 0);
+        const close = closeness(other);
         if (close.sharedTags >= 2) several.set(other, close);
       }
     }

@@ -3,7 +3,7 @@ import { parseContentDate } from "./dates.ts";
 import { type DerivedBody, deriveBody } from "./derive.ts";
 import { EMBED_ORIGINS, isEmbedFrom } from "./embeds.ts";
 import { ownerFields } from "./owner.ts";
-import type { Quote } from "./quotes.ts";
+import type { deriveQuotes } from "./quotes.ts";
 import type { Mention, ReadingEntry } from "./reading-life.ts";
 import { placeholdersOf } from "./template.ts";
 
@@ -115,43 +115,51 @@ export const siteSchema = z.strictObject({
 
 export const pageSchema = z.strictObject({ title: text, description: text, updated: contentDate });
 
-export const appSchema = z.strictObject({
+const projectFields = {
   name: text,
-  tagLine: text,
   position: text,
   startDate: contentDate,
   endDate: optionalContentDate,
   logo: image,
-  screenshots: z.array(image).default([]),
   url: optionalUrl,
   androidUrl: optionalUrl,
   iOSUrl: optionalUrl,
+  tags: tagList.default([]),
+  tech: z.array(text).default([]),
+};
+
+export const appSchema = z.strictObject({
+  ...projectFields,
+  tagLine: text,
+  screenshots: z.array(image).default([]),
   linkedInLink: optionalUrl,
   facebookLink: optionalUrl,
   twitterLink: optionalUrl,
   instagramLink: optionalUrl,
   youtubeLink: optionalUrl,
   productHuntLink: optionalUrl,
-  tags: tagList.default([]),
-  tech: z.array(text).default([]),
   future: z.string().default(""),
   team: z.array(z.strictObject({ name: text, url: optionalUrl, role: text })).default([]),
 });
 
 export const workSchema = z.strictObject({
-  name: text,
-  position: text,
-  startDate: contentDate,
-  endDate: optionalContentDate,
+  ...projectFields,
   location: text,
-  logo: image,
-  url: optionalUrl,
-  androidUrl: optionalUrl,
-  iOSUrl: optionalUrl,
-  tags: tagList.default([]),
-  tech: z.array(text).default([]),
   accomplishments: z.array(text).default([]),
 });
+
+const postFields = {
+  name: text,
+  date: contentDate,
+  time: minutes,
+  photo: orEmpty(image),
+  link: optionalUrl,
+  twosLink: optionalUrl,
+  mediumLink: optionalUrl,
+  patreonLink: optionalUrl,
+  podcastLink: optionalUrl,
+  youtubeLink: optionalUrl,
+};
 
 const noteTags = tagList.max(3, "has more than 3 tags");
 const isbn = orEmpty(
@@ -170,9 +178,8 @@ export type Shelf = "read" | (typeof SHELVES)[number];
 const UNREAD_SHELVES: readonly Shelf[] = ["reading", "want"];
 
 const noteFields = z.strictObject({
-  name: text,
+  ...postFields,
   author: text,
-  date: contentDate,
   shelf: z
     .enum(SHELVES, {
       message: `must be one of ${SHELVES.join(", ")}; leave it out for a book you have read`,
@@ -180,16 +187,8 @@ const noteFields = z.strictObject({
     .optional(),
   tags: noteTags.min(1, "needs at least one tag").optional(),
   rating: rating.optional(),
-  time: minutes,
-  photo: orEmpty(image),
-  link: optionalUrl,
   isbn,
-  twosLink: optionalUrl,
-  mediumLink: optionalUrl,
-  patreonLink: optionalUrl,
-  podcastLink: optionalUrl,
   podcastEmbed: optionalUrl,
-  youtubeLink: optionalUrl,
   youtubeEmbed: optionalUrl,
   releaseDate: optionalContentDate,
 });
@@ -256,22 +255,13 @@ export const noteSchema = noteFields.superRefine(checkEmbeds).superRefine(checkS
 export const draftNoteSchema = noteFields.superRefine(checkEmbeds).superRefine(checkShelf(true)).transform(shelved);
 
 export const writingSchema = z.strictObject({
-  name: text,
-  date: contentDate,
-  time: minutes,
-  photo: orEmpty(image),
+  ...postFields,
   tags: tagList.default([]).transform((tags) => ["Write", ...tags.filter((tag) => tag !== "Write")]),
-  link: optionalUrl,
-  twosLink: optionalUrl,
-  mediumLink: optionalUrl,
-  patreonLink: optionalUrl,
-  podcastLink: optionalUrl,
-  youtubeLink: optionalUrl,
 });
 
 export const updateSchema = z.strictObject({ title: text, date: contentDate, draft: z.boolean().default(false) });
 
-type Located<Category extends string> = {
+export type Located<Category extends string> = {
   category: Category;
   slug: string;
   path: string;
@@ -281,13 +271,9 @@ export type Site = z.infer<typeof siteSchema>;
 export type Page = z.infer<typeof pageSchema> & { slug: string } & DerivedBody;
 export type App = z.infer<typeof appSchema> & Located<"apps">;
 export type Work = z.infer<typeof workSchema> & Located<"Work">;
-export type NoteDerived = {
-  quotes: Quote[];
-  reviewed: boolean;
-  readings: ReadingEntry[];
-  mentionedIn: Mention[];
-};
-export type Note = z.infer<typeof noteSchema> & Located<"book"> & NoteDerived;
+export type Note = z.infer<typeof noteSchema> &
+  Located<"book"> &
+  ReturnType<typeof deriveQuotes> & { readings: ReadingEntry[]; mentionedIn: Mention[] };
 export type ReadNote = Note & { shelf: "read" };
 export type Writing = z.infer<typeof writingSchema> & Located<"write">;
 export type Item = App | Work | Note | Writing;

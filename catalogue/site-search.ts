@@ -1,7 +1,7 @@
 // Build, server and browser rank alike because all three use this module's options.
 import MiniSearch, { type Options, type SearchResult as RankedDocument } from "minisearch";
 import type { Catalogue } from "./load.ts";
-import { cutQuery, normaliseWord, type SnippetPart, snippetOf, wordsOf } from "./search-text.ts";
+import { cutQuery, normaliseWord, snippetOf, wordsOf } from "./search-text.ts";
 
 export const SEARCH_KINDS = {
   note: "Book note",
@@ -12,75 +12,51 @@ export const SEARCH_KINDS = {
 } as const;
 export type SearchKind = keyof typeof SEARCH_KINDS;
 
-export type SearchDocument = {
-  id: number;
-  kind: SearchKind;
-  title: string;
-  byline: string;
-  keywords: string;
-  text: string;
-  date: string;
-  path: string;
-};
-
-export type SearchHit = {
-  kind: SearchKind;
-  title: string;
-  date: string;
-  path: string;
-  snippet: SnippetPart[];
-};
+function document(
+  kind: SearchKind,
+  { title, byline, keywords, texts }: { title: string; byline: string; keywords: readonly string[]; texts: string[] },
+  { date, path }: { date: string; path: string },
+) {
+  return { kind, title, byline, keywords: keywords.join(" "), text: texts.filter(Boolean).join("\n"), date, path };
+}
 
 export function searchDocuments(catalogue: Pick<Catalogue, "notes" | "writings" | "updates" | "apps" | "work">) {
-  const documents: Omit<SearchDocument, "id">[] = [
-    ...catalogue.notes.map((note) => ({
-      kind: "note" as const,
-      title: note.name,
-      byline: note.author,
-      keywords: note.tags.join(" "),
-      text: note.text,
-      date: note.date,
-      path: note.path,
-    })),
-    ...catalogue.writings.map((essay) => ({
-      kind: "essay" as const,
-      title: essay.name,
-      byline: "",
-      keywords: essay.tags.filter((tag) => tag !== "Write").join(" "),
-      text: essay.text,
-      date: essay.date,
-      path: essay.path,
-    })),
-    ...catalogue.updates.map((issue) => ({
-      kind: "issue" as const,
-      title: issue.title,
-      byline: "",
-      keywords: "",
-      text: issue.text,
-      date: issue.date,
-      path: issue.path,
-    })),
-    ...catalogue.apps.map((app) => ({
-      kind: "app" as const,
-      title: app.name,
-      byline: app.tagLine,
-      keywords: [...app.tags, ...app.tech].join(" "),
-      text: [app.text, app.future].filter(Boolean).join("\n"),
-      date: app.startDate,
-      path: app.path,
-    })),
-    ...catalogue.work.map((job) => ({
-      kind: "job" as const,
-      title: job.name,
-      byline: job.position,
-      keywords: [...job.tags, ...job.tech].join(" "),
-      text: [job.text, ...job.accomplishments].filter(Boolean).join("\n"),
-      date: job.startDate,
-      path: job.path,
-    })),
+  const documents = [
+    ...catalogue.notes.map((note) =>
+      document("note", { title: note.name, byline: note.author, keywords: note.tags, texts: [note.text] }, note),
+    ),
+    ...catalogue.writings.map((essay) => {
+      const keywords = essay.tags.filter((tag) => tag !== "Write");
+      return document("essay", { title: essay.name, byline: "", keywords, texts: [essay.text] }, essay);
+    }),
+    ...catalogue.updates.map((issue) =>
+      document("issue", { title: issue.title, byline: "", keywords: [], texts: [issue.text] }, issue),
+    ),
+    ...catalogue.apps.map((app) =>
+      document(
+        "app",
+        { title: app.name, byline: app.tagLine, keywords: [...app.tags, ...app.tech], texts: [app.text, app.future] },
+        { date: app.startDate, path: app.path },
+      ),
+    ),
+    ...catalogue.work.map((job) =>
+      document(
+        "job",
+        {
+          title: job.name,
+          byline: job.position,
+          keywords: [...job.tags, ...job.tech],
+          texts: [job.text, ...job.accomplishments],
+        },
+        { date: job.startDate, path: job.path },
+      ),
+    ),
   ];
-  return documents.map((document, id): SearchDocument => ({ id, ...document }));
+  return documents.map((document, id) => ({ id, ...document }));
 }
+
+export type SearchDocument = ReturnType<typeof searchDocuments>[number];
+export type SearchHit = ReturnType<typeof toHit>;
 
 // Words too common to tell pages apart: a smaller index, and a phrase's rare words decide.
 const STOP_WORDS = new Set(
@@ -144,7 +120,7 @@ export const loadSearchIndex = (json: string): SiteSearchIndex => MiniSearch.loa
 
 type StoredFields = Pick<SearchDocument, "kind" | "title" | "date" | "path" | "text">;
 
-export function searchSite(index: SiteSearchIndex, query: string, limit = 20): SearchHit[] {
+export function searchSite(index: SiteSearchIndex, query: string, limit = 20) {
   const terms = queryTerms(query);
   if (terms.length === 0) return [];
   const queries = terms.map(({ term, prefix, typos }) => ({ queries: [term], prefix, fuzzy: typos }));
@@ -159,7 +135,7 @@ export function searchSite(index: SiteSearchIndex, query: string, limit = 20): S
 
 const dateOf = (document: RankedDocument) => (document as RankedDocument & StoredFields).date;
 
-function toHit(document: RankedDocument): SearchHit {
+function toHit(document: RankedDocument) {
   const { kind, title, date, path, text } = document as RankedDocument & StoredFields;
   return { kind, title, date, path, snippet: snippetOf(text, new Set(document.terms)) };
 }

@@ -5,12 +5,6 @@ import { comparators } from "./sort.ts";
 
 export type StatsNote = Pick<ReadNote, "name" | "author" | "date" | "rating" | "time" | "tags">;
 
-export type YearCount = { year: string; count: number };
-export type TagCount = { tag: string; count: number };
-export type RatingBucket = { from: number; label: string; count: number };
-export type YearAverage = { year: string; average: number; count: number };
-export type ReadingTime = { totalMinutes: number; known: number; unknown: number };
-
 export const TOP_RATED_LIMIT = 10;
 export const TOP_TAGS_LIMIT = 10;
 
@@ -29,28 +23,27 @@ function countBy(values: readonly string[]): Map<string, number> {
   return counts;
 }
 
-export function notesPerYear(notes: readonly Pick<StatsNote, "date">[]): YearCount[] {
+export function notesPerYear(notes: readonly Pick<StatsNote, "date">[]) {
   const counts = countBy(notes.map(yearOf));
   const years = [...counts.keys()].map(Number);
-  if (years.length === 0) return [];
-  const result: YearCount[] = [];
-  for (let year = Math.min(...years); year <= Math.max(...years); year++) {
-    result.push({ year: String(year), count: counts.get(String(year)) ?? 0 });
-  }
-  return result;
+  const first = Math.min(...years);
+  return Array.from({ length: years.length === 0 ? 0 : Math.max(...years) - first + 1 }, (_, at) => {
+    const year = String(first + at);
+    return { year, count: counts.get(year) ?? 0 };
+  });
 }
 
-export function notesPerTag(notes: readonly Pick<StatsNote, "tags">[]): TagCount[] {
+export function notesPerTag(notes: readonly Pick<StatsNote, "tags">[]) {
   return [...countBy(notes.flatMap((note) => note.tags))]
     .map(([tag, count]) => ({ tag, count }))
     .sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag));
 }
 
-export function mostCommonTags(notes: readonly StatsNote[], limit = TOP_TAGS_LIMIT): TagCount[] {
+export function mostCommonTags(notes: readonly StatsNote[], limit = TOP_TAGS_LIMIT) {
   return notesPerTag(notes).slice(0, limit);
 }
 
-export function ratingDistribution(notes: readonly StatsNote[]): RatingBucket[] {
+export function ratingDistribution(notes: readonly StatsNote[]) {
   const counts = new Array<number>(10).fill(0);
   for (const note of notes) {
     const bucket = Math.min(9, Math.floor(note.rating));
@@ -59,7 +52,7 @@ export function ratingDistribution(notes: readonly StatsNote[]): RatingBucket[] 
   return counts.map((count, from) => ({ from, label: from === 9 ? "9–10" : `${from}–${from}.9`, count })).reverse();
 }
 
-export function averageRatingPerYear(notes: readonly StatsNote[]): YearAverage[] {
+export function averageRatingPerYear(notes: readonly StatsNote[]) {
   const byYear = new Map<string, number[]>();
   for (const note of notes) byYear.set(yearOf(note), [...(byYear.get(yearOf(note)) ?? []), note.rating]);
   return [...byYear]
@@ -81,7 +74,7 @@ export function topRated<T extends StatsNote>(notes: readonly T[], limit = TOP_R
   return best;
 }
 
-export function readingTime(notes: readonly StatsNote[]): ReadingTime {
+export function readingTime(notes: readonly StatsNote[]) {
   const known = notes.filter((note) => note.time > 0);
   return {
     totalMinutes: known.reduce((sum, note) => sum + note.time, 0),

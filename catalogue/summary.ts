@@ -12,15 +12,6 @@ export type BrokenReference = {
 
 const ITEM_LINK = /^\/(apps|work|notes|write)\/([^?#]*)/;
 
-// An item's path is its folder and slug (catalogue/load.ts).
-const sourceFile = (item: Item) => `content${item.path}.md`;
-
-const isLocal = (target: string) => target.startsWith("/") && !target.startsWith("//");
-
-const isRemote = (target: string) => /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(target);
-
-const withoutQuery = (target: string) => target.replace(/[?#].*$/, "");
-
 function imageFields(item: Item): { field: string; target: string }[] {
   switch (item.category) {
     case "apps":
@@ -43,8 +34,8 @@ export function summarizeCatalogue(catalogue: Catalogue, imageExists: (sitePath:
   const broken: BrokenReference[] = [];
 
   const checkImage = (file: string, field: string, target: string) => {
-    if (isRemote(target)) broken.push({ file, field, target, problem: "remote image" });
-    else if (isLocal(target) && !imageExists(withoutQuery(target))) {
+    if (/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(target)) broken.push({ file, field, target, problem: "remote image" });
+    else if (target.startsWith("/") && !imageExists(target.replace(/[?#].*$/, ""))) {
       broken.push({ file, field, target, problem: "missing image" });
     }
   };
@@ -64,7 +55,8 @@ export function summarizeCatalogue(catalogue: Catalogue, imageExists: (sitePath:
   };
 
   for (const item of catalogue.all) {
-    const file = sourceFile(item);
+    // An item's path is its folder and slug (catalogue/load.ts).
+    const file = `content${item.path}.md`;
     for (const { field, target } of imageFields(item)) checkImage(file, field, target);
     checkBody(file, item);
   }

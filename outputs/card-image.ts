@@ -39,10 +39,9 @@ const frame = (parts: Node[]): Node =>
     node({ flexDirection: "column", width: CARD_WIDTH - 24, padding: "64px 80px 48px 56px" }, parts),
   ]);
 
-const headline = (words: string, style: Record<string, unknown>): Node => ({
-  type: "div",
-  props: {
-    style: {
+const headline = (words: string, style: Record<string, unknown>): Node =>
+  node(
+    {
       display: "block",
       fontFamily: "DejaVu Serif",
       fontWeight: 700,
@@ -51,9 +50,8 @@ const headline = (words: string, style: Record<string, unknown>): Node => ({
       overflowWrap: "anywhere",
       ...style,
     },
-    children: words,
-  },
-});
+    words,
+  );
 
 function footer(
   ownLine: string,
@@ -130,12 +128,12 @@ function quoteFontSize(text: string): number {
 
 const QUOTE_BOX_HEIGHT = 380;
 
-export async function quoteCardSvg({ text, book, author, attribution, site }: QuoteCard): Promise<string> {
+export async function quoteCardPng({ text, book, author, attribution, site }: QuoteCard): Promise<Buffer> {
   const words = cardQuoteText(text);
   const fontSize = quoteFontSize(words);
   const lineHeight = 1.3;
   const lines = Math.max(1, Math.floor(QUOTE_BOX_HEIGHT / (fontSize * lineHeight)));
-  return drawCard(
+  const svg = await drawCard(
     frame([
       node({ height: QUOTE_BOX_HEIGHT + 32, alignItems: "center", overflow: "hidden" }, [
         headline(`“${words}”`, {
@@ -154,8 +152,5 @@ export async function quoteCardSvg({ text, book, author, attribution, site }: Qu
       ),
     ]),
   );
-}
-
-export async function quoteCardPng(card: QuoteCard): Promise<Buffer> {
-  return svgToPng(await quoteCardSvg(card));
+  return svgToPng(svg);
 }

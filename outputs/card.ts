@@ -14,12 +14,10 @@ export const COVER_IMAGE_SCALE = 2;
 export const MONOGRAM = { background: "#1f3a5f", ink: "#f4f1ea" };
 
 export function initials(name: string): string {
-  const [firstWord, ...otherWords] = name.split(/\s+/).filter(Boolean);
-  if (firstWord === undefined) return "";
-  const lastWord = otherWords.at(-1);
-  const first = [...firstWord][0] ?? "";
-  const last = lastWord === undefined ? "" : ([...lastWord][0] ?? "");
-  return (first + last).toUpperCase();
+  const words = name.split(/\s+/).filter(Boolean);
+  const firstAndLast = words.length > 1 ? [words[0], words.at(-1)] : words;
+  const letters = firstAndLast.map((word = "") => [...word][0]);
+  return letters.join("").toUpperCase();
 }
 
 export function cardPath(pathname: string): string {
@@ -37,11 +35,7 @@ export function noteImagePath(note: Pick<Note, "slug" | "photo">): string {
 
 export const coverImagePath = (slug: string) => `/covers/${slug}.png`;
 
-export type Card = {
-  title: string;
-  owner: string;
-  site: string;
-};
+export type Card = { title: string; owner: string; site: string };
 
 export function cardTitles(catalogue: Catalogue): Map<string, string> {
   const { site, pages, apps, work, writings } = catalogue;

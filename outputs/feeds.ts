@@ -67,17 +67,25 @@ export function atomFeed(feed: AtomFeed): string {
   return lines.join("\n");
 }
 
-function feedFrame(catalogue: Catalogue, siteUrl: string, which: keyof typeof FEEDS) {
+function siteFeed(
+  catalogue: Catalogue,
+  siteUrl: string,
+  which: keyof typeof FEEDS,
+  subtitle: string,
+  entries: readonly AtomEntry[],
+): string {
   const { path, title, listPath } = FEEDS[which];
   const owner = catalogue.site.name;
-  return {
+  return atomFeed({
     url: absoluteUrl(siteUrl, path),
     pageUrl: absoluteUrl(siteUrl, listPath),
     title: `${owner}: ${title}`,
+    subtitle,
     author: { name: owner, url: `${siteUrl}/` },
     icon: absoluteUrl(siteUrl, "/favicon.svg"),
+    entries,
     fallbackUpdated: catalogue.pages.now.updated,
-  };
+  });
 }
 
 // A page of the site whose Markdown body is the entry's content.
@@ -104,13 +112,10 @@ function noteEntry(note: Note, siteUrl: string, coverUrl: string): AtomEntry {
 }
 
 export function writingsFeed(catalogue: Catalogue, siteUrl: string, size = FEED_SIZE): string {
-  return atomFeed({
-    ...feedFrame(catalogue, siteUrl, "writings"),
-    subtitle: `The newest essays of ${catalogue.site.name}.`,
-    entries: catalogue.writings
-      .slice(0, size)
-      .map((writing) => pageEntry(writing, writing.name, writing.tags, siteUrl)),
-  });
+  const entries = catalogue.writings
+    .slice(0, size)
+    .map((writing) => pageEntry(writing, writing.name, writing.tags, siteUrl));
+  return siteFeed(catalogue, siteUrl, "writings", `The newest essays of ${catalogue.site.name}.`, entries);
 }
 
 export function notesFeed(
@@ -119,19 +124,13 @@ export function notesFeed(
   coverUrl: (note: Note) => string,
   size = FEED_SIZE,
 ): string {
-  return atomFeed({
-    ...feedFrame(catalogue, siteUrl, "notes"),
-    subtitle: `The newest book notes and ratings of ${catalogue.site.name}.`,
-    entries: catalogue.listedNotes.slice(0, size).map((note) => noteEntry(note, siteUrl, coverUrl(note))),
-  });
+  const entries = catalogue.listedNotes.slice(0, size).map((note) => noteEntry(note, siteUrl, coverUrl(note)));
+  return siteFeed(catalogue, siteUrl, "notes", `The newest book notes and ratings of ${catalogue.site.name}.`, entries);
 }
 
 export function updatesFeed(catalogue: Catalogue, siteUrl: string, size = FEED_SIZE): string {
-  return atomFeed({
-    ...feedFrame(catalogue, siteUrl, "updates"),
-    subtitle: `The newsletter of ${catalogue.site.name}.`,
-    entries: catalogue.updates.slice(0, size).map((issue) => pageEntry(issue, issue.title, [], siteUrl)),
-  });
+  const entries = catalogue.updates.slice(0, size).map((issue) => pageEntry(issue, issue.title, [], siteUrl));
+  return siteFeed(catalogue, siteUrl, "updates", `The newsletter of ${catalogue.site.name}.`, entries);
 }
 
 function quoteEntry(quote: QuoteOfNote, siteUrl: string): AtomEntry {
@@ -151,9 +150,6 @@ function quoteEntry(quote: QuoteOfNote, siteUrl: string): AtomEntry {
 }
 
 export function quotesFeed(catalogue: Catalogue, siteUrl: string, size = FEED_SIZE): string {
-  return atomFeed({
-    ...feedFrame(catalogue, siteUrl, "quotes"),
-    subtitle: `Quotes from the books ${catalogue.site.name} has read.`,
-    entries: catalogue.quotes.slice(0, size).map((quote) => quoteEntry(quote, siteUrl)),
-  });
+  const entries = catalogue.quotes.slice(0, size).map((quote) => quoteEntry(quote, siteUrl));
+  return siteFeed(catalogue, siteUrl, "quotes", `Quotes from the books ${catalogue.site.name} has read.`, entries);
 }

@@ -32,8 +32,3 @@ export function svgToPng(svg: string, scale = 1): Buffer {
 export function svgToPngOfWidth(svg: string, width: number): Buffer {
   return new Resvg(svg, { fitTo: { mode: "width", value: width }, font: FONTS }).render().asPng();
 }
-
-export function renderedBox(svg: string): { left: number; top: number; right: number; bottom: number } | undefined {
-  const box = new Resvg(svg, { font: FONTS }).getBBox();
-  return box && { left: box.x, top: box.y, right: box.x + box.width, bottom: box.y + box.height };
-}

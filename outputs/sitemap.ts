@@ -69,13 +69,5 @@ export function sitemapXml(entries: readonly SitemapEntry[], siteUrl: string): s
 }
 
 // robots.txt requires the sitemap's absolute URL.
-export function robotsTxt(siteUrl: string): string {
-  return [
-    "User-agent: *",
-    "Allow: /",
-    "Disallow: /api/",
-    "",
-    `Sitemap: ${absoluteUrl(siteUrl, "/sitemap.xml")}`,
-    "",
-  ].join("\n");
-}
+export const robotsTxt = (siteUrl: string) =>
+  `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${absoluteUrl(siteUrl, "/sitemap.xml")}\n`;

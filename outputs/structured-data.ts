@@ -7,8 +7,6 @@ export type JsonLd = { "@context": typeof CONTEXT; "@type": string; [key: string
 
 const personId = (siteUrl: string) => `${siteUrl}/#person`;
 
-type Owner = Pick<Site, "name" | "description" | "social">;
-
 const ownerAsAuthor = (name: string, siteUrl: string) => ({
   "@type": "Person",
   "@id": personId(siteUrl),
@@ -16,7 +14,7 @@ const ownerAsAuthor = (name: string, siteUrl: string) => ({
   url: `${siteUrl}/`,
 });
 
-export function personLd(owner: Owner, siteUrl: string): JsonLd {
+export function personLd(owner: Pick<Site, "name" | "description" | "social">, siteUrl: string): JsonLd {
   return {
     "@context": CONTEXT,
     ...ownerAsAuthor(owner.name, siteUrl),
@@ -25,10 +23,8 @@ export function personLd(owner: Owner, siteUrl: string): JsonLd {
   };
 }
 
-type NoteFields = Pick<Note, "name" | "author" | "date" | "rating" | "path" | "tags" | "shelf">;
-
 export function bookReviewLd(
-  note: NoteFields,
+  note: Pick<Note, "name" | "author" | "date" | "rating" | "path" | "tags" | "shelf">,
   { owner, siteUrl, image }: { owner: string; siteUrl: string; image: string },
 ): JsonLd {
   const url = absoluteUrl(siteUrl, note.path);
@@ -56,10 +52,8 @@ export function bookReviewLd(
   };
 }
 
-type WritingFields = Pick<Writing, "name" | "date" | "time" | "path" | "tags" | "wordCount">;
-
 export function blogPostingLd(
-  writing: WritingFields,
+  writing: Pick<Writing, "name" | "date" | "time" | "path" | "tags" | "wordCount">,
   { owner, siteUrl, image, description }: { owner: string; siteUrl: string; image: string; description: string },
 ): JsonLd {
   const url = absoluteUrl(siteUrl, writing.path);
