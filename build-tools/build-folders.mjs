@@ -15,11 +15,9 @@ import { basename, dirname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { claim, holderOf, mark, release, runningMarks, unmark } from "../services/pid-files.mjs";
 
-/** The builds' folder: BUILD_DIR, relative to the project, or the project's build/. */
 export const buildRoot = (projectRoot, environment = process.env) =>
   resolve(projectRoot, environment.BUILD_DIR || "build");
 
-/** The build served, through the link that the switch replaces. */
 export const servedBuild = (root) => join(root, "current");
 
 /** The builds' cache, written by builds alone: the one place besides the builds a build writes. */
@@ -31,7 +29,6 @@ export const buildRootOf = (build) => (basename(dirname(build)) === "versions" ?
 /** Imports a module of the build in `build` (a folder outside the project, maybe). */
 export const importFromBuild = (build, path) => import(/* @vite-ignore */ pathToFileURL(join(build, path)).href);
 
-/** The folder `current` names, or undefined before the first build. */
 export const currentBuild = (root) => realOrUndefined(servedBuild(root));
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));

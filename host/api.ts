@@ -5,6 +5,7 @@ import { type FormResult, MESSAGES } from "../rules/forms.ts";
 import { sendMessage } from "../services/contact/send.ts";
 import type { FormDeps } from "../services/forms/submission.ts";
 import { signUp } from "../services/newsletter/sign-up.ts";
+import type { HttpOptions } from "./app.ts";
 import { checkOrigin } from "./forwarded.ts";
 
 const BODY_LIMIT_BYTES = 16 * 1024;
@@ -22,11 +23,8 @@ export const API_ERRORS = {
   server: MESSAGES.serverError,
 } as const;
 
-type ApiDeps = {
+type ApiDeps = Pick<HttpOptions, "siteUrl" | "clientIp" | "ownOrigin"> & {
   backend: FormDeps;
-  siteUrl: string;
-  clientIp: (c: Context) => string | undefined;
-  ownOrigin: (c: Context) => string | undefined;
   log?: (message: string, error?: unknown) => void;
 };
 

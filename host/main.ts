@@ -34,16 +34,6 @@ function projectRoot(): string {
 
 const development = process.argv.includes("--dev");
 
-function readConfigOrExit(owner: Owner): Config {
-  try {
-    return readConfig(process.env, { ownerEmail: owner.email, ownerName: owner.name });
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
-}
-
 /** Nothing of the app is loaded at start, so that Vite shows a content mistake as the page. */
 async function developmentHost() {
   const { createServer: createViteServer } = await import("vite");
@@ -135,7 +125,14 @@ async function productionHost() {
 
 async function main() {
   const site = development ? await developmentHost() : await productionHost();
-  const config = readConfigOrExit(site.owner);
+  let config: Config;
+  try {
+    config = readConfig(process.env, { ownerEmail: site.owner.email, ownerName: site.owner.name });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
   const sqliteDir = config.databaseUrl ? undefined : config.dataDir;
   const restoring = sqliteDir && claimForServer(sqliteDir);
   if (restoring) {
