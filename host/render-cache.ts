@@ -27,10 +27,7 @@ export function createRenderLimiter(maxConcurrent: number, waitMs = CLIENT_WAIT_
   const clients = new Map<string, Array<(release: Release) => void>>();
 
   function releaseOf(client: string): Release {
-    let released = false;
     return () => {
-      if (released) return;
-      released = true;
       const next = clients.get(client)?.shift();
       if (next) next(releaseOf(client));
       else clients.delete(client);
