@@ -58,15 +58,14 @@ const isPageRequest = (request: IncomingMessage) =>
   (request.method === "GET" || request.method === "HEAD") &&
   (Boolean(request.headers.accept?.includes("text/html")) || /\.data(?:\?|$)/.test(request.url ?? ""));
 
-/** Watches the content root; answers "what is wrong with the content?", computed once per change. */
+/** Watches the content root; answers "what is wrong with the content?", checked again at each change. */
 function watchContent(server: ViteDevServer, root: string) {
   const folders = [join(root, "content"), join(root, "public")];
   const catalogueModule = join(server.config.root, CATALOGUE_MODULE);
-  let problem: string | null | undefined;
-  let reported: string | null = null;
+  let problem: string | null = null;
 
-  const check = (): string | null => {
-    if (problem !== undefined) return problem;
+  const check = () => {
+    const before = problem;
     try {
       loadCatalogue(root);
       problem = null;
@@ -74,26 +73,21 @@ function watchContent(server: ViteDevServer, root: string) {
       if (!(error instanceof ContentError)) throw error;
       problem = contentErrorLine(error);
     }
-    if (problem !== reported) {
-      if (problem) server.config.logger.error(problem, { timestamp: true });
-      else if (reported) server.config.logger.info("The content is valid again.", { timestamp: true });
-      reported = problem;
-    }
-    return problem;
+    if (problem && problem !== before) server.config.logger.error(problem, { timestamp: true });
+    if (!problem && before) server.config.logger.info("The content is valid again.", { timestamp: true });
   };
 
+  check();
   server.watcher.add(folders);
   server.watcher.on("all", (_event, path) => {
     if (!folders.some((folder) => path.startsWith(folder))) return;
-    problem = undefined;
     for (const environment of Object.values(server.environments)) {
       const module = environment.moduleGraph.getModuleById(catalogueModule);
       if (module) environment.moduleGraph.invalidateModule(module);
     }
-    // Said at once in the terminal, not only at the next page request.
     check();
   });
-  return check;
+  return () => problem;
 }
 
 const filesUnder = (dir: string) =>
@@ -211,7 +205,6 @@ export function sitePlugin(): Plugin {
     },
     configureServer(server) {
       const contentProblem = watchContent(server, root);
-      contentProblem();
       server.middlewares.use((request, response, next) => {
         const problem = contentProblem();
         if (!problem || !isPageRequest(request)) return next();
