@@ -16,23 +16,23 @@ import { buildCacheDir, buildRoot, writeBuildInfo } from "./build-folders.mjs";
 /** The module that loads the catalogue, made again when the content changes under `npm run dev`. */
 const CATALOGUE_MODULE = "app/catalogue.server.ts";
 
-/** The one line the owner reads, in the build's output, the terminal and the development page. */
-export const contentErrorLine = (error: ContentError) => `Content error: ${error.message}`;
-
-/** The owner's mistake, not the build's: one line naming the file, the field and the reason, printed last. */
-function catalogueOrStop(root: string): Catalogue {
-  const replaced = replacedIconProblem(root);
-  if (replaced) {
-    console.error(`\nContent error: ${replaced}`);
-    process.exit(1);
-  }
+/** The catalogue, or the owner's mistake: one line read in the build's output, the terminal and the development page. */
+function catalogueOrProblem(root: string): Catalogue | string {
   try {
     return loadCatalogue(root);
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
-    console.error(`\n${contentErrorLine(error)}`);
-    process.exit(1);
+    return `Content error: ${error.message}`;
   }
+}
+
+/** The owner's mistake, not the build's, is printed last. */
+function catalogueOrStop(root: string): Catalogue {
+  const replaced = replacedIconProblem(root);
+  const loaded = replaced ? `Content error: ${replaced}` : catalogueOrProblem(root);
+  if (typeof loaded !== "string") return loaded;
+  console.error(`\n${loaded}`);
+  process.exit(1);
 }
 
 const escapeHtml = (text: string) =>
@@ -66,13 +66,8 @@ function watchContent(server: ViteDevServer, root: string) {
 
   const check = () => {
     const before = problem;
-    try {
-      loadCatalogue(root);
-      problem = null;
-    } catch (error) {
-      if (!(error instanceof ContentError)) throw error;
-      problem = contentErrorLine(error);
-    }
+    const loaded = catalogueOrProblem(root);
+    problem = typeof loaded === "string" ? loaded : null;
     if (problem && problem !== before) server.config.logger.error(problem, { timestamp: true });
     if (!problem && before) server.config.logger.info("The content is valid again.", { timestamp: true });
   };

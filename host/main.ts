@@ -173,7 +173,6 @@ async function main() {
     console.log(`${signal}: stopping`);
     // An unsent message stays queued: slow connections or an SMTP send get 10 s.
     setTimeout(() => process.exit(0), 10_000).unref();
-    server.closeIdleConnections();
     await new Promise((done) => server.close(done));
     await site.close();
     await backend.close();
