@@ -26,14 +26,13 @@ export const buildCacheDir = (root) => join(root, "cache");
 /** The builds' folder that holds `build` (a folder of versions/), or undefined for a build made elsewhere. */
 export const buildRootOf = (build) => (basename(dirname(build)) === "versions" ? resolve(build, "../..") : undefined);
 
-/** Imports a module of the build in `build` (a folder outside the project, maybe). */
 export const importFromBuild = (build, path) => import(/* @vite-ignore */ pathToFileURL(join(build, path)).href);
 
 export const currentBuild = (root) => realOrUndefined(servedBuild(root));
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
-/** Waits for any other build of `root` to end; `finish()` serves the new folder and prunes the builds no one serves. */
+/** Waits for any other build of `root` to end; `finish()` serves what was written in `bundles` and prunes the builds no one serves. */
 export async function startBuild(projectRoot, root) {
   const lock = join(root, "build.lock");
   mkdirSync(root, { recursive: true });
@@ -58,13 +57,9 @@ export async function startBuild(projectRoot, root) {
   };
   process.once("exit", abandon);
   return {
-    folder,
-    /** Where `react-router build` writes, before `keepBundles`. */
     bundles,
-    keepBundles() {
-      renameSync(bundles, folder);
-    },
     finish() {
+      renameSync(bundles, folder);
       switchTo(root, folder);
       pruneBuilds(root);
       process.off("exit", abandon);
@@ -103,7 +98,6 @@ function switchTo(root, folder) {
   relink(root, "current", relative(root, folder));
 }
 
-/** Removes every build but the current, the previous and those a running server serves. */
 function pruneBuilds(root) {
   const kept = new Set([currentBuild(root), realOrUndefined(join(root, "previous"))]);
   for (const served of runningMarks(join(root, "serving")).values())

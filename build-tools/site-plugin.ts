@@ -58,7 +58,6 @@ const isPageRequest = (request: IncomingMessage) =>
   (request.method === "GET" || request.method === "HEAD") &&
   (Boolean(request.headers.accept?.includes("text/html")) || /\.data(?:\?|$)/.test(request.url ?? ""));
 
-/** Watches the content root; answers "what is wrong with the content?", checked again at each change. */
 function watchContent(server: ViteDevServer, root: string) {
   const folders = [join(root, "content"), join(root, "public")];
   const catalogueModule = join(server.config.root, CATALOGUE_MODULE);
@@ -172,7 +171,6 @@ export function sitePlugin(): Plugin {
       copyContent(root, buildDir);
       this.emitFile({ type: "chunk", id: join(projectRoot, SEARCH_CLIENT_MODULE), name: "search" });
     },
-    // After React Router's build and prerendering: what is left of the build, in named steps.
     buildApp: {
       order: "post",
       async handler() {

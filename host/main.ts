@@ -55,10 +55,8 @@ async function developmentHost() {
   };
 }
 
-/**
- * A build with other code or another owner waits for a restart. Builds of the same code differ only
- * by the paths React Router records as prerendered, and the chunk names that list's hash renames.
- */
+// A build with other code or another owner waits for a restart. Builds of the same code differ only
+// by the paths React Router records as prerendered, and the chunk names that list's hash renames.
 function codeAndOwner(build: string): string {
   const server = join(build, "server");
   const code = readdirSync(server, { recursive: true, encoding: "utf8" })

@@ -85,7 +85,6 @@ export async function keptRender(response: Response) {
   };
 }
 
-/** A render kept in memory with its compressed copies. */
 export type Rendered = Awaited<ReturnType<typeof keptRender>>;
 
 export function pickEncoding(acceptEncoding = ""): keyof Rendered["bodies"] {
