@@ -89,9 +89,8 @@ export function createApi(deps: ApiDeps): Hono {
     onError: (c) => answer(c, 413, { error: API_ERRORS.tooLarge }),
   });
 
-  api.post("/api/user", checkHeaders, limit, endpoint(signUp));
-  api.post("/api/email", checkHeaders, limit, endpoint(sendMessage));
-  for (const path of ["/api/user", "/api/email"]) {
+  for (const [path, service] of [["/api/user", signUp] as const, ["/api/email", sendMessage] as const]) {
+    api.post(path, checkHeaders, limit, endpoint(service));
     api.all(path, (c) => answer(c, 405, { error: API_ERRORS.method }, { Allow: "POST" }));
   }
   api.all("/api/*", (c) => answer(c, 404, { error: API_ERRORS.notFound }));
