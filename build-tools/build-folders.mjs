@@ -1,15 +1,5 @@
-/**
- * Where builds live, and the one switch between them. BUILD_DIR (default build/, relative to the
- * project) holds:
- *   current → versions/<id>   the build served: a symbolic link, replaced by one rename
- *   previous → versions/<id>  the one before, kept for pages still open (nginx falls back to it)
- *   versions/<id>/            each build, written whole before `current` names it
- *   cache/                    the drawn images builds reuse (outputs/image-cache.ts)
- *   serving/<pid>             which build each running server serves: never removed under it
- *   build.lock                the pid of the build in progress
- * A build that fails never touches `current`: the running server keeps serving what it served.
- * Plain JavaScript: `npm run build` and `npm start` use it before any build exists.
- */
+// Where builds live and the one switch between them (docs/decisions/atomic-builds.md). Plain JavaScript:
+// `npm run build` and `npm start` use it before any build exists.
 import {
   mkdirSync,
   readdirSync,
@@ -25,11 +15,9 @@ import { basename, dirname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { claim, holderOf, mark, release, runningMarks, unmark } from "../services/pid-files.mjs";
 
-/** The builds' folder: BUILD_DIR, relative to the project, or the project's build/. */
 export const buildRoot = (projectRoot, environment = process.env) =>
   resolve(projectRoot, environment.BUILD_DIR || "build");
 
-/** The build served, through the link that the switch replaces. */
 export const servedBuild = (root) => join(root, "current");
 
 /** The builds' cache, written by builds alone: the one place besides the builds a build writes. */
@@ -38,25 +26,13 @@ export const buildCacheDir = (root) => join(root, "cache");
 /** The builds' folder that holds `build` (a folder of versions/), or undefined for a build made elsewhere. */
 export const buildRootOf = (build) => (basename(dirname(build)) === "versions" ? resolve(build, "../..") : undefined);
 
-/** Imports a module of the build in `build` (a folder outside the project, maybe). */
 export const importFromBuild = (build, path) => import(/* @vite-ignore */ pathToFileURL(join(build, path)).href);
 
-/** The folder `current` names, or undefined before the first build. */
-export function currentBuild(root) {
-  try {
-    return realpathSync(servedBuild(root));
-  } catch {
-    return undefined;
-  }
-}
+export const currentBuild = (root) => realOrUndefined(servedBuild(root));
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
-/**
- * Starts a build of the project at `projectRoot`: waits for any other build of `root` to end,
- * then gives a new empty folder to write it in. `finish()` makes it the served build and removes the builds no one can be serving;
- * a process that ends before it removes the folder.
- */
+/** Waits for any other build of `root` to end; `finish()` serves what was written in `bundles` and prunes the builds no one serves. */
 export async function startBuild(projectRoot, root) {
   const lock = join(root, "build.lock");
   mkdirSync(root, { recursive: true });
@@ -81,13 +57,9 @@ export async function startBuild(projectRoot, root) {
   };
   process.once("exit", abandon);
   return {
-    folder,
-    /** Where `react-router build` writes, before `keepBundles`. */
     bundles,
-    keepBundles() {
-      renameSync(bundles, folder);
-    },
     finish() {
+      renameSync(bundles, folder);
       switchTo(root, folder);
       pruneBuilds(root);
       process.off("exit", abandon);
@@ -96,11 +68,7 @@ export async function startBuild(projectRoot, root) {
   };
 }
 
-/**
- * The server bundle imports the project's packages, which Node looks for in the node_modules
- * folders above it: a builds' folder outside the project gets a link to the project's, and says
- * its JavaScript files are modules.
- */
+/** The server bundle imports the project's packages: a builds' folder outside the project links them. */
 function linkPackages(projectRoot, root) {
   if (!relative(projectRoot, root).startsWith("..")) return;
   try {
@@ -130,7 +98,6 @@ function switchTo(root, folder) {
   relink(root, "current", relative(root, folder));
 }
 
-/** Removes every build but the current, the previous and those a running server serves. */
 function pruneBuilds(root) {
   const kept = new Set([currentBuild(root), realOrUndefined(join(root, "previous"))]);
   for (const served of runningMarks(join(root, "serving")).values())
@@ -161,10 +128,7 @@ export function unmarkServing(build) {
   if (root) unmark(join(root, "serving"));
 }
 
-/**
- * The one line a failed build ends with: what failed and the file it names, never a stack. The
- * served build is left as it was.
- */
+/** The one line a failed build ends with: what failed and the file it names, never a stack. */
 export function buildFailureLine(error) {
   const what = error instanceof Error ? error.message : String(error);
   return `Build failed, the site still serves the previous build: ${what.split("\n")[0]}`;

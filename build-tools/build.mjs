@@ -11,7 +11,6 @@ try {
   // What `react-router build` runs, in this process so that a failure ends in one line. A CommonJS
   // configuration (vite.build.cjs) is compiled in memory: node_modules may be read-only.
   await (await createBuilder({ root, configFile: join(root, "vite.build.cjs") })).buildApp();
-  build.keepBundles();
   build.finish();
   // The server build loaded for prerendering may hold timers of its own: the build is done.
   process.exit(0);

@@ -17,23 +17,23 @@ import { buildCacheDir, buildRoot, writeBuildInfo } from "./build-folders.mjs";
 /** The module that loads the catalogue, made again when the content changes under `npm run dev`. */
 const CATALOGUE_MODULE = "app/catalogue.server.ts";
 
-/** The one line the owner reads, in the build's output, the terminal and the development page. */
-export const contentErrorLine = (error: ContentError) => `Content error: ${error.message}`;
-
-/** The owner's mistake, not the build's: one line naming the file, the field and the reason, printed last. */
-function catalogueOrStop(root: string): Catalogue {
-  const replaced = replacedIconProblem(root);
-  if (replaced) {
-    console.error(`\nContent error: ${replaced}`);
-    process.exit(1);
-  }
+/** The catalogue, or the owner's mistake: one line read in the build's output, the terminal and the development page. */
+function catalogueOrProblem(root: string): Catalogue | string {
   try {
     return loadCatalogue(root);
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
-    console.error(`\n${contentErrorLine(error)}`);
-    process.exit(1);
+    return `Content error: ${error.message}`;
   }
+}
+
+/** The owner's mistake, not the build's, is printed last. */
+function catalogueOrStop(root: string): Catalogue {
+  const replaced = replacedIconProblem(root);
+  const loaded = replaced ? `Content error: ${replaced}` : catalogueOrProblem(root);
+  if (typeof loaded !== "string") return loaded;
+  console.error(`\n${loaded}`);
+  process.exit(1);
 }
 
 const escapeHtml = (text: string) =>
@@ -59,42 +59,30 @@ const isPageRequest = (request: IncomingMessage) =>
   (request.method === "GET" || request.method === "HEAD") &&
   (Boolean(request.headers.accept?.includes("text/html")) || /\.data(?:\?|$)/.test(request.url ?? ""));
 
-/** Watches the content root; answers "what is wrong with the content?", computed once per change. */
 function watchContent(server: ViteDevServer, root: string) {
   const folders = [join(root, "content"), join(root, "public")];
   const catalogueModule = join(server.config.root, CATALOGUE_MODULE);
-  let problem: string | null | undefined;
-  let reported: string | null = null;
+  let problem: string | null = null;
 
-  const check = (): string | null => {
-    if (problem !== undefined) return problem;
-    try {
-      loadCatalogue(root);
-      problem = null;
-    } catch (error) {
-      if (!(error instanceof ContentError)) throw error;
-      problem = contentErrorLine(error);
-    }
-    if (problem !== reported) {
-      if (problem) server.config.logger.error(problem, { timestamp: true });
-      else if (reported) server.config.logger.info("The content is valid again.", { timestamp: true });
-      reported = problem;
-    }
-    return problem;
+  const check = () => {
+    const before = problem;
+    const loaded = catalogueOrProblem(root);
+    problem = typeof loaded === "string" ? loaded : null;
+    if (problem && problem !== before) server.config.logger.error(problem, { timestamp: true });
+    if (!problem && before) server.config.logger.info("The content is valid again.", { timestamp: true });
   };
 
+  check();
   server.watcher.add(folders);
   server.watcher.on("all", (_event, path) => {
     if (!folders.some((folder) => path.startsWith(folder))) return;
-    problem = undefined;
     for (const environment of Object.values(server.environments)) {
       const module = environment.moduleGraph.getModuleById(catalogueModule);
       if (module) environment.moduleGraph.invalidateModule(module);
     }
-    // Said at once in the terminal, not only at the next page request.
     check();
   });
-  return check;
+  return () => problem;
 }
 
 const filesUnder = (dir: string) =>
@@ -184,7 +172,6 @@ export function sitePlugin(): Plugin {
       copyContent(root, buildDir);
       this.emitFile({ type: "chunk", id: join(projectRoot, SEARCH_CLIENT_MODULE), name: "search-client" });
     },
-    // After React Router's build and prerendering: what is left of the build, in named steps.
     buildApp: {
       order: "post",
       async handler() {
@@ -218,7 +205,6 @@ export function sitePlugin(): Plugin {
     },
     configureServer(server) {
       const contentProblem = watchContent(server, root);
-      contentProblem();
       server.middlewares.use((request, response, next) => {
         const problem = contentProblem();
         if (!problem || !isPageRequest(request)) return next();

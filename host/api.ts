@@ -5,6 +5,7 @@ import { type FormResult, MESSAGES } from "../rules/forms.ts";
 import { sendMessage } from "../services/contact/send.ts";
 import type { FormDeps } from "../services/forms/submission.ts";
 import { signUp } from "../services/newsletter/sign-up.ts";
+import type { HttpOptions } from "./app.ts";
 import { checkOrigin } from "./forwarded.ts";
 
 const BODY_LIMIT_BYTES = 16 * 1024;
@@ -22,11 +23,8 @@ export const API_ERRORS = {
   server: MESSAGES.serverError,
 } as const;
 
-type ApiDeps = {
+type ApiDeps = Pick<HttpOptions, "siteUrl" | "clientIp" | "ownOrigin"> & {
   backend: FormDeps;
-  siteUrl: string;
-  clientIp: (c: Context) => string | undefined;
-  ownOrigin: (c: Context) => string | undefined;
   log?: (message: string, error?: unknown) => void;
 };
 
@@ -91,9 +89,8 @@ export function createApi(deps: ApiDeps): Hono {
     onError: (c) => answer(c, 413, { error: API_ERRORS.tooLarge }),
   });
 
-  api.post("/api/user", checkHeaders, limit, endpoint(signUp));
-  api.post("/api/email", checkHeaders, limit, endpoint(sendMessage));
-  for (const path of ["/api/user", "/api/email"]) {
+  for (const [path, service] of [["/api/user", signUp] as const, ["/api/email", sendMessage] as const]) {
+    api.post(path, checkHeaders, limit, endpoint(service));
     api.all(path, (c) => answer(c, 405, { error: API_ERRORS.method }, { Allow: "POST" }));
   }
   api.all("/api/*", (c) => answer(c, 404, { error: API_ERRORS.notFound }));

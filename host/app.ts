@@ -86,7 +86,6 @@ function answerRendered(c: Context, page: Rendered, status: 200 | 404 = 200): Re
   if (encoding !== "identity") headers["Content-Encoding"] = encoding;
   if (page.contentType.startsWith("text/html"))
     headers["Content-Security-Policy"] = contentSecurityPolicy(page.inlineHashes);
-  if (c.req.method === "HEAD") return c.body(null, status, headers);
   return c.body(new Uint8Array(body), status, headers);
 }
 
@@ -154,7 +153,7 @@ export function createHttpApp(options: HttpOptions): Hono {
     if (mode === "production") headers.set("Content-Security-Policy", contentSecurityPolicy(hashes));
     headers.set("Cache-Control", "no-store");
     headers.delete("Content-Length");
-    return new Response(request.method === "HEAD" ? null : html, { status: response.status, headers });
+    return new Response(html, { status: response.status, headers });
   }
 
   const limiter = createRenderLimiter(renders.concurrency);

@@ -80,13 +80,11 @@ export function requestOriginReader(trustProxy: number): (c: Context) => string 
   };
 }
 
-type OriginRefusal = { refused: false } | { refused: true; reason: string };
-
 /** A browser's cross-site request is refused; one without `Origin` (curl, old browsers) passes. */
 export function checkOrigin(
   headers: Headers,
   allowed: { siteUrl: string; ownOrigin: string | undefined },
-): OriginRefusal {
+): { refused: false } | { refused: true; reason: string } {
   if (headers.get("sec-fetch-site")?.trim().toLowerCase() === "cross-site") {
     return { refused: true, reason: "Sec-Fetch-Site: cross-site" };
   }

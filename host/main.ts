@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type RequestListener } from "node:http";
+import { findPackageJSON } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
@@ -24,36 +25,24 @@ import { applyConnectionCap, serverOptions } from "./limits.ts";
 
 type Host = typeof HostModule;
 type HostOptions = Parameters<Host["createHost"]>[0];
-type Listener = (request: IncomingMessage, response: ServerResponse) => void;
 
-function projectRoot(from: string): string {
-  if (existsSync(join(from, "package.json"))) return from;
-  const parent = dirname(from);
-  if (parent === from) throw new Error("No package.json above the server: run it inside the project.");
-  return projectRoot(parent);
+function projectRoot(): string {
+  const packageJson = findPackageJSON(import.meta.url);
+  if (!packageJson) throw new Error("No package.json above the server: run it inside the project.");
+  return dirname(packageJson);
 }
 
 const development = process.argv.includes("--dev");
 
-function readConfigOrExit(owner: Owner): Config {
-  try {
-    return readConfig(process.env, { ownerEmail: owner.email, ownerName: owner.name });
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
-}
-
 /** Nothing of the app is loaded at start, so that Vite shows a content mistake as the page. */
 async function developmentHost() {
   const { createServer: createViteServer } = await import("vite");
-  const root = projectRoot(import.meta.dirname);
+  const root = projectRoot();
   const vite = await createViteServer({ root, server: { middlewareMode: true } });
   const apps = new WeakMap<Host, Hono>();
   return {
     owner: readOwner(contentRoot(root)),
-    async listen(options: HostOptions): Promise<Listener> {
+    async listen(options: HostOptions): Promise<RequestListener> {
       const handle = getRequestListener(async (request, env) => {
         const host = (await vite.ssrLoadModule("/host/host.ts")) as Host;
         const app = apps.get(host) ?? host.createHost(options);
@@ -66,10 +55,8 @@ async function developmentHost() {
   };
 }
 
-/**
- * A build with other code or another owner waits for a restart. Builds of the same code differ only
- * by the paths React Router records as prerendered, and the chunk names that list's hash renames.
- */
+// A build with other code or another owner waits for a restart. Builds of the same code differ only
+// by the paths React Router records as prerendered, and the chunk names that list's hash renames.
 function codeAndOwner(build: string): string {
   const server = join(build, "server");
   const code = readdirSync(server, { recursive: true, encoding: "utf8" })
@@ -85,7 +72,7 @@ function codeAndOwner(build: string): string {
 
 async function productionHost() {
   const own = dirname(import.meta.dirname);
-  let served = buildRootOf(own) ? own : currentBuild(buildRoot(projectRoot(import.meta.dirname)));
+  let served = buildRootOf(own) ? own : currentBuild(buildRoot(projectRoot()));
   if (!served || !existsSync(join(served, "server/host.js"))) {
     console.error("No build found: run `npm run build` (or `npm start`, which builds when needed).");
     process.exit(1);
@@ -95,7 +82,7 @@ async function productionHost() {
   markServing(served);
   return {
     owner: readBuildInfo(served)?.owner as Owner,
-    async listen(options: HostOptions): Promise<Listener> {
+    async listen(options: HostOptions): Promise<RequestListener> {
       const serve = async (build: string) => {
         const host = (await import(pathToFileURL(join(build, "server/host.js")).href)) as Host;
         return getRequestListener(host.createHost({ ...options, clientDir: join(build, "client") }).fetch);
@@ -136,7 +123,14 @@ async function productionHost() {
 
 async function main() {
   const site = development ? await developmentHost() : await productionHost();
-  const config = readConfigOrExit(site.owner);
+  let config: Config;
+  try {
+    config = readConfig(process.env, { ownerEmail: site.owner.email, ownerName: site.owner.name });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
   const sqliteDir = config.databaseUrl ? undefined : config.dataDir;
   const restoring = sqliteDir && claimForServer(sqliteDir);
   if (restoring) {
@@ -177,7 +171,6 @@ async function main() {
     console.log(`${signal}: stopping`);
     // An unsent message stays queued: slow connections or an SMTP send get 10 s.
     setTimeout(() => process.exit(0), 10_000).unref();
-    server.closeIdleConnections();
     await new Promise((done) => server.close(done));
     await site.close();
     await backend.close();

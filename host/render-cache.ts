@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { Context } from "hono";
 import { LRUCache } from "lru-cache";
-import { type InlineHashes, ownInlineHashes } from "../app/lib/inline-hashes.server.ts";
+import { ownInlineHashes } from "../app/lib/inline-hashes.server.ts";
 
 const BUSY_RETRY_AFTER_SECONDS = 2;
 const BUSY_MESSAGE = "The server is busy. Please try again in a few seconds.";
@@ -27,10 +27,7 @@ export function createRenderLimiter(maxConcurrent: number, waitMs = CLIENT_WAIT_
   const clients = new Map<string, Array<(release: Release) => void>>();
 
   function releaseOf(client: string): Release {
-    let released = false;
     return () => {
-      if (released) return;
-      released = true;
       const next = clients.get(client)?.shift();
       if (next) next(releaseOf(client));
       else clients.delete(client);
@@ -68,20 +65,10 @@ export function busyAnswer(c: Context): Response {
   return c.text(BUSY_MESSAGE, 503, { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
 }
 
-type Encoding = "br" | "gzip" | "identity";
-
-/** A render kept in memory with its compressed copies. */
-export type Rendered = {
-  contentType: string;
-  etag: string;
-  bodies: Record<Encoding, Buffer>;
-  inlineHashes: InlineHashes;
-};
-
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-export async function keptRender(response: Response): Promise<Rendered> {
+export async function keptRender(response: Response) {
   const contentType = response.headers.get("Content-Type") ?? "text/html";
   const { html, hashes } = ownInlineHashes(await response.text());
   const identity = Buffer.from(html);
@@ -98,45 +85,39 @@ export async function keptRender(response: Response): Promise<Rendered> {
   };
 }
 
-export function pickEncoding(acceptEncoding = ""): Encoding {
+export type Rendered = Awaited<ReturnType<typeof keptRender>>;
+
+export function pickEncoding(acceptEncoding = ""): keyof Rendered["bodies"] {
   if (/\bbr\b/i.test(acceptEncoding)) return "br";
   return /\bgzip\b/i.test(acceptEncoding) ? "gzip" : "identity";
 }
 
 /** The rendered filtered lists, bounded in bytes whatever the number of queries; one render per key at a time. */
 export function createRenderCache(maxBytes: number, limiter: RenderLimiter) {
-  const pages = new LRUCache<string, Rendered>({
+  type Asked = { client: string; render: () => Promise<Response> };
+  const pages = new LRUCache<string, Rendered, Asked>({
     maxSize: maxBytes,
     sizeCalculation: ({ bodies }) => bodies.identity.length + bodies.br.length + bodies.gzip.length,
-  });
-  const rendering = new Map<string, Promise<Rendered | null>>();
-
-  async function renderOnce(key: string, client: string, render: () => Promise<Response>) {
-    const release = await limiter.acquire(client);
-    if (!release) return null;
-    try {
-      const response = await render();
-      if (response.status !== 200 || !response.headers.get("Content-Type")?.startsWith("text/html")) {
-        throw new Error(`Rendering ${key} answered ${response.status} ${response.headers.get("Content-Type")}`);
+    // A render under way finishes even when the pages kept meanwhile push its key out.
+    ignoreFetchAbort: true,
+    fetchMethod: async (key, _stale, { context: { client, render } }) => {
+      const release = await limiter.acquire(client);
+      if (!release) return undefined;
+      try {
+        const response = await render();
+        if (response.status !== 200 || !response.headers.get("Content-Type")?.startsWith("text/html")) {
+          throw new Error(`Rendering ${key} answered ${response.status} ${response.headers.get("Content-Type")}`);
+        }
+        return await keptRender(response);
+      } finally {
+        release();
       }
-      const page = await keptRender(response);
-      pages.set(key, page);
-      return page;
-    } finally {
-      release();
-    }
-  }
+    },
+  });
 
   return {
     async page(key: string, client: string, render: () => Promise<Response>) {
-      const cached = pages.get(key);
-      if (cached) return { kind: "page", page: cached } as const;
-      let work = rendering.get(key);
-      if (!work) {
-        work = renderOnce(key, client, render).finally(() => rendering.delete(key));
-        rendering.set(key, work);
-      }
-      const page = await work;
+      const page = await pages.fetch(key, { context: { client, render } });
       return page ? ({ kind: "page", page } as const) : ({ kind: "busy" } as const);
     },
     size: () => ({ entries: pages.size, bytes: pages.calculatedSize }),
