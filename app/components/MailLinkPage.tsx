@@ -1,7 +1,7 @@
 import { MESSAGES } from "../../rules/forms.ts";
 import { useFormAnswer } from "../lib/form-client.ts";
 import { type MetaMatch, pageMeta } from "../lib/meta.ts";
-import { Breadcrumb } from "./Breadcrumb.tsx";
+import { Page } from "./Page.tsx";
 
 export const tokenOf = (url: string) => new URL(url).searchParams.get("token") ?? "";
 
@@ -21,14 +21,13 @@ export function useMailLinkState<Answer extends { form: string; outcome: string 
 
 export function MailLinkPage({ unreadable, children }: { unreadable: boolean; children: React.ReactNode }) {
   return (
-    <div className="page narrow">
-      <Breadcrumb />
+    <Page className="page narrow">
       {unreadable && (
         <p className="form-error" role="alert">
           {MESSAGES.formUnreadable}
         </p>
       )}
       {children}
-    </div>
+    </Page>
   );
 }

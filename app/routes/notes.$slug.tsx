@@ -7,9 +7,9 @@ import { COVER_HEIGHT, COVER_WIDTH } from "../../outputs/cover.ts";
 import { bookReviewLd } from "../../outputs/structured-data.ts";
 import { catalogue, forPage, notesBySlug, notFound } from "../catalogue.server.ts";
 import { DATE_LABELS } from "../components/BookShelf.tsx";
-import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { PlayerSection } from "../components/Embed.tsx";
 import { LinkIcons } from "../components/LinkIcons.tsx";
+import { Page } from "../components/Page.tsx";
 import { PageLink } from "../components/PageLink.tsx";
 import { MentionedIn, ReadingHistory } from "../components/ReadingHistory.tsx";
 import { RelatedNotes } from "../components/RelatedNotes.tsx";
@@ -57,8 +57,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function NoteDetail({ loaderData: { note, neighbours } }: Route.ComponentProps) {
   return (
-    <article className="page detail note">
-      <Breadcrumb />
+    <Page className="page detail note" as="article">
       <header className="note-header">
         <img src={note.photo} alt={`Cover of ${note.name}`} width={129} height={190} />
         <div>
@@ -105,6 +104,6 @@ export default function NoteDetail({ loaderData: { note, neighbours } }: Route.C
       <PlayerSection kind="video" src={note.youtubeEmbed} name={note.name} />
       <MentionedIn mentions={note.mentionedIn} />
       <RelatedNotes {...neighbours} />
-    </article>
+    </Page>
   );
 }

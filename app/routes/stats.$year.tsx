@@ -7,7 +7,7 @@ import { bookListLd } from "../../outputs/structured-data.ts";
 import { catalogue, notFound } from "../catalogue.server.ts";
 import { BarChart } from "../components/BarChart.tsx";
 import { BookShelf, GoalMeter } from "../components/BookShelf.tsx";
-import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { Page } from "../components/Page.tsx";
 import { PageLink } from "../components/PageLink.tsx";
 import { Pager } from "../components/Pager.tsx";
 import { Section, TopRated } from "../components/Section.tsx";
@@ -60,9 +60,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 /** A year in books: that year's covers in reading order, its figures, its re-reads and the books given up. */
 export default function YearInBooks({ loaderData: { year, goal, previous, next } }: Route.ComponentProps) {
   return (
-    <div className="page stats-page year-page">
-      <Breadcrumb />
-      <h1>{yearTitle(year.year)}</h1>
+    <Page className="page stats-page year-page" title={yearTitle(year.year)}>
       <dl className="facts stats-facts">
         <dt>Books read</dt>
         <dd data-stat="count">{year.count}</dd>
@@ -120,6 +118,6 @@ export default function YearInBooks({ loaderData: { year, goal, previous, next }
       <p className="meta-line">
         <PageLink to="/stats">Reading stats</PageLink>
       </p>
-    </div>
+    </Page>
   );
 }

@@ -3,7 +3,7 @@ import { bookYears, changedMinds } from "../../catalogue/reading-life.ts";
 import { formatDuration, readingStats, topRated } from "../../catalogue/stats.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { BarChart } from "../components/BarChart.tsx";
-import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { Page } from "../components/Page.tsx";
 import { PageLink } from "../components/PageLink.tsx";
 import { ListSection, Section, TopRated } from "../components/Section.tsx";
 import { pageMeta } from "../lib/meta.ts";
@@ -28,9 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 export default function Stats({ loaderData: { stats, top, ratingScale, years, changedMinds } }: Route.ComponentProps) {
   const { time } = stats;
   return (
-    <div className="page stats-page">
-      <Breadcrumb />
-      <h1>Reading stats</h1>
+    <Page className="page stats-page" title="Reading stats">
       <p className="lede">
         {stats.total} book notes from {stats.firstYear} to {stats.lastYear}, in figures. Every note is in the{" "}
         <PageLink to="/notes">notes list</PageLink>.
@@ -137,6 +135,6 @@ export default function Stats({ loaderData: { stats, top, ratingScale, years, ch
           ))}
         </ul>
       </nav>
-    </div>
+    </Page>
   );
 }
