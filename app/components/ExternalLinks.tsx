@@ -1,4 +1,3 @@
-/** A row of labelled external links (store, web, social); empty links are left out. */
 export function ExternalLinks({
   links,
   label,

@@ -8,7 +8,6 @@ type ShownPage = Pick<PageContent, "title" | "description" | "updated" | "html">
 
 type MetaArgs = { loaderData: { page: ShownPage } | undefined; matches: ReadonlyArray<MetaMatch> };
 
-/** The meta of a Markdown page route: its own title and description (and any more head fields). */
 export function markdownPageMeta({ loaderData, matches }: MetaArgs, more: Partial<PageHead> = {}) {
   if (!loaderData) return [];
   const { title, description } = loaderData.page;

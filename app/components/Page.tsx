@@ -14,7 +14,6 @@ type PageProps = {
   children: ReactNode;
 };
 
-/** A page of the site: its breadcrumb, its heading, the section's opening words and the rest. */
 export function Page({ className, as: Frame = "div", title, intro, children }: PageProps) {
   const sections = useRouteLoaderData<typeof rootLoader>("root")?.site.sections;
   const introHtml = intro && sections?.[intro].intro;

@@ -19,7 +19,6 @@ type ListSectionProps<T> = {
   children: (item: T, index: number) => ReactNode;
 };
 
-/** A titled list of a page, left out when it has nothing to list. */
 export function ListSection<T>({ id, title, items, className, ordered, children }: ListSectionProps<T>) {
   if (items.length === 0) return null;
   const List = ordered ? "ol" : "ul";

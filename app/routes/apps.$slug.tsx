@@ -21,7 +21,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
       })
     : [];
 
-/** Everything about one app: logo 200 wide, screenshots 200x432, dates, links, tech and team. */
 export default function AppDetail({ loaderData: { app } }: Route.ComponentProps) {
   return (
     <Page className="page detail" as="article">

@@ -4,7 +4,6 @@ import { ATOM_CONTENT_TYPE, notesFeed } from "../../outputs/feeds.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { SITE_URL } from "../lib/site-url.ts";
 
-/** /feeds/notes.atom: the Atom feed of the newest book notes, prerendered at build time. */
 export function loader() {
   const feed = notesFeed(catalogue, SITE_URL, (note) => absoluteUrl(SITE_URL, noteImagePath(note)));
   return new Response(feed, { headers: { "Content-Type": ATOM_CONTENT_TYPE } });

@@ -57,7 +57,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-/** A year in books: that year's covers in reading order, its figures, its re-reads and the books given up. */
 export default function YearInBooks({ loaderData: { year, goal, previous, next } }: Route.ComponentProps) {
   return (
     <Page className="page stats-page year-page" title={yearTitle(year.year)}>

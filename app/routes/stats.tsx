@@ -24,7 +24,6 @@ export function loader() {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Reading stats" });
 
-/** The reading stats, drawn at build time; nothing here needs JavaScript. */
 export default function Stats({ loaderData: { stats, top, ratingScale, years, changedMinds } }: Route.ComponentProps) {
   const { time } = stats;
   return (

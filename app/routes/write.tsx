@@ -21,7 +21,6 @@ export const shouldRevalidate = listShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Write" });
 
-/** The writings index, newest first, searchable, with a search bar that has no filters button. */
 export default function Write({ loaderData: { writings, author } }: Route.ComponentProps) {
   const { filters, searchBox, setSearch } = useListFilters();
   const visible = useMemo(
