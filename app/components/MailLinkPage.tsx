@@ -1,6 +1,7 @@
 import { MESSAGES } from "../../rules/forms.ts";
 import { useFormAnswer } from "../lib/form-client.ts";
 import { type MetaMatch, pageMeta } from "../lib/meta.ts";
+import { FormError } from "./FormParts.tsx";
 import { Page } from "./Page.tsx";
 
 export const tokenOf = (url: string) => new URL(url).searchParams.get("token") ?? "";
@@ -22,11 +23,7 @@ export function useMailLinkState<Answer extends { form: string; outcome: string 
 export function MailLinkPage({ unreadable, children }: { unreadable: boolean; children: React.ReactNode }) {
   return (
     <Page className="page narrow">
-      {unreadable && (
-        <p className="form-error" role="alert">
-          {MESSAGES.formUnreadable}
-        </p>
-      )}
+      {unreadable && <FormError message={MESSAGES.formUnreadable} />}
       {children}
     </Page>
   );
