@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
 import { PageLink } from "./PageLink.tsx";
 
-export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+type SectionProps = { id: string; title: string; className?: string; children: ReactNode };
+
+export function Section({ id, title, className, children }: SectionProps) {
   return (
-    <section aria-labelledby={id}>
+    <section aria-labelledby={id} className={className}>
       <h2 id={id}>{title}</h2>
       {children}
     </section>

@@ -6,7 +6,7 @@ import { yearTitle } from "../../outputs/card.ts";
 import { bookListLd } from "../../outputs/structured-data.ts";
 import { catalogue, notFound } from "../catalogue.server.ts";
 import { BarChart } from "../components/BarChart.tsx";
-import { BookShelf, GoalMeter } from "../components/BookShelf.tsx";
+import { GoalMeter, ShelfSection } from "../components/BookShelf.tsx";
 import { Page } from "../components/Page.tsx";
 import { PageLink } from "../components/PageLink.tsx";
 import { Pager } from "../components/Pager.tsx";
@@ -96,16 +96,8 @@ export default function YearInBooks({ loaderData: { year, goal, previous, next }
         )}
       </div>
 
-      {year.reReads.length > 0 && (
-        <Section id="year-rereads" title="Re-reads">
-          <BookShelf books={year.reReads} label="Re-reads" />
-        </Section>
-      )}
-      {year.didNotFinish.length > 0 && (
-        <Section id="year-dnf" title="Did not finish">
-          <BookShelf books={year.didNotFinish} label="Did not finish" />
-        </Section>
-      )}
+      <ShelfSection id="year-rereads" title="Re-reads" books={year.reReads} />
+      <ShelfSection id="year-dnf" title="Did not finish" books={year.didNotFinish} />
 
       <Pager
         label="Other years"
