@@ -1,10 +1,4 @@
-export function ExternalLinks({
-  links,
-  label,
-}: {
-  links: ReadonlyArray<{ label: string; url: string }>;
-  label: string;
-}) {
+export function ExternalLinks({ links, label }: { links: readonly { label: string; url: string }[]; label: string }) {
   const present = links.filter((link) => link.url);
   if (present.length === 0) return null;
   return (
