@@ -1,5 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { SEARCH_INDEX_PATH } from "../catalogue/site-search.ts";
+import { FEEDS } from "../outputs/feed-list.ts";
 import { SITE_ICON_FILES } from "../outputs/site-icon-files.ts";
 
 export default [
@@ -27,10 +28,7 @@ export default [
   route("updates/confirm", "routes/updates.confirm.tsx"),
   route("updates/unsubscribe", "routes/updates.unsubscribe.tsx"),
   route("updates/:slug", "routes/updates.$slug.tsx"),
-  route("feeds/writings.atom", "routes/feeds.writings.ts"),
-  route("feeds/notes.atom", "routes/feeds.notes.ts"),
-  route("feeds/updates.atom", "routes/feeds.updates.ts"),
-  route("feeds/quotes.atom", "routes/feeds.quotes.ts"),
+  ...Object.entries(FEEDS).map(([name, feed]) => route(feed.path.slice(1), "routes/feeds.ts", { id: `feed-${name}` })),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
   route("cards/*", "routes/cards.$.ts"),
