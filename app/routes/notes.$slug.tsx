@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { isGeneratedCover } from "../../catalogue/load.ts";
 import { ratingText, SHELF_LABELS } from "../../catalogue/shelves.ts";
@@ -55,6 +56,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
 export default function NoteDetail({ loaderData: { note, neighbours } }: Route.ComponentProps) {
   return (
     <Page className="page detail note" as="article">
@@ -65,29 +75,15 @@ export default function NoteDetail({ loaderData: { note, neighbours } }: Route.C
           <p className="lede">by {note.author}</p>
           <dl className="facts">
             {note.shelf !== "read" && (
-              <>
-                <dt>Shelf</dt>
-                <dd>
-                  <PageLink to="/notes/shelves">{SHELF_LABELS[note.shelf]}</PageLink>
-                </dd>
-              </>
+              <Fact term="Shelf">
+                <PageLink to="/notes/shelves">{SHELF_LABELS[note.shelf]}</PageLink>
+              </Fact>
             )}
-            <dt>{DATE_LABELS[note.shelf]}</dt>
-            <dd>
+            <Fact term={DATE_LABELS[note.shelf]}>
               <time dateTime={note.date}>{formatMonthYear(note.date)}</time>
-            </dd>
-            {note.rating !== null && (
-              <>
-                <dt>Rating</dt>
-                <dd>{ratingText(note.rating)}</dd>
-              </>
-            )}
-            {note.time > 0 && (
-              <>
-                <dt>Read time</dt>
-                <dd>{note.time} min read</dd>
-              </>
-            )}
+            </Fact>
+            {note.rating !== null && <Fact term="Rating">{ratingText(note.rating)}</Fact>}
+            {note.time > 0 && <Fact term="Read time">{note.time} min read</Fact>}
           </dl>
           <Tags tags={note.tags} />
           <LinkIcons item={note} />
