@@ -5,7 +5,6 @@ import { FEEDS } from "../../outputs/feed-list.ts";
 import { ATOM_CONTENT_TYPE, notesFeed, quotesFeed, updatesFeed, writingsFeed } from "../../outputs/feeds.ts";
 import { robotsTxt, sitemapEntries, sitemapXml } from "../../outputs/sitemap.ts";
 import { catalogue, notFound } from "../catalogue.server.ts";
-import { canonicalPath } from "../lib/page-handle.ts";
 import { SITE_URL } from "../lib/site-url.ts";
 import type { Route } from "./+types/files";
 
@@ -26,7 +25,8 @@ const TEXT_FILES: Record<string, { type: string; write: () => string }> = {
 };
 
 /** The site's text files made from the catalogue: its feeds, sitemap, robots.txt and search index. */
-export function loader({ request }: Route.LoaderArgs) {
-  const file = TEXT_FILES[canonicalPath(new URL(request.url).pathname)] ?? notFound();
+// Each path of the table is mounted once in app/routes.ts; `pattern` is that route's path, less its first slash.
+export function loader({ pattern }: Route.LoaderArgs) {
+  const file = TEXT_FILES[`/${pattern}`] ?? notFound();
   return new Response(file.write(), { headers: { "Content-Type": file.type } });
 }
