@@ -57,9 +57,7 @@ export default function handleRequest(
             }),
           );
         },
-        onShellError(error: unknown) {
-          reject(error);
-        },
+        onShellError: reject,
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell reject and are logged by React Router itself.

@@ -1,5 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { SEARCH_INDEX_PATH } from "../catalogue/site-search.ts";
+import { FEEDS } from "../outputs/feed-list.ts";
 import { SITE_ICON_FILES } from "../outputs/site-icon-files.ts";
 
 export default [
@@ -27,16 +28,12 @@ export default [
   route("updates/confirm", "routes/updates.confirm.tsx"),
   route("updates/unsubscribe", "routes/updates.unsubscribe.tsx"),
   route("updates/:slug", "routes/updates.$slug.tsx"),
-  route("feeds/writings.atom", "routes/feeds.writings.ts"),
-  route("feeds/notes.atom", "routes/feeds.notes.ts"),
-  route("feeds/updates.atom", "routes/feeds.updates.ts"),
-  route("feeds/quotes.atom", "routes/feeds.quotes.ts"),
-  route("sitemap.xml", "routes/sitemap.xml.ts"),
-  route("robots.txt", "routes/robots.txt.ts"),
+  ...[...Object.values(FEEDS).map((feed) => feed.path), "/sitemap.xml", "/robots.txt", SEARCH_INDEX_PATH].map((path) =>
+    route(path.slice(1), "routes/files.ts", { id: path }),
+  ),
   route("cards/*", "routes/cards.$.ts"),
   route("covers/*", "routes/covers.$.ts"),
   route(SITE_ICON_FILES.svg.slice(1), "routes/site-icon.ts", { id: "site-icon-svg" }),
   route(SITE_ICON_FILES.touch.slice(1), "routes/site-icon.ts", { id: "site-icon-png" }),
-  route(SEARCH_INDEX_PATH.slice(1), "routes/search-index.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

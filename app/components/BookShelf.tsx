@@ -3,6 +3,7 @@ import type { Shelf } from "../../catalogue/schema.ts";
 import { ratingText, SHELF_LABELS } from "../../catalogue/shelves.ts";
 import type { BookLink, GoalProgress } from "../reading.server.ts";
 import { PageLink } from "./PageLink.tsx";
+import { Section } from "./Section.tsx";
 
 export const DATE_LABELS: Record<Shelf, string> = {
   read: "Read",
@@ -33,14 +34,19 @@ export function BookShelf({ books, label }: { books: readonly BookLink[]; label:
   );
 }
 
-export function ReadingNow({ books }: { books: readonly BookLink[] }) {
+type ShelfSectionProps = { id: string; title: string; className?: string; books: readonly BookLink[] };
+
+export function ShelfSection({ id, title, className, books }: ShelfSectionProps) {
   if (books.length === 0) return null;
   return (
-    <section aria-labelledby="reading-now" className="reading-now">
-      <h2 id="reading-now">{SHELF_LABELS.reading}</h2>
-      <BookShelf books={books} label={SHELF_LABELS.reading} />
-    </section>
+    <Section id={id} title={title} className={className}>
+      <BookShelf books={books} label={title} />
+    </Section>
   );
+}
+
+export function ReadingNow({ books }: { books: readonly BookLink[] }) {
+  return <ShelfSection id="reading-now" title={SHELF_LABELS.reading} className="reading-now" books={books} />;
 }
 
 export function GoalMeter({ goal }: { goal: GoalProgress }) {

@@ -3,7 +3,7 @@ import type { ContactField } from "../../rules/forms.ts";
 import type { FormAnswer } from "../lib/form-answer.ts";
 import { useFormAnswer } from "../lib/form-client.ts";
 import { updateVisitor, useVisitor } from "../lib/visitor.ts";
-import { Honeypot } from "./Honeypot.tsx";
+import { FormError, Honeypot, SendButton } from "./FormParts.tsx";
 
 const ERROR_ID = "contact-error";
 
@@ -67,20 +67,8 @@ export function ContactForm() {
         defaultValue={failure?.fields.body}
         {...fieldProblem("body")}
       />
-      {failure && (
-        <p id={ERROR_ID} className="form-error" role="alert">
-          {failure.error}
-        </p>
-      )}
-      {busy ? (
-        <span className="form-loading" role="status">
-          Sending...
-        </span>
-      ) : (
-        <button type="submit" className="primary-button">
-          send
-        </button>
-      )}
+      {failure && <FormError id={ERROR_ID} message={failure.error} />}
+      <SendButton busy={busy} busyText="Sending..." label="send" className="primary-button" />
     </fetcher.Form>
   );
 }

@@ -7,13 +7,7 @@ const EMBED_KINDS = {
 
 export type EmbedKind = keyof typeof EMBED_KINDS;
 
-type EmbedProps = {
-  kind: EmbedKind;
-  src: string;
-  name: string;
-  load?: boolean;
-  onDone?: () => void;
-};
+type EmbedProps = { kind: EmbedKind; src: string; name: string; load?: boolean; onDone?: () => void };
 
 export function Embed({ kind, src, name, load = true, onDone }: EmbedProps) {
   const { width, height } = EMBED_KINDS[kind];

@@ -1,11 +1,4 @@
-/** A row of labelled external links (store, web, social); empty links are left out. */
-export function ExternalLinks({
-  links,
-  label,
-}: {
-  links: ReadonlyArray<{ label: string; url: string }>;
-  label: string;
-}) {
+export function ExternalLinks({ links, label }: { links: readonly { label: string; url: string }[]; label: string }) {
   const present = links.filter((link) => link.url);
   if (present.length === 0) return null;
   return (

@@ -1,7 +1,8 @@
 import { MESSAGES } from "../../rules/forms.ts";
 import { useFormAnswer } from "../lib/form-client.ts";
 import { type MetaMatch, pageMeta } from "../lib/meta.ts";
-import { Breadcrumb } from "./Breadcrumb.tsx";
+import { FormError } from "./FormParts.tsx";
+import { Page } from "./Page.tsx";
 
 export const tokenOf = (url: string) => new URL(url).searchParams.get("token") ?? "";
 
@@ -21,14 +22,9 @@ export function useMailLinkState<Answer extends { form: string; outcome: string 
 
 export function MailLinkPage({ unreadable, children }: { unreadable: boolean; children: React.ReactNode }) {
   return (
-    <div className="page narrow">
-      <Breadcrumb />
-      {unreadable && (
-        <p className="form-error" role="alert">
-          {MESSAGES.formUnreadable}
-        </p>
-      )}
+    <Page className="page narrow">
+      {unreadable && <FormError message={MESSAGES.formUnreadable} />}
       {children}
-    </div>
+    </Page>
   );
 }

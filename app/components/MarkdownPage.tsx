@@ -1,14 +1,13 @@
 import type { ReactNode } from "react";
 import { formatContentDate } from "../../catalogue/dates.ts";
-import type { Page } from "../../catalogue/schema.ts";
+import type { Page as PageContent } from "../../catalogue/schema.ts";
 import { type MetaMatch, type PageHead, pageMeta } from "../lib/meta.ts";
-import { Breadcrumb } from "./Breadcrumb.tsx";
+import { Page } from "./Page.tsx";
 
-type ShownPage = Pick<Page, "title" | "description" | "updated" | "html">;
+type ShownPage = Pick<PageContent, "title" | "description" | "updated" | "html">;
 
 type MetaArgs = { loaderData: { page: ShownPage } | undefined; matches: ReadonlyArray<MetaMatch> };
 
-/** The meta of a Markdown page route: its own title and description (and any more head fields). */
 export function markdownPageMeta({ loaderData, matches }: MetaArgs, more: Partial<PageHead> = {}) {
   if (!loaderData) return [];
   const { title, description } = loaderData.page;
@@ -17,15 +16,13 @@ export function markdownPageMeta({ loaderData, matches }: MetaArgs, more: Partia
 
 export function MarkdownPage({ page, children }: { page: ShownPage; children?: ReactNode }) {
   return (
-    <article className="page prose-page">
-      <Breadcrumb />
-      <h1>{page.title}</h1>
+    <Page className="page prose-page" as="article" title={page.title}>
       <p className="meta-line">
         Last updated <time dateTime={page.updated}>{formatContentDate(page.updated)}</time>
       </p>
       {/* Rendered at build time from the owner's own Markdown file. */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
       {children}
-    </article>
+    </Page>
   );
 }

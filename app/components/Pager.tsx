@@ -3,19 +3,15 @@ import { PageLink } from "./PageLink.tsx";
 type PagerLink = { to: string; text: string };
 
 /** The previous and next links under an item: a note's neighbours in reading order, a year's neighbours. */
-export function Pager({
-  label,
-  previous,
-  next,
-  previousLabel,
-  nextLabel,
-}: {
+type PagerProps = {
   label: string;
   previous: PagerLink | null | undefined;
   next: PagerLink | null | undefined;
   previousLabel: string;
   nextLabel: string;
-}) {
+};
+
+export function Pager({ label, previous, next, previousLabel, nextLabel }: PagerProps) {
   return (
     <nav aria-label={label} className="pager">
       {previous && (

@@ -9,7 +9,6 @@ export function projectSummary({ slug, path, name, logo, startDate, endDate }: P
   return { slug, path, name, line, logo, startDate, endDate };
 }
 
-/** Apps and jobs as a list of logo (100 wide), name, line and dates (an empty end reads Present). */
 export function ProjectList({ items }: { items: ReadonlyArray<ReturnType<typeof projectSummary>> }) {
   return (
     <ul className="project-list">
@@ -29,7 +28,6 @@ export function ProjectList({ items }: { items: ReadonlyArray<ReturnType<typeof 
   );
 }
 
-/** An app's or a job's page opens with its logo (200 wide), name, `lede` and, before the dates, `where`. */
 export function ProjectHeader({ project, lede, where }: { project: Project; lede: string; where: string }) {
   return (
     <header className="detail-header">

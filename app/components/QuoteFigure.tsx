@@ -2,7 +2,6 @@ import { PageLink } from "./PageLink.tsx";
 
 type QuotedBook = { path: string; name: string; author: string };
 
-/** What a quote's page says of its book. */
 export const quotedBook = ({ path, name, author }: QuotedBook) => ({ path, name, author });
 
 type ShownQuote = { html: string; attribution: string; note: QuotedBook };

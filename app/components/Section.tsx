@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
 import { PageLink } from "./PageLink.tsx";
 
-export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+type SectionProps = { id: string; title: string; className?: string; children: ReactNode };
+
+export function Section({ id, title, className, children }: SectionProps) {
   return (
-    <section aria-labelledby={id}>
+    <section aria-labelledby={id} className={className}>
       <h2 id={id}>{title}</h2>
       {children}
     </section>
@@ -19,7 +21,6 @@ type ListSectionProps<T> = {
   children: (item: T, index: number) => ReactNode;
 };
 
-/** A titled list of a page, left out when it has nothing to list. */
 export function ListSection<T>({ id, title, items, className, ordered, children }: ListSectionProps<T>) {
   if (items.length === 0) return null;
   const List = ordered ? "ol" : "ul";

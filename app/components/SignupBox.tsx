@@ -1,7 +1,7 @@
 import type { FormAnswer } from "../lib/form-answer.ts";
 import { useFormAnswer } from "../lib/form-client.ts";
 import { updateVisitor, useVisitor } from "../lib/visitor.ts";
-import { Honeypot } from "./Honeypot.tsx";
+import { FormError, Honeypot, SendButton } from "./FormParts.tsx";
 
 // Hidden by CSS from the shell script's flag, so it never flashes for a visitor who signed up before.
 export function SignupBox() {
@@ -39,21 +39,9 @@ export function SignupBox() {
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "signup-error" : undefined}
           />
-          {busy ? (
-            <span className="form-loading" role="status">
-              Loading...
-            </span>
-          ) : (
-            // Enter submits through this button even while CSS hides it.
-            <button type="submit" className="primary-button signup-send">
-              Send
-            </button>
-          )}
-          {error && (
-            <p id="signup-error" className="form-error" role="alert">
-              {error}
-            </p>
-          )}
+          {/* Enter submits through this button even while CSS hides it. */}
+          <SendButton busy={busy} busyText="Loading..." label="Send" className="primary-button signup-send" />
+          {error && <FormError id="signup-error" message={error} />}
         </fetcher.Form>
       )}
     </section>

@@ -16,13 +16,9 @@ const UTF_8 = new Set(["utf-8", "utf8"]);
 
 // Every page here is UTF-8, so a browser's post is too; anything else is 415.
 export async function readForm(request: Request): Promise<FormRead> {
-  const [type = "", ...parameters] = (request.headers.get("content-type") ?? "").split(";");
-  const charset = parameters
-    .map((parameter) => parameter.split("="))
-    .find(([name = ""]) => name.trim().toLowerCase() === "charset")?.[1]
-    ?.trim()
-    .replace(/^"|"$/g, "")
-    .toLowerCase();
+  const header = request.headers.get("content-type") ?? "";
+  const type = header.split(";")[0] ?? "";
+  const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(header)?.[1]?.toLowerCase();
   if (!FORM_TYPES.has(type.trim().toLowerCase()) || (charset !== undefined && !UTF_8.has(charset))) {
     return { ok: false, status: 415, error: MESSAGES.formUnreadable };
   }

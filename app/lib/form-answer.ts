@@ -24,9 +24,8 @@ function failureMessage(form: FormName, outcome: Extract<FormOutcome, { ok: fals
 
 export function formAnswer(form: FormName, outcome: FormOutcome, fields: FormFields): FormAnswer {
   if (outcome.ok) return { form, ok: true, fields: { email: fields.email ?? "" } };
-  const answer: FormAnswer = { form, ok: false, error: failureMessage(form, outcome), fields };
-  if (outcome.field) answer.field = outcome.field;
-  return answer;
+  const error = failureMessage(form, outcome);
+  return { form, ok: false, error, fields, ...(outcome.field && { field: outcome.field }) };
 }
 
 export function formFields(form: FormName, values: Record<string, string>): FormFields {

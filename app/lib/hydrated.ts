@@ -2,7 +2,6 @@ import { useSyncExternalStore } from "react";
 
 const noSubscription = () => () => {};
 
-/** False on the server and during hydration, true once React runs in the browser. */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
     noSubscription,

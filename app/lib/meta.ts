@@ -39,13 +39,7 @@ export function siteOf(matches: ReadonlyArray<MetaMatch>): SiteData {
   };
 }
 
-function twitterHandle(social: SiteData["social"]): string | undefined {
-  for (const link of social) {
-    const match = /^https?:\/\/(?:www\.)?(?:twitter|x)\.com\/@?([A-Za-z0-9_]+)\/?$/.exec(link.url);
-    if (match) return `@${match[1]}`;
-  }
-  return undefined;
-}
+const TWITTER_PROFILE = /^https?:\/\/(?:www\.)?(?:twitter|x)\.com\/@?([A-Za-z0-9_]+)\/?$/;
 
 export function pageMeta(matches: ReadonlyArray<MetaMatch>, head: PageHead): MetaDescriptor[] {
   const site = siteOf(matches);
@@ -61,7 +55,7 @@ export function pageMeta(matches: ReadonlyArray<MetaMatch>, head: PageHead): Met
   const imageUrl = absoluteUrl(SITE_URL, image.path);
   const section = pageHandleOf(matches)?.section;
   const description = head.description ?? (section && site.sections[section]?.description) ?? site.description;
-  const handle = twitterHandle(site.social);
+  const handle = site.social.map((link) => TWITTER_PROFILE.exec(link.url)?.[1]).find(Boolean);
   const structuredData: JsonLd[] = [
     ...(head.person ? [personLd(site, SITE_URL)] : []),
     ...(path === "/" ? [] : [breadcrumbLd(breadcrumbOf(matches), SITE_URL)]),
@@ -91,7 +85,7 @@ export function pageMeta(matches: ReadonlyArray<MetaMatch>, head: PageHead): Met
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: imageUrl },
     { name: "twitter:image:alt", content: image.alt },
-    ...(handle ? [{ name: "twitter:creator", content: handle }] : []),
+    ...(handle ? [{ name: "twitter:creator", content: `@${handle}` }] : []),
     ...structuredData.map((data) => ({ "script:ld+json": data })),
   ];
 }

@@ -12,27 +12,12 @@ export type HydrationHandle = { hydrate?: true };
  */
 export type RenderHandle = { query?: (params: URLSearchParams) => string; perRequest?: true };
 
-export type PageHandle = HydrationHandle &
-  RenderHandle & {
-    section: SectionId;
-    players?: PlayerHost;
-    item?: (loaderData: never) => string;
-  };
+type PageOptions<Data> = RenderHandle & HydrationHandle & { item?: (loaderData: Data) => string; players?: PlayerHost };
 
-type PageOptions<Data> = RenderHandle & { item?: (loaderData: Data) => string; hydrate?: true; players?: PlayerHost };
+export type PageHandle = PageOptions<never> & { section: SectionId };
 
-export function pageHandle<Data>(
-  section: SectionId,
-  { item, hydrate, players, query, perRequest }: PageOptions<Data> = {},
-): PageHandle {
-  return {
-    section,
-    ...(item ? { item: item as (loaderData: never) => string } : {}),
-    ...(hydrate ? { hydrate } : {}),
-    ...(players ? { players } : {}),
-    ...(query ? { query } : {}),
-    ...(perRequest ? { perRequest } : {}),
-  };
+export function pageHandle<Data>(section: SectionId, options: PageOptions<Data> = {}): PageHandle {
+  return { section, ...(options as PageOptions<never>) };
 }
 
 type Match = { handle?: unknown; loaderData?: unknown; pathname?: string } | undefined;
@@ -48,23 +33,25 @@ export function wantsHydration(matches: ReadonlyArray<Match>): boolean {
   return matches.some((match) => (match?.handle as HydrationHandle | undefined)?.hydrate === true);
 }
 
+const pageMatch = (matches: ReadonlyArray<Match>) => matches.findLast((match) => isPageHandle(match?.handle));
+
 export function pageHandleOf(matches: ReadonlyArray<Match>): PageHandle | undefined {
-  const handle = matches.findLast((match) => isPageHandle(match?.handle))?.handle;
-  return isPageHandle(handle) ? handle : undefined;
+  return pageMatch(matches)?.handle as PageHandle | undefined;
 }
 
 export function breadcrumbOf(matches: ReadonlyArray<Match>): Crumb[] {
   const home = { name: sectionOf("home").label, path: "/" };
-  const page = matches.findLast((match) => isPageHandle(match?.handle));
-  if (!page || !isPageHandle(page.handle)) return [home];
-  const section = sectionOf(page.handle.section);
+  const page = pageMatch(matches);
+  const handle = page?.handle as PageHandle | undefined;
+  if (!handle) return [home];
+  const section = sectionOf(handle.section);
   const parent = "parent" in section ? sectionOf(section.parent) : undefined;
   return [
     home,
     ...(parent ? [{ name: parent.label, path: parent.path }] : []),
     { name: section.label, path: section.path },
-    ...(page.handle.item
-      ? [{ name: page.handle.item(page.loaderData as never), path: canonicalPath(page.pathname ?? section.path) }]
+    ...(handle.item
+      ? [{ name: handle.item(page?.loaderData as never), path: canonicalPath(page?.pathname ?? section.path) }]
       : []),
   ];
 }

@@ -37,10 +37,7 @@ function scheduleWrite() {
   pendingWrite = setTimeout(write, wait);
 }
 
-function snapshot(): Visitor {
-  current ??= read();
-  return current;
-}
+const snapshot = (): Visitor => (current ??= read());
 
 function subscribe(listener: () => void) {
   listeners.add(listener);

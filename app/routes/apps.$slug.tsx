@@ -1,6 +1,6 @@
 import { catalogue, forPage, notFound } from "../catalogue.server.ts";
-import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { ExternalLinks, storeLinks } from "../components/ExternalLinks.tsx";
+import { Page } from "../components/Page.tsx";
 import { ProjectHeader } from "../components/ProjectList.tsx";
 import { ListSection, Section, TechSection } from "../components/Section.tsx";
 import { pageMeta } from "../lib/meta.ts";
@@ -21,11 +21,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
       })
     : [];
 
-/** Everything about one app: logo 200 wide, screenshots 200x432, dates, links, tech and team. */
 export default function AppDetail({ loaderData: { app } }: Route.ComponentProps) {
   return (
-    <article className="page detail">
-      <Breadcrumb />
+    <Page className="page detail" as="article">
       <ProjectHeader project={app} lede={app.tagLine} where={app.position} />
       <ExternalLinks label="Get the app" links={storeLinks(app)} />
       {/* Rendered at build time from the owner's Markdown: *asterisks* become emphasis. */}
@@ -68,6 +66,6 @@ export default function AppDetail({ loaderData: { app } }: Route.ComponentProps)
           { label: "Product Hunt", url: app.productHuntLink },
         ]}
       />
-    </article>
+    </Page>
   );
 }

@@ -12,7 +12,6 @@ const site = new URL(SITE_URL).host;
 const quotes = quoteCards(catalogue, site);
 const titles = cardTitles(catalogue);
 
-/** /cards/<page>.png: the social card of a page, drawn from the catalogue and prerendered at build time. */
 export async function loader({ params }: Route.LoaderArgs) {
   const path = pagePathOfCard(`cards/${params["*"]}`) ?? notFound();
   const quote = quotes.get(path);

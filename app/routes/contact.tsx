@@ -1,7 +1,6 @@
 import { sendMessage } from "../../services/contact/send.ts";
-import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { ContactForm } from "../components/ContactForm.tsx";
-import { SectionIntro } from "../components/SectionIntro.tsx";
+import { Page } from "../components/Page.tsx";
 import { formHeaders, submitForm } from "../lib/form-actions.server.ts";
 import { contactClientAction } from "../lib/form-client.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -18,11 +17,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 
 export default function Contact() {
   return (
-    <div className="page narrow">
-      <Breadcrumb />
-      <h1>Contact</h1>
-      <SectionIntro section="contact" />
+    <Page className="page narrow" title="Contact" intro="contact">
       <ContactForm />
-    </div>
+    </Page>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { isGeneratedCover } from "../../catalogue/load.ts";
 import { ratingText, SHELF_LABELS } from "../../catalogue/shelves.ts";
@@ -7,9 +8,9 @@ import { COVER_HEIGHT, COVER_WIDTH } from "../../outputs/cover.ts";
 import { bookReviewLd } from "../../outputs/structured-data.ts";
 import { catalogue, forPage, notesBySlug, notFound } from "../catalogue.server.ts";
 import { DATE_LABELS } from "../components/BookShelf.tsx";
-import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { PlayerSection } from "../components/Embed.tsx";
 import { LinkIcons } from "../components/LinkIcons.tsx";
+import { Page } from "../components/Page.tsx";
 import { PageLink } from "../components/PageLink.tsx";
 import { MentionedIn, ReadingHistory } from "../components/ReadingHistory.tsx";
 import { RelatedNotes } from "../components/RelatedNotes.tsx";
@@ -55,10 +56,18 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
 export default function NoteDetail({ loaderData: { note, neighbours } }: Route.ComponentProps) {
   return (
-    <article className="page detail note">
-      <Breadcrumb />
+    <Page className="page detail note" as="article">
       <header className="note-header">
         <img src={note.photo} alt={`Cover of ${note.name}`} width={129} height={190} />
         <div>
@@ -66,29 +75,15 @@ export default function NoteDetail({ loaderData: { note, neighbours } }: Route.C
           <p className="lede">by {note.author}</p>
           <dl className="facts">
             {note.shelf !== "read" && (
-              <>
-                <dt>Shelf</dt>
-                <dd>
-                  <PageLink to="/notes/shelves">{SHELF_LABELS[note.shelf]}</PageLink>
-                </dd>
-              </>
+              <Fact term="Shelf">
+                <PageLink to="/notes/shelves">{SHELF_LABELS[note.shelf]}</PageLink>
+              </Fact>
             )}
-            <dt>{DATE_LABELS[note.shelf]}</dt>
-            <dd>
+            <Fact term={DATE_LABELS[note.shelf]}>
               <time dateTime={note.date}>{formatMonthYear(note.date)}</time>
-            </dd>
-            {note.rating !== null && (
-              <>
-                <dt>Rating</dt>
-                <dd>{ratingText(note.rating)}</dd>
-              </>
-            )}
-            {note.time > 0 && (
-              <>
-                <dt>Read time</dt>
-                <dd>{note.time} min read</dd>
-              </>
-            )}
+            </Fact>
+            {note.rating !== null && <Fact term="Rating">{ratingText(note.rating)}</Fact>}
+            {note.time > 0 && <Fact term="Read time">{note.time} min read</Fact>}
           </dl>
           <Tags tags={note.tags} />
           <LinkIcons item={note} />
@@ -105,6 +100,6 @@ export default function NoteDetail({ loaderData: { note, neighbours } }: Route.C
       <PlayerSection kind="video" src={note.youtubeEmbed} name={note.name} />
       <MentionedIn mentions={note.mentionedIn} />
       <RelatedNotes {...neighbours} />
-    </article>
+    </Page>
   );
 }

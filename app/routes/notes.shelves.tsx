@@ -2,7 +2,7 @@ import { SHELF_LABELS, SHELF_PAGE_ORDER } from "../../catalogue/shelves.ts";
 import { bookListLd } from "../../outputs/structured-data.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { BookShelf } from "../components/BookShelf.tsx";
-import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { Page } from "../components/Page.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { SITE_URL } from "../lib/site-url.ts";
@@ -32,9 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 /** The books not in the notes list's plain "read": being read now, wanted, and given up. */
 export default function Shelves({ loaderData: { shelves } }: Route.ComponentProps) {
   return (
-    <div className="page shelves-page">
-      <Breadcrumb />
-      <h1>Shelves</h1>
+    <Page className="page shelves-page" title="Shelves">
       {shelves.map(({ shelf, label, books }) => (
         <section key={shelf} aria-labelledby={`shelf-${shelf}`}>
           <h2 id={`shelf-${shelf}`}>
@@ -43,6 +41,6 @@ export default function Shelves({ loaderData: { shelves } }: Route.ComponentProp
           {books.length > 0 ? <BookShelf books={books} label={label} /> : <p className="meta-line">No books</p>}
         </section>
       ))}
-    </div>
+    </Page>
   );
 }

@@ -1,9 +1,9 @@
 import { useMemo } from "react";
 import { applyFilters, canonicalListQuery, isNarrowed } from "../../catalogue/filters.ts";
 import { catalogue, noteSummary } from "../catalogue.server.ts";
-import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { FiltersOverlay } from "../components/FiltersOverlay.tsx";
 import { NoteList } from "../components/NoteList.tsx";
+import { Page } from "../components/Page.tsx";
 import { PageLink } from "../components/PageLink.tsx";
 import { SearchBar } from "../components/SearchBar.tsx";
 import { pageMeta } from "../lib/meta.ts";
@@ -26,8 +26,7 @@ export default function Notes({ loaderData: { notes, tags } }: Route.ComponentPr
   const { search, sort, tag } = filters;
   const visible = useMemo(() => applyFilters(notes, { sort, tag, search }), [notes, sort, tag, search]);
   return (
-    <div className="page list-page">
-      <Breadcrumb />
+    <Page className="page list-page">
       <div className="heading-row">
         <h1>Notes</h1>
         <PageLink to="/stats" className="heading-link">
@@ -83,6 +82,6 @@ export default function Notes({ loaderData: { notes, tags } }: Route.ComponentPr
           </>
         )}
       </div>
-    </div>
+    </Page>
   );
 }

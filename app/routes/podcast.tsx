@@ -1,6 +1,6 @@
 import { embedItems } from "../catalogue.server.ts";
-import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { EmbedList } from "../components/EmbedList.tsx";
+import { Page } from "../components/Page.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/podcast";
@@ -15,10 +15,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 
 export default function Podcast({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="page">
-      <Breadcrumb />
-      <h1>Podcast</h1>
+    <Page className="page" title="Podcast">
       <EmbedList kind="podcast" items={loaderData.episodes} />
-    </div>
+    </Page>
   );
 }

@@ -1,6 +1,6 @@
 import { quotationLd } from "../../outputs/structured-data.ts";
 import { catalogue, notFound } from "../catalogue.server.ts";
-import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { Page } from "../components/Page.tsx";
 import { PageLink } from "../components/PageLink.tsx";
 import { QuoteFigure, quotedBook } from "../components/QuoteFigure.tsx";
 import { pageMeta } from "../lib/meta.ts";
@@ -32,8 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function QuotePage({ loaderData: { quote } }: Route.ComponentProps) {
   return (
-    <article className="page quote-page">
-      <Breadcrumb />
+    <Page className="page quote-page" as="article">
       <h1 className="visually-hidden">
         {quote.note.name}, {quote.attribution}
       </h1>
@@ -42,6 +41,6 @@ export default function QuotePage({ loaderData: { quote } }: Route.ComponentProp
         <PageLink to={`${quote.note.path}#${quote.anchor}`}>In my note on {quote.note.name}</PageLink> ·{" "}
         <PageLink to="/quotes">All quotes</PageLink>
       </p>
-    </article>
+    </Page>
   );
 }

@@ -1,6 +1,6 @@
 import { FEEDS } from "../../outputs/feed-list.ts";
 import { catalogue } from "../catalogue.server.ts";
-import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { Page } from "../components/Page.tsx";
 import { PageLink } from "../components/PageLink.tsx";
 import { QuoteFigure, quotedBook } from "../components/QuoteFigure.tsx";
 import { pageMeta } from "../lib/meta.ts";
@@ -20,9 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 
 export default function Quotes({ loaderData: { quotes } }: Route.ComponentProps) {
   return (
-    <div className="page quotes-page">
-      <Breadcrumb />
-      <h1>Quotes</h1>
+    <Page className="page quotes-page" title="Quotes">
       <p className="meta-line">
         {quotes.length} quotes · <a href={FEEDS.quotes.path}>{FEEDS.quotes.title} feed</a>
       </p>
@@ -36,6 +34,6 @@ export default function Quotes({ loaderData: { quotes } }: Route.ComponentProps)
           </li>
         ))}
       </ul>
-    </div>
+    </Page>
   );
 }

@@ -14,15 +14,13 @@ export function loader({ request }: Route.LoaderArgs) {
   return { query, hits: query ? searchEverything(query) : [] };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  return [
-    ...pageMeta(matches, {
-      title: loaderData?.query ? `Search: ${loaderData.query}` : "Search",
-      image: { path: cardPath("/"), alt: siteOf(matches).name },
-    }),
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  ...pageMeta(matches, {
+    title: loaderData?.query ? `Search: ${loaderData.query}` : "Search",
+    image: { path: cardPath("/"), alt: siteOf(matches).name },
+  }),
+  { name: "robots", content: "noindex" },
+];
 
 export default function Search({ loaderData: { query, hits } }: Route.ComponentProps) {
   return (

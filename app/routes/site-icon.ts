@@ -3,7 +3,6 @@ import { SITE_ICON_FILES } from "../../outputs/site-icon-files.ts";
 import { catalogue, readPublicFile } from "../catalogue.server.ts";
 import type { Route } from "./+types/site-icon";
 
-/** The site's icon, drawn from content/site.yaml: its SVG, and the PNG that phones put on a home screen. */
 export async function loader({ request }: Route.LoaderArgs) {
   // Loaded by the build alone, like every drawing: the server serves the files it wrote.
   const { siteIconSvg, touchIconPng } = await import("../../outputs/site-icon.ts");

@@ -6,8 +6,8 @@ import { yearTitle } from "../../outputs/card.ts";
 import { bookListLd } from "../../outputs/structured-data.ts";
 import { catalogue, notFound } from "../catalogue.server.ts";
 import { BarChart } from "../components/BarChart.tsx";
-import { BookShelf, GoalMeter } from "../components/BookShelf.tsx";
-import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { GoalMeter, ShelfSection } from "../components/BookShelf.tsx";
+import { Page } from "../components/Page.tsx";
 import { PageLink } from "../components/PageLink.tsx";
 import { Pager } from "../components/Pager.tsx";
 import { Section, TopRated } from "../components/Section.tsx";
@@ -23,14 +23,8 @@ export function loader({ params }: Route.LoaderArgs) {
   const years = bookYears(catalogue.notes);
   const index = years.indexOf(params.year);
   if (index === -1) notFound();
-  const {
-    read,
-    top,
-    reReads,
-    didNotFinish,
-    goal: _goal,
-    ...figures
-  } = yearInBooks(catalogue.notes, params.year, undefined);
+  const inYear = yearInBooks(catalogue.notes, params.year, undefined);
+  const { read, top, reReads, didNotFinish, goal: _goal, ...figures } = inYear;
   const { yearDescription } = catalogue.site.sections.stats;
   return {
     year: {
@@ -57,12 +51,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-/** A year in books: that year's covers in reading order, its figures, its re-reads and the books given up. */
 export default function YearInBooks({ loaderData: { year, goal, previous, next } }: Route.ComponentProps) {
   return (
-    <div className="page stats-page year-page">
-      <Breadcrumb />
-      <h1>{yearTitle(year.year)}</h1>
+    <Page className="page stats-page year-page" title={yearTitle(year.year)}>
       <dl className="facts stats-facts">
         <dt>Books read</dt>
         <dd data-stat="count">{year.count}</dd>
@@ -99,16 +90,8 @@ export default function YearInBooks({ loaderData: { year, goal, previous, next }
         )}
       </div>
 
-      {year.reReads.length > 0 && (
-        <Section id="year-rereads" title="Re-reads">
-          <BookShelf books={year.reReads} label="Re-reads" />
-        </Section>
-      )}
-      {year.didNotFinish.length > 0 && (
-        <Section id="year-dnf" title="Did not finish">
-          <BookShelf books={year.didNotFinish} label="Did not finish" />
-        </Section>
-      )}
+      <ShelfSection id="year-rereads" title="Re-reads" books={year.reReads} />
+      <ShelfSection id="year-dnf" title="Did not finish" books={year.didNotFinish} />
 
       <Pager
         label="Other years"
@@ -120,6 +103,6 @@ export default function YearInBooks({ loaderData: { year, goal, previous, next }
       <p className="meta-line">
         <PageLink to="/stats">Reading stats</PageLink>
       </p>
-    </div>
+    </Page>
   );
 }

@@ -3,7 +3,7 @@ import { bookYears, changedMinds } from "../../catalogue/reading-life.ts";
 import { formatDuration, readingStats, topRated } from "../../catalogue/stats.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { BarChart } from "../components/BarChart.tsx";
-import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { Page } from "../components/Page.tsx";
 import { PageLink } from "../components/PageLink.tsx";
 import { ListSection, Section, TopRated } from "../components/Section.tsx";
 import { pageMeta } from "../lib/meta.ts";
@@ -24,13 +24,10 @@ export function loader() {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Reading stats" });
 
-/** The reading stats, drawn at build time; nothing here needs JavaScript. */
 export default function Stats({ loaderData: { stats, top, ratingScale, years, changedMinds } }: Route.ComponentProps) {
   const { time } = stats;
   return (
-    <div className="page stats-page">
-      <Breadcrumb />
-      <h1>Reading stats</h1>
+    <Page className="page stats-page" title="Reading stats">
       <p className="lede">
         {stats.total} book notes from {stats.firstYear} to {stats.lastYear}, in figures. Every note is in the{" "}
         <PageLink to="/notes">notes list</PageLink>.
@@ -137,6 +134,6 @@ export default function Stats({ loaderData: { stats, top, ratingScale, years, ch
           ))}
         </ul>
       </nav>
-    </div>
+    </Page>
   );
 }

@@ -3,7 +3,7 @@ import { cardPath } from "../../outputs/card.ts";
 import { blogPostingLd } from "../../outputs/structured-data.ts";
 import { signUp } from "../../services/newsletter/sign-up.ts";
 import { catalogue, forPage, notFound } from "../catalogue.server.ts";
-import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { Page } from "../components/Page.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
 import { formHeaders, submitForm } from "../lib/form-actions.server.ts";
 import { signupClientAction } from "../lib/form-client.ts";
@@ -48,8 +48,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function UpdateIssuePage({ loaderData: { issue, author } }: Route.ComponentProps) {
   return (
-    <article className="page detail writing">
-      <Breadcrumb />
+    <Page className="page detail writing" as="article">
       <header className="writing-header">
         <div>
           <h1>{issue.title}</h1>
@@ -60,6 +59,6 @@ export default function UpdateIssuePage({ loaderData: { issue, author } }: Route
       </header>
       <div className="prose" dangerouslySetInnerHTML={{ __html: issue.html }} />
       <SignupBox />
-    </article>
+    </Page>
   );
 }

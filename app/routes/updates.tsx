@@ -2,10 +2,9 @@ import { formatMonthYear } from "../../catalogue/dates.ts";
 import { FEEDS } from "../../outputs/feed-list.ts";
 import { signUp } from "../../services/newsletter/sign-up.ts";
 import { catalogue } from "../catalogue.server.ts";
-import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { Page } from "../components/Page.tsx";
 import { PageLink } from "../components/PageLink.tsx";
 import { Section } from "../components/Section.tsx";
-import { SectionIntro } from "../components/SectionIntro.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
 import { formHeaders, submitForm } from "../lib/form-actions.server.ts";
 import { signupClientAction } from "../lib/form-client.ts";
@@ -30,10 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 /** The sign-up page (a visitor who already signed up is told so) and the issues sent so far, newest first. */
 export default function Updates({ loaderData: { issues } }: Route.ComponentProps) {
   return (
-    <div className="page narrow">
-      <Breadcrumb />
-      <h1>Updates</h1>
-      <SectionIntro section="updates" />
+    <Page className="page narrow" title="Updates" intro="updates">
       <p className="signup-known">
         You signed up from this browser: once you confirm from the mail we sent, updates will reach your inbox. Thank
         you!
@@ -61,6 +57,6 @@ export default function Updates({ loaderData: { issues } }: Route.ComponentProps
           </p>
         </Section>
       )}
-    </div>
+    </Page>
   );
 }

@@ -1,6 +1,6 @@
 import { embedItems } from "../catalogue.server.ts";
-import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { EmbedList } from "../components/EmbedList.tsx";
+import { Page } from "../components/Page.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/videos";
@@ -15,10 +15,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 
 export default function Videos({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="page">
-      <Breadcrumb />
-      <h1>Videos</h1>
+    <Page className="page" title="Videos">
       <EmbedList kind="video" items={loaderData.videos} />
-    </div>
+    </Page>
   );
 }

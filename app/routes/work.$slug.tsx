@@ -1,7 +1,7 @@
 import { formatDateRange } from "../../catalogue/dates.ts";
 import { catalogue, forPage, notFound } from "../catalogue.server.ts";
-import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { ExternalLinks, storeLinks } from "../components/ExternalLinks.tsx";
+import { Page } from "../components/Page.tsx";
 import { ProjectHeader } from "../components/ProjectList.tsx";
 import { ListSection, TechSection } from "../components/Section.tsx";
 import { pageMeta } from "../lib/meta.ts";
@@ -24,8 +24,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export default function JobDetail({ loaderData: { job } }: Route.ComponentProps) {
   return (
-    <article className="page detail">
-      <Breadcrumb />
+    <Page className="page detail" as="article">
       <ProjectHeader project={job} lede={job.position} where={job.location} />
       <div className="prose" dangerouslySetInnerHTML={{ __html: job.html }} />
       <ListSection id="accomplishments" title="Accomplishments" items={job.accomplishments}>
@@ -33,6 +32,6 @@ export default function JobDetail({ loaderData: { job } }: Route.ComponentProps)
       </ListSection>
       <TechSection tech={job.tech} />
       <ExternalLinks label="Links" links={storeLinks(job)} />
-    </article>
+    </Page>
   );
 }

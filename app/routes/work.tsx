@@ -1,5 +1,5 @@
 import { catalogue } from "../catalogue.server.ts";
-import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { Page } from "../components/Page.tsx";
 import { ProjectList, projectSummary } from "../components/ProjectList.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
@@ -15,10 +15,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 
 export default function WorkList({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="page">
-      <Breadcrumb />
-      <h1>Work</h1>
+    <Page className="page" title="Work">
       <ProjectList items={loaderData.jobs} />
-    </div>
+    </Page>
   );
 }

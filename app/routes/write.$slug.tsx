@@ -2,8 +2,8 @@ import { formatMonthYear } from "../../catalogue/dates.ts";
 import { cardPath } from "../../outputs/card.ts";
 import { blogPostingLd } from "../../outputs/structured-data.ts";
 import { catalogue, forPage, notFound } from "../catalogue.server.ts";
-import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { LinkIcons } from "../components/LinkIcons.tsx";
+import { Page } from "../components/Page.tsx";
 import { pageMeta, siteOf } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { SITE_URL } from "../lib/site-url.ts";
@@ -41,8 +41,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function WritingDetail({ loaderData: { writing, author } }: Route.ComponentProps) {
   return (
-    <article className="page detail writing">
-      <Breadcrumb />
+    <Page className="page detail writing" as="article">
       <header className="writing-header">
         {writing.photo && <img src={writing.photo} alt="" width={100} height={100} />}
         <div>
@@ -54,6 +53,6 @@ export default function WritingDetail({ loaderData: { writing, author } }: Route
         </div>
       </header>
       <div className="prose" dangerouslySetInnerHTML={{ __html: writing.html }} />
-    </article>
+    </Page>
   );
 }

@@ -2,11 +2,10 @@ import { useMemo } from "react";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { applyFilters, canonicalListQuery, isNarrowed } from "../../catalogue/filters.ts";
 import { catalogue, withoutBody } from "../catalogue.server.ts";
-import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { LinkIcons } from "../components/LinkIcons.tsx";
+import { Page } from "../components/Page.tsx";
 import { PageLink } from "../components/PageLink.tsx";
 import { SearchBar } from "../components/SearchBar.tsx";
-import { SectionIntro } from "../components/SectionIntro.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { listShouldRevalidate, useListFilters } from "../lib/use-list-filters.ts";
@@ -22,7 +21,6 @@ export const shouldRevalidate = listShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Write" });
 
-/** The writings index, newest first, searchable, with a search bar that has no filters button. */
 export default function Write({ loaderData: { writings, author } }: Route.ComponentProps) {
   const { filters, searchBox, setSearch } = useListFilters();
   const visible = useMemo(
@@ -30,10 +28,7 @@ export default function Write({ loaderData: { writings, author } }: Route.Compon
     [writings, filters.search],
   );
   return (
-    <div className="page list-page">
-      <Breadcrumb />
-      <h1>Write</h1>
-      <SectionIntro section="write" />
+    <Page className="page list-page" title="Write" intro="write">
       <SearchBar
         action="/write"
         label="Search writings"
@@ -68,6 +63,6 @@ export default function Write({ loaderData: { writings, author } }: Route.Compon
           ))}
         </ul>
       )}
-    </div>
+    </Page>
   );
 }

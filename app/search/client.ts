@@ -28,34 +28,32 @@ function searchIndex(url: string): Promise<SiteSearchIndex> {
   return index;
 }
 
-const element = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) => {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text) node.textContent = text;
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  properties: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const node = Object.assign(document.createElement(tag), properties);
+  node.append(...children);
   return node;
-};
+}
 
 // Must match the markup of app/components/SearchResults.tsx.
 function resultList(hits: readonly SearchHit[], list: HTMLOListElement): HTMLOListElement {
   list.replaceChildren(
     ...hits.map((hit) => {
-      const link = element("a");
-      link.href = hit.path;
-      const date = element("time", undefined, formatMonthYear(hit.date));
-      date.dateTime = hit.date;
-      link.append(
-        element("span", "search-kind", SEARCH_KINDS[hit.kind]),
-        element("span", "search-title", hit.title),
-        date,
+      const link = element(
+        "a",
+        { href: hit.path },
+        element("span", { className: "search-kind" }, SEARCH_KINDS[hit.kind]),
+        element("span", { className: "search-title" }, hit.title),
+        element("time", { dateTime: hit.date }, formatMonthYear(hit.date)),
       );
       if (hit.snippet.length > 0) {
-        const snippet = element("span", "search-snippet");
-        snippet.append(...hit.snippet.map((part) => (part.mark ? element("mark", undefined, part.text) : part.text)));
-        link.append(snippet);
+        const parts = hit.snippet.map((part) => (part.mark ? element("mark", {}, part.text) : part.text));
+        link.append(element("span", { className: "search-snippet" }, ...parts));
       }
-      const item = element("li");
-      item.append(link);
-      return item;
+      return element("li", {}, link);
     }),
   );
   return list;
@@ -86,29 +84,28 @@ let dialog: { element: HTMLDialogElement; field: HTMLInputElement } | undefined;
 
 function searchDialog(indexUrl: string) {
   if (dialog) return dialog;
-  const box = element("dialog", "search-dialog");
-  box.setAttribute("aria-label", "Search the site");
+  const box = element("dialog", { className: "search-dialog", ariaLabel: "Search the site" });
   box.setAttribute("closedby", "any");
-  const form = element("form", "search-bar");
-  form.action = "/search";
-  form.method = "get";
-  form.role = "search";
-  const label = element("label", "search-field");
-  const field = element("input");
-  Object.assign(field, { type: "search", name: "q", autocomplete: "off", enterKeyHint: "search" });
+  const field = element("input", { type: "search", name: "q", autocomplete: "off", enterKeyHint: "search" });
   field.setAttribute("aria-describedby", "search-dialog-status");
-  label.append(element("span", "visually-hidden", "Search the site"), field);
-  const close = element("button", "close-button", "Close");
-  close.type = "button";
+  const close = element("button", { type: "button", className: "close-button" }, "Close");
   close.addEventListener("click", () => box.close());
-  form.append(label, close);
-  const results = element("div");
-  const status = element("p", "results");
-  status.id = "search-dialog-status";
-  status.role = "status";
-  const list = element("ol", "search-results");
-  const all = element("a", "search-all", "All results");
-  results.append(status, list, all);
+  const label = element(
+    "label",
+    { className: "search-field" },
+    element("span", { className: "visually-hidden" }, "Search the site"),
+    field,
+  );
+  const form = element(
+    "form",
+    { className: "search-bar", action: "/search", method: "get", role: "search" },
+    label,
+    close,
+  );
+  const status = element("p", { className: "results", id: "search-dialog-status", role: "status" });
+  const list = element("ol", { className: "search-results" });
+  const all = element("a", { className: "search-all", hidden: true }, "All results");
+  const results = element("div", {}, status, list, all);
   box.append(form, results);
 
   field.addEventListener("input", () =>
@@ -139,7 +136,6 @@ function searchDialog(indexUrl: string) {
   box.addEventListener("click", (event) => {
     if (event.target instanceof Element && event.target.closest("a")) box.close();
   });
-  all.hidden = true;
   document.body.append(box);
   dialog = { element: box, field };
   return dialog;
@@ -167,7 +163,8 @@ function searchPage(indexUrl: string, field: HTMLInputElement): void {
     if (status) status.textContent = statusOf(query, hits.length);
     const hint = results.querySelector<HTMLElement>(".search-hint");
     if (hint) hint.hidden = query !== "";
-    const list = results.querySelector<HTMLOListElement>(".search-results") ?? element("ol", "search-results");
+    const list =
+      results.querySelector<HTMLOListElement>(".search-results") ?? element("ol", { className: "search-results" });
     if (hits.length > 0) results.append(resultList(hits, list));
     else list.remove();
     results.dataset.query = query;

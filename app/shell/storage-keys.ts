@@ -1,3 +1,2 @@
-/** What the site keeps in the visitor's local storage, under site-specific keys. */
 export const THEME_STORAGE_KEY = "avery-quinn-site:theme";
 export const VISITOR_STORAGE_KEY = "avery-quinn-site:visitor";

@@ -1,8 +1,0 @@
-import { ATOM_CONTENT_TYPE, updatesFeed } from "../../outputs/feeds.ts";
-import { catalogue } from "../catalogue.server.ts";
-import { SITE_URL } from "../lib/site-url.ts";
-
-/** /feeds/updates.atom: the Atom feed of the newsletter's published issues, prerendered at build time. */
-export function loader() {
-  return new Response(updatesFeed(catalogue, SITE_URL), { headers: { "Content-Type": ATOM_CONTENT_TYPE } });
-}

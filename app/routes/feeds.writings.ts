@@ -1,8 +1,0 @@
-import { ATOM_CONTENT_TYPE, writingsFeed } from "../../outputs/feeds.ts";
-import { catalogue } from "../catalogue.server.ts";
-import { SITE_URL } from "../lib/site-url.ts";
-
-/** /feeds/writings.atom: the Atom feed of the newest writings, prerendered at build time. */
-export function loader() {
-  return new Response(writingsFeed(catalogue, SITE_URL), { headers: { "Content-Type": ATOM_CONTENT_TYPE } });
-}

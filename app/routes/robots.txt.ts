@@ -1,7 +1,0 @@
-import { robotsTxt } from "../../outputs/sitemap.ts";
-import { SITE_URL } from "../lib/site-url.ts";
-
-/** /robots.txt: crawl everything but the API; where the sitemap is. Prerendered at build time. */
-export function loader() {
-  return new Response(robotsTxt(SITE_URL), { headers: { "Content-Type": "text/plain; charset=utf-8" } });
-}
