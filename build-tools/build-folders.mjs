@@ -12,6 +12,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import { claim, holderOf, mark, release, runningMarks, unmark } from "../services/pid-files.mjs";
 
@@ -29,8 +30,6 @@ export const buildRootOf = (build) => (basename(dirname(build)) === "versions" ?
 export const importFromBuild = (build, path) => import(/* @vite-ignore */ pathToFileURL(join(build, path)).href);
 
 export const currentBuild = (root) => realOrUndefined(servedBuild(root));
-
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 /** Waits for any other build of `root` to end; `finish()` serves what was written in `bundles` and prunes the builds no one serves. */
 export async function startBuild(projectRoot, root) {

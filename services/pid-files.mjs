@@ -1,7 +1,5 @@
-/**
- * Files that say a process holds something: its pid, written whole. A file whose process is gone
- * holds nothing. Plain JavaScript: `npm run build` and `npm run restore` read them with no loader.
- */
+// Files that say a process holds something: its pid, written whole; a file whose process is gone holds nothing.
+// Plain JavaScript: `npm run build` and `npm run restore` read them with no loader.
 import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
@@ -26,10 +24,7 @@ export function holderOf(file) {
   return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid) ? pid : undefined;
 }
 
-/**
- * Takes `file` for this process unless a running one holds it: true when taken. The pid is
- * written beside it and linked into place, so a reader never sees a half-written file.
- */
+/** Takes `file` unless a running process holds it; the pid is linked into place, so no reader sees half a file. */
 export function claim(file) {
   mkdirSync(dirname(file), { recursive: true });
   const written = `${file}.${process.pid}`;

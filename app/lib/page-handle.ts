@@ -5,11 +5,8 @@ import type { PlayerHost } from "./player-probe.ts";
 // Pages hydrate only when an interaction needs React; every other page ships no module script at all.
 export type HydrationHandle = { hydrate?: true };
 
-/**
- * How the host serves a page, read from its route (host/routes.ts): a page with `query` is
- * its prerendered file unless the query, in one spelling, is not "" — then it is rendered and
- * cached per query; a `perRequest` page is never prerendered and is rendered at once, like a post.
- */
+// Read by the host (host/routes.ts): a page with `query` is rendered and cached per query in its one spelling
+// when that is not ""; a `perRequest` page is never prerendered and renders at once, like a post.
 export type RenderHandle = { query?: (params: URLSearchParams) => string; perRequest?: true };
 
 type PageOptions<Data> = RenderHandle & HydrationHandle & { item?: (loaderData: Data) => string; players?: PlayerHost };
