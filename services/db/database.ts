@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import {
+  CompiledQuery,
   DEFAULT_MIGRATION_TABLE,
   type Generated,
   Kysely,
@@ -171,10 +172,24 @@ export async function migrate(db: Db): Promise<number> {
   });
 }
 
+/**
+ * Every transaction here writes. Begun IMMEDIATE, it waits (busy_timeout) for another process's write;
+ * begun deferred, it would fail at its first write (SQLITE_BUSY_SNAPSHOT) if one came after its first read.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  createDriver() {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    };
+    return driver;
+  }
+}
+
 export async function openDatabase(dataDir: string): Promise<SqliteDatabase> {
   mkdirSync(dataDir, { recursive: true });
   const sqlite = new BetterSqlite3(join(dataDir, "site.db"));
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Tables>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   const close = async () => {
     await db.destroy();
     // Kysely closes the connection only if it ever used it.
