@@ -9,8 +9,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { FEEDS } from "../outputs/feed-list.ts";
-import { SITE_ICON_FILES } from "../outputs/site-icon-files.ts";
+import { FEEDS, SITE_ICON_FILES } from "../outputs/linked-files.ts";
 import type { Route } from "./+types/root";
 import { siteSummary } from "./catalogue.server.ts";
 import { NotFound } from "./components/NotFound.tsx";

@@ -1,7 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { SEARCH_INDEX_PATH } from "../catalogue/site-search.ts";
-import { FEEDS } from "../outputs/feed-list.ts";
-import { SITE_ICON_FILES } from "../outputs/site-icon-files.ts";
+import { FEEDS, SITE_ICON_FILES } from "../outputs/linked-files.ts";
 
 export default [
   index("routes/home.tsx"),

@@ -102,55 +102,45 @@ const MARKDOWN_FOLDERS = ["apps", "notes", "pages", "updates", "work", "write"];
 const TOP_LEVEL_FILES = ["site.yaml", "README.md"];
 
 // A file the loader would not read is a mistake the owner must hear about, not one to skip quietly.
-function checkFileNames(files: ContentFile[]) {
-  for (const file of files) {
-    const [, folder, fileName] = /^content\/(?:([^/]+)\/)?(.+)$/.exec(file.path) ?? [];
-    if (folder === undefined) {
-      if (fileName !== undefined && TOP_LEVEL_FILES.includes(fileName)) continue;
-      throw new ContentError(
-        file.path,
-        null,
-        `is not a file the site reads: content/ holds site.yaml and the folders ${MARKDOWN_FOLDERS.join(", ")}`,
-      );
-    }
-    const name = present(fileName, "a path that names a folder to name a file in it");
-    if (!MARKDOWN_FOLDERS.includes(folder)) {
-      throw new ContentError(
-        file.path,
-        null,
-        `is in content/${folder}/, a folder the site does not read: the folders are ${MARKDOWN_FOLDERS.join(", ")}`,
-      );
-    }
-    if (name.endsWith(".md") && !name.includes("/")) continue;
-    const extension = /\.[^./]+$/.exec(name)?.[0];
-    throw new ContentError(
-      file.path,
-      null,
-      `${name.includes("/") ? "is in a subfolder" : extension ? `has the unknown extension "${extension}"` : "has no extension"}: content/${folder}/ holds Markdown files named <slug>.md`,
-    );
+function fileNameProblem(path: string): string | undefined {
+  const [, folder, name = ""] = /^content\/(?:([^/]+)\/)?(.+)$/.exec(path) ?? [];
+  const folders = MARKDOWN_FOLDERS.join(", ");
+  if (folder === undefined) {
+    return TOP_LEVEL_FILES.includes(name)
+      ? undefined
+      : `is not a file the site reads: content/ holds site.yaml and the folders ${folders}`;
   }
+  if (!MARKDOWN_FOLDERS.includes(folder)) {
+    return `is in content/${folder}/, a folder the site does not read: the folders are ${folders}`;
+  }
+  if (name.endsWith(".md") && !name.includes("/")) return undefined;
+  const extension = /\.[^./]+$/.exec(name)?.[0];
+  const what = name.includes("/")
+    ? "is in a subfolder"
+    : extension
+      ? `has the unknown extension "${extension}"`
+      : "has no extension";
+  return `${what}: content/${folder}/ holds Markdown files named <slug>.md`;
 }
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
-function checkLimits(files: ContentFile[]) {
+function sizeProblem(file: ContentFile): string | undefined {
+  const name = file.path.replace(/^.*\//, "").replace(/\.[^.]*$/, "");
+  if (byteLength(name) > MAX_SLUG_BYTES) {
+    return `has a file name of ${byteLength(name)} bytes before its extension: at most ${MAX_SLUG_BYTES} fit every filesystem`;
+  }
+  // A string's UTF-8 bytes are at least its UTF-16 length: the count is needed only below the limit.
+  if (file.text.length > MAX_CONTENT_FILE_BYTES || byteLength(file.text) > MAX_CONTENT_FILE_BYTES) {
+    return `is larger than ${sizeText(MAX_CONTENT_FILE_BYTES)}, the most a content file may hold: shorten it or split it`;
+  }
+  return undefined;
+}
+
+function checkFiles(files: ContentFile[]) {
   for (const file of files) {
-    const name = file.path.replace(/^.*\//, "").replace(/\.[^.]*$/, "");
-    if (byteLength(name) > MAX_SLUG_BYTES) {
-      throw new ContentError(
-        file.path,
-        null,
-        `has a file name of ${byteLength(name)} bytes before its extension: at most ${MAX_SLUG_BYTES} fit every filesystem`,
-      );
-    }
-    // A string's UTF-8 bytes are at least its UTF-16 length: the count is needed only below the limit.
-    if (file.text.length > MAX_CONTENT_FILE_BYTES || byteLength(file.text) > MAX_CONTENT_FILE_BYTES) {
-      throw new ContentError(
-        file.path,
-        null,
-        `is larger than ${sizeText(MAX_CONTENT_FILE_BYTES)}, the most a content file may hold: shorten it or split it`,
-      );
-    }
+    const problem = fileNameProblem(file.path) ?? sizeProblem(file);
+    if (problem) throw new ContentError(file.path, null, problem);
   }
 }
 
@@ -257,8 +247,7 @@ function readPage(files: ContentFile[], slug: string): Page {
 }
 
 export function buildCatalogue(files: ContentFile[]) {
-  checkFileNames(files);
-  checkLimits(files);
+  checkFiles(files);
   const siteFile = findFile(files, "content/site.yaml");
   let siteData: unknown;
   try {

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { SHELVES } from "./schema.ts";
+import { noteRating, noteTags, SHELVES } from "./schema.ts";
 import { slugify } from "./slug.ts";
 
 export type NewNoteShelf = (typeof SHELVES)[number] | null;
@@ -68,17 +68,13 @@ export function parseNewArgs(args: readonly string[]): Parsed {
   const tagsText = options.get("tags");
   const tags =
     tagsText === undefined ? null : [...new Set(tagsText.split(",").map((tag) => tag.trim()))].filter(Boolean);
-  if (tags && (tags.length < 1 || tags.length > 3)) {
+  if (tags && !noteTags.min(1).safeParse(tags).success) {
     return fail(`A book note has 1 to 3 tags, separated by commas; got ${tags.length}.`);
   }
   const ratingText = options.get("rating");
-  let rating: number | null = null;
-  if (ratingText !== undefined) {
-    rating = Number(ratingText);
-    if (ratingText.trim() === "" || !Number.isFinite(rating) || rating < 0 || rating > 10) {
-      return fail(`--rating must be a number from 0 to 10, not "${ratingText}".`);
-    }
-    if (Number(rating.toFixed(1)) !== rating) return fail(`--rating has at most one decimal, not "${ratingText}".`);
+  const rating = ratingText === undefined ? null : Number(ratingText);
+  if (ratingText !== undefined && (ratingText.trim() === "" || !noteRating.safeParse(rating).success)) {
+    return fail(`--rating must be a number from 0 to 10 with at most one decimal, not "${ratingText}".`);
   }
   const shelfText = options.get("shelf");
   const shelf = SHELVES.find((known) => known === shelfText) ?? null;

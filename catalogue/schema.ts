@@ -161,13 +161,13 @@ const postFields = {
   youtubeLink: optionalUrl,
 };
 
-const noteTags = tagList.max(3, "has more than 3 tags");
+export const noteTags = tagList.max(3, "has more than 3 tags");
 const isbn = orEmpty(
   z
     .string()
     .regex(/^(?:\d{9}[\dX]|\d{13})$/, "must be an ISBN: 13 digits, or 10 of which the last may be X, no hyphens"),
 );
-const rating = z
+export const noteRating = z
   .number()
   .min(0, "must be between 0 and 10")
   .max(10, "must be between 0 and 10")
@@ -186,7 +186,7 @@ const noteFields = z.strictObject({
     })
     .optional(),
   tags: noteTags.min(1, "needs at least one tag").optional(),
-  rating: rating.optional(),
+  rating: noteRating.optional(),
   isbn,
   podcastEmbed: optionalUrl,
   youtubeEmbed: optionalUrl,

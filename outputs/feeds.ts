@@ -5,7 +5,7 @@ import type { Note } from "../catalogue/schema.ts";
 import { SHELF_LABELS } from "../catalogue/shelves.ts";
 import { absoluteUrl } from "../catalogue/site-url.ts";
 import { escapeXml } from "../catalogue/xml.ts";
-import { FEEDS } from "./feed-list.ts";
+import { FEEDS } from "./linked-files.ts";
 
 export const FEED_SIZE = 50;
 

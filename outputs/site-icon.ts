@@ -3,8 +3,8 @@ import { join } from "node:path";
 import type { Site } from "../catalogue/schema.ts";
 import { escapeXml } from "../catalogue/xml.ts";
 import { initials, MONOGRAM } from "./card.ts";
+import { SITE_ICON_FILES } from "./linked-files.ts";
 import { svgToPngOfWidth } from "./png.ts";
-import { SITE_ICON_FILES } from "./site-icon-files.ts";
 
 export const TOUCH_ICON_SIZE = 180;
 

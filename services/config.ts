@@ -124,9 +124,7 @@ export function readOrCreateSecret(dataDir: string): string {
   chmodSync(file, 0o600);
   const secret = readFileSync(file, "utf8").trim();
   if (secret.length < 32) {
-    throw new ConfigError(
-      `Invalid configuration:\n  ${file} must hold a secret of at least 32 characters (delete it to generate one)`,
-    );
+    throw new ConfigError(`${file} must hold a secret of at least 32 characters (delete it to generate one)`);
   }
   return secret;
 }
@@ -147,6 +145,9 @@ function dataDirProblem(folder: string): string | undefined {
 
 export class ConfigError extends Error {
   name = "ConfigError";
+  constructor(...problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
 }
 
 export function parseConfig(environment: NodeJS.ProcessEnv, defaults: OwnerDefaults): ParsedConfig {
@@ -159,12 +160,12 @@ export function parseConfig(environment: NodeJS.ProcessEnv, defaults: OwnerDefau
       const name = String(issue.path[0]);
       return `${name}=${JSON.stringify(environment[name] ?? "")} ${issue.message}`;
     });
-    throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+    throw new ConfigError(...problems);
   }
   if (result.data.databaseUrl && !result.data.secretKey) {
     // Every instance must sign and check links with the same key; a file in each DATA_DIR would differ.
     throw new ConfigError(
-      "Invalid configuration:\n  SECRET_KEY must be set when DATABASE_URL is (the same value on every instance, e.g. `openssl rand -hex 32`)",
+      "SECRET_KEY must be set when DATABASE_URL is (the same value on every instance, e.g. `openssl rand -hex 32`)",
     );
   }
   return result.data;
@@ -175,7 +176,7 @@ export function readConfig(environment: NodeJS.ProcessEnv, defaults: OwnerDefaul
   const problem = dataDirProblem(config.dataDir);
   if (problem) {
     throw new ConfigError(
-      `Invalid configuration:\n  DATA_DIR=${JSON.stringify(config.dataDir)} must be a folder the server can write (${config.dataDir} ${problem})`,
+      `DATA_DIR=${JSON.stringify(config.dataDir)} must be a folder the server can write (${config.dataDir} ${problem})`,
     );
   }
   return { ...config, secretKey: config.secretKey ?? readOrCreateSecret(config.dataDir) };

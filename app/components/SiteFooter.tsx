@@ -1,5 +1,5 @@
 import { SECTIONS } from "../../catalogue/sections.ts";
-import { FEEDS } from "../../outputs/feed-list.ts";
+import { FEEDS } from "../../outputs/linked-files.ts";
 import type { SiteSummary } from "../catalogue.server.ts";
 import { PageLink } from "./PageLink.tsx";
 import { SocialLinks } from "./SocialLinks.tsx";

@@ -1,8 +1,8 @@
 import { SEARCH_INDEX_PATH, searchIndexFile } from "../../catalogue/site-search.ts";
 import { absoluteUrl } from "../../catalogue/site-url.ts";
 import { noteImagePath } from "../../outputs/card.ts";
-import { FEEDS } from "../../outputs/feed-list.ts";
 import { ATOM_CONTENT_TYPE, notesFeed, quotesFeed, updatesFeed, writingsFeed } from "../../outputs/feeds.ts";
+import { FEEDS } from "../../outputs/linked-files.ts";
 import { robotsTxt, sitemapEntries, sitemapXml } from "../../outputs/sitemap.ts";
 import { catalogue, notFound } from "../catalogue.server.ts";
 import { SITE_URL } from "../lib/site-url.ts";

@@ -1,4 +1,4 @@
-import { FEEDS } from "../../outputs/feed-list.ts";
+import { FEEDS } from "../../outputs/linked-files.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { Page } from "../components/Page.tsx";
 import { PageLink } from "../components/PageLink.tsx";

@@ -1,5 +1,5 @@
 import { cachedImage } from "../../outputs/image-cache.ts";
-import { SITE_ICON_FILES } from "../../outputs/site-icon-files.ts";
+import { SITE_ICON_FILES } from "../../outputs/linked-files.ts";
 import { catalogue, readPublicFile } from "../catalogue.server.ts";
 import type { Route } from "./+types/site-icon";
 

@@ -1,5 +1,5 @@
 import { formatMonthYear } from "../../catalogue/dates.ts";
-import { FEEDS } from "../../outputs/feed-list.ts";
+import { FEEDS } from "../../outputs/linked-files.ts";
 import { signUp } from "../../services/newsletter/sign-up.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { Page } from "../components/Page.tsx";
