@@ -3,9 +3,9 @@ import { parseContentDate } from "./dates.ts";
 import { type DerivedBody, deriveBody } from "./derive.ts";
 import { EMBED_ORIGINS, isEmbedFrom } from "./embeds.ts";
 import { ownerFields } from "./owner.ts";
-import { DEFAULT_MENU, DEFAULT_TILES, SECTION_PATHS } from "./sections.ts";
 import type { deriveQuotes } from "./quotes.ts";
 import type { Mention, ReadingEntry } from "./reading-life.ts";
+import { DEFAULT_MENU, DEFAULT_TILES, SECTION_PATHS } from "./sections.ts";
 import { placeholdersOf } from "./template.ts";
 
 const contentDate = z.string().transform((text, ctx) => {

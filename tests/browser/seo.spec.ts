@@ -123,7 +123,10 @@ test.describe("feeds", () => {
     expect(feed.entry[0].content["#text"]).toBe(renderWithAbsoluteLinks(writing.markdown, BUILD_URL).trim());
   });
 
-  test("every page links the feeds in its head, the footer links all four, and axe stays clean", async ({ page, request }) => {
+  test("every page links the feeds in its head, the footer links all four, and axe stays clean", async ({
+    page,
+    request,
+  }) => {
     for (const path of ["/", note.path, "/contact"]) {
       const html = await (await request.get(path)).text();
       expect(html).toContain(
