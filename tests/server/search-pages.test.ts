@@ -37,7 +37,7 @@ async function searchPage(search: string) {
       (node) => DomUtils.getAttributeValue(node, "class")?.split(" ").includes(className) ?? false,
       [document],
     );
-  const links = DomUtils.findAll((node) => node.name === "a" && node.parent?.attribs?.class === "pager", [document]);
+  const links = all("pager").flatMap((nav) => DomUtils.getElementsByTagName("a", nav));
   return {
     status: response.status,
     line: all("results").map((node) => DomUtils.textContent(node))[0],
