@@ -127,9 +127,12 @@ type Ranked = RankedDocument & StoredFields;
 
 const isExactly = (word: string, { term, prefix }: QueryTerm) => word === term || (prefix && word.startsWith(term));
 
+// Titles are few and fixed: each is split once, not at every search that finds it.
+const titleWords = new Map<string, string[]>();
+
 /** How closely a title reads as the query typed, stop words included: 3 the same words, 2 it begins so, 1 it has them in a row. */
 function titleMatch(title: string, phrase: readonly string[]): number {
-  const words = wordsOf(title).map(normaliseWord);
+  const words = titleWords.get(title) ?? titleWords.set(title, wordsOf(title).map(normaliseWord)).get(title) ?? [];
   const readsAt = (at: number) =>
     phrase.every((word, i) => (i === phrase.length - 1 ? words[at + i]?.startsWith(word) : words[at + i] === word));
   if (words.length === phrase.length && phrase.every((word, i) => words[i] === word)) return 3;
