@@ -125,7 +125,7 @@ function searchDialog(indexUrl: string) {
       status.textContent = result ? resultsStatus(query, result) : "";
       resultList(result?.hits ?? [], list);
       all.hidden = !result || result.total <= DIALOG_RESULTS;
-      all.textContent = `All ${result?.total} results`;
+      all.textContent = `All ${result?.total ?? ""} results`;
       all.href = searchPath(query);
       results.dataset.query = query;
     }),
