@@ -175,7 +175,7 @@ function rankedDocuments(index: SiteSearchIndex, query: string) {
     );
 }
 
-export type SearchPage = { total: number; page: number; pages: number; first: number; hits: SearchHit[] };
+export type SearchPage = { total: number; page: number; pages: number; perPage: number; hits: SearchHit[] };
 
 /** One page of a query's results: the page asked for, or the last when it asks beyond. */
 export function searchSite(
@@ -188,24 +188,25 @@ export function searchSite(
   const shown = Math.min(page, pages);
   const from = (shown - 1) * perPage;
   const hits = ranked.slice(from, from + perPage).map(({ document, marked }) => toHit(document, marked));
-  return { total: ranked.length, page: shown, pages, first: from + 1, hits };
+  return { total: ranked.length, page: shown, pages, perPage, hits };
 }
 
 /** The line above the results: how many there are, and which of them this page shows. */
-export function resultsStatus(query: string, { total, first, hits }: SearchPage): string {
+export function resultsStatus(query: string, { total, page, perPage, hits }: SearchPage): string {
   if (!query) return "";
   if (total === 0) return `Nothing found for “${query}”.`;
   if (hits.length === total) return total === 1 ? "1 result" : `${total} results`;
+  const first = (page - 1) * perPage + 1;
   return `Results ${first}–${first + hits.length - 1} of ${total}`;
 }
 
 /** The links to the pages before and after this one, each named by the results it shows. */
-export function resultPages(query: string, { page, pages, total }: SearchPage) {
+export function resultPages(query: string, { page, pages, perPage, total }: SearchPage) {
   const link = (to: number, rel: string, label: string) => ({
     rel,
     label,
     href: searchPath(query, to),
-    text: `${(to - 1) * RESULTS_PER_PAGE + 1}–${Math.min(to * RESULTS_PER_PAGE, total)}`,
+    text: `${(to - 1) * perPage + 1}–${Math.min(to * perPage, total)}`,
   });
   return [
     ...(page > 1 ? [link(page - 1, "prev", "Previous")] : []),
