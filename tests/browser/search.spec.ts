@@ -266,8 +266,9 @@ test.describe("counts and pages with JavaScript", () => {
     await page.goto("/about");
     await waitForReady(page);
     await page.keyboard.press("/");
-    await page.keyboard.type("allotment");
     const dialog = page.getByRole("dialog", { name: "Search the site" });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.type("allotment");
     await expect(dialog.locator(".results")).toHaveText(`Results 1–8 of ${many.total}`);
     await expect(resultTitles(page, ".search-dialog")).toHaveCount(8);
     const all = dialog.getByRole("link", { name: `All ${many.total} results` });
