@@ -10,8 +10,6 @@ import {
 } from "../catalogue/site-search.ts";
 import { catalogue } from "./catalogue.server.ts";
 
-export const RESULTS_PAGE_LIMIT = 50;
-
 let index: SiteSearchIndex | undefined;
 
 export function prepareSiteSearch(): SiteSearchIndex {
@@ -19,8 +17,8 @@ export function prepareSiteSearch(): SiteSearchIndex {
   return index;
 }
 
-export function searchEverything(query: string) {
-  return searchSite(prepareSiteSearch(), query, RESULTS_PAGE_LIMIT);
+export function searchEverything(query: string, page: number) {
+  return searchSite(prepareSiteSearch(), query, { page });
 }
 
 /** The search module the page shell loads: served from source in development, named by the browser build's manifest. */

@@ -160,7 +160,7 @@ export async function measureSearch(
   const ranking: number[] = [];
   for (const query of queries) {
     const started = performance.now();
-    searchSite(index, query, 50);
+    searchSite(index, query);
     ranking.push(performance.now() - started);
   }
   log(`search: ${queries.length} queries ranked in process, p50 ${round2(median(ranking))} ms`);

@@ -7,10 +7,23 @@ export function cutQuery(query: string): string {
   return Array.from(query.replace(/\s+/g, " ").trim()).slice(0, MAX_QUERY_LENGTH).join("").trim();
 }
 
-/** The site search's one parameter in one spelling, cut as the page cuts it; the last `q` wins. */
+/** The site search's address for a query and a page of its results. */
+export function searchPath(query: string, page = 1): string {
+  const params = new URLSearchParams(query ? { q: query } : {});
+  if (query && page > 1) params.set("page", String(page));
+  return `/search${params.size > 0 ? `?${params}` : ""}`;
+}
+
+/** The query and page a search's address asks for: the last `q` cut as the page cuts it, the last `page` if a whole number above 1. */
+export function searchRequest(params: URLSearchParams): { query: string; page: number } {
+  const page = Number(params.getAll("page").at(-1));
+  return { query: cutQuery(params.getAll("q").at(-1) ?? ""), page: Number.isSafeInteger(page) && page > 1 ? page : 1 };
+}
+
+/** The site search's parameters in one spelling; "" without a query. */
 export function canonicalSearchQuery(params: URLSearchParams): string {
-  const query = cutQuery(params.getAll("q").at(-1) ?? "");
-  return query ? `?${new URLSearchParams({ q: query })}` : "";
+  const { query, page } = searchRequest(params);
+  return searchPath(query, page).slice("/search".length);
 }
 
 export function normaliseWord(word: string): string {

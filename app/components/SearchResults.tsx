@@ -1,5 +1,5 @@
 import { formatMonthYear } from "../../catalogue/dates.ts";
-import { SEARCH_KINDS, type SearchHit } from "../../catalogue/site-search.ts";
+import { resultPages, SEARCH_KINDS, type SearchHit, type SearchPage } from "../../catalogue/site-search.ts";
 
 // app/search/client.ts builds the same markup in the browser.
 export function SearchResults({ hits }: { hits: readonly SearchHit[] }) {
@@ -23,5 +23,19 @@ export function SearchResults({ hits }: { hits: readonly SearchHit[] }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+export function SearchPages({ query, result }: { query: string; result: SearchPage }) {
+  const links = resultPages(query, result);
+  if (links.length === 0) return null;
+  return (
+    <nav aria-label="Result pages" className="pager">
+      {links.map(({ rel, label, href, text }) => (
+        <a key={rel} href={href} rel={rel} className={`pager-${label.toLowerCase()}`}>
+          <span className="pager-label">{label}</span> {text}
+        </a>
+      ))}
+    </nav>
   );
 }

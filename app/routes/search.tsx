@@ -1,6 +1,7 @@
-import { canonicalSearchQuery, cutQuery } from "../../catalogue/search-text.ts";
+import { canonicalSearchQuery, searchRequest } from "../../catalogue/search-text.ts";
+import { resultsStatus } from "../../catalogue/site-search.ts";
 import { cardPath } from "../../outputs/card.ts";
-import { SearchResults } from "../components/SearchResults.tsx";
+import { SearchPages, SearchResults } from "../components/SearchResults.tsx";
 import { pageMeta, siteOf } from "../lib/meta.ts";
 import type { RenderHandle } from "../lib/page-handle.ts";
 import { searchEverything } from "../search.server.ts";
@@ -9,9 +10,9 @@ import type { Route } from "./+types/search";
 export const handle: RenderHandle = { query: canonicalSearchQuery };
 
 export function loader({ request }: Route.LoaderArgs) {
-  // The last q wins, as in the lists; a long query is cut, never refused.
-  const query = cutQuery(new URL(request.url).searchParams.getAll("q").at(-1) ?? "");
-  return { query, hits: query ? searchEverything(query) : [] };
+  // The last q and page win, as in the lists; a long query is cut, never refused.
+  const { query, page } = searchRequest(new URL(request.url).searchParams);
+  return { query, result: query ? searchEverything(query, page) : null };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function Search({ loaderData: { query, hits } }: Route.ComponentProps) {
+export default function Search({ loaderData: { query, result } }: Route.ComponentProps) {
   return (
     <div className="page search-page">
       <h1>Search</h1>
@@ -47,13 +48,14 @@ export default function Search({ loaderData: { query, hits } }: Route.ComponentP
       </search>
       <div data-search-results="page" data-query={query}>
         <p className="results" aria-live="polite">
-          {query ? (hits.length > 0 ? `Results (${hits.length})` : `Nothing found for “${query}”.`) : ""}
+          {result && resultsStatus(query, result)}
         </p>
         {/* Kept when hidden: the search module shows it again when the field is emptied. */}
         <p className="search-hint" hidden={query !== ""}>
           Find any book note, essay, newsletter issue, app or job by a few of its words.
         </p>
-        {hits.length > 0 && <SearchResults hits={hits} />}
+        {result && result.hits.length > 0 && <SearchResults hits={result.hits} />}
+        {result && <SearchPages query={query} result={result} />}
       </div>
     </div>
   );

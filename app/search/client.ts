@@ -1,16 +1,19 @@
 // Loaded by the page shell on the first use of search, so pages without React get search too.
 import { formatMonthYear } from "../../catalogue/dates.ts";
-import { cutQuery } from "../../catalogue/search-text.ts";
+import { cutQuery, searchPath } from "../../catalogue/search-text.ts";
 import {
   loadSearchIndex,
+  RESULTS_PER_PAGE,
+  resultPages,
+  resultsStatus,
   SEARCH_KINDS,
   type SearchHit,
+  type SearchPage,
   type SiteSearchIndex,
   searchSite,
 } from "../../catalogue/site-search.ts";
 
 const DIALOG_RESULTS = 8;
-const PAGE_RESULTS = 50;
 
 let index: Promise<SiteSearchIndex> | undefined;
 
@@ -59,20 +62,29 @@ function resultList(hits: readonly SearchHit[], list: HTMLOListElement): HTMLOLi
   return list;
 }
 
-const statusOf = (query: string, count: number) =>
-  !query ? "" : count > 0 ? `Results (${count})` : `Nothing found for “${query}”.`;
+function resultPagesNav(query: string, result: SearchPage): HTMLElement[] {
+  const links = resultPages(query, result).map(({ rel, label, href, text }) =>
+    element(
+      "a",
+      { href, rel, className: `pager-${label.toLowerCase()}` },
+      element("span", { className: "pager-label" }, label),
+      ` ${text}`,
+    ),
+  );
+  return links.length > 0 ? [element("nav", { className: "pager", ariaLabel: "Result pages" }, ...links)] : [];
+}
 
 function showResults(
   indexUrl: string,
   field: HTMLInputElement,
-  limit: number,
-  show: (query: string, hits: SearchHit[]) => void,
+  perPage: number,
+  show: (query: string, result: SearchPage | null) => void,
 ): void {
   const query = cutQuery(field.value);
   searchIndex(indexUrl).then(
     (loaded) => {
       // A later keystroke wins over an earlier one whose index was still loading.
-      if (cutQuery(field.value) === query) show(query, query ? searchSite(loaded, query, limit) : []);
+      if (cutQuery(field.value) === query) show(query, query ? searchSite(loaded, query, { perPage }) : null);
     },
     () => {
       // No index (offline): the form still submits to /search.
@@ -109,11 +121,12 @@ function searchDialog(indexUrl: string) {
   box.append(form, results);
 
   field.addEventListener("input", () =>
-    showResults(indexUrl, field, PAGE_RESULTS, (query, hits) => {
-      status.textContent = statusOf(query, hits.length);
-      resultList(hits.slice(0, DIALOG_RESULTS), list);
-      all.hidden = hits.length <= DIALOG_RESULTS;
-      all.href = `/search?${new URLSearchParams({ q: query })}`;
+    showResults(indexUrl, field, DIALOG_RESULTS, (query, result) => {
+      status.textContent = result ? resultsStatus(query, result) : "";
+      resultList(result?.hits ?? [], list);
+      all.hidden = !result || result.total <= DIALOG_RESULTS;
+      all.textContent = `All ${result?.total ?? ""} results`;
+      all.href = searchPath(query);
       results.dataset.query = query;
     }),
   );
@@ -157,18 +170,20 @@ function openDialog(indexUrl: string, text: string | undefined): void {
 function searchPage(indexUrl: string, field: HTMLInputElement): void {
   const results = document.querySelector<HTMLElement>("[data-search-results='page']");
   if (!results) return;
-  showResults(indexUrl, field, PAGE_RESULTS, (query, hits) => {
+  showResults(indexUrl, field, RESULTS_PER_PAGE, (query, result) => {
     // The server's status line stays (a live region must be there before it changes to be read).
     const status = results.querySelector(".results");
-    if (status) status.textContent = statusOf(query, hits.length);
+    if (status) status.textContent = result ? resultsStatus(query, result) : "";
     const hint = results.querySelector<HTMLElement>(".search-hint");
     if (hint) hint.hidden = query !== "";
     const list =
       results.querySelector<HTMLOListElement>(".search-results") ?? element("ol", { className: "search-results" });
-    if (hits.length > 0) results.append(resultList(hits, list));
+    results.querySelector(".pager")?.remove();
+    if (result && result.hits.length > 0)
+      results.append(resultList(result.hits, list), ...resultPagesNav(query, result));
     else list.remove();
     results.dataset.query = query;
-    history.replaceState(history.state, "", query ? `/search?${new URLSearchParams({ q: query })}` : "/search");
+    history.replaceState(history.state, "", searchPath(query));
   });
 }
 

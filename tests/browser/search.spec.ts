@@ -1,10 +1,13 @@
 /**
  * The site search, on the production build of the fixture site: /search and the header's form
  * without JavaScript; with it, the dialog ("/" or Ctrl/⌘-K, from pages with and without React),
- * results as one types on /search, the index fetched on first use only and kept by the browser.
+ * results as one types on /search, the index fetched on first use only and kept by the browser;
+ * the number of results and the pages beyond the first, with JavaScript as without.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { MAX_QUERY_LENGTH } from "../../catalogue/search-text.ts";
+import { buildSearchIndex, RESULTS_PER_PAGE, searchDocuments, searchSite } from "../../catalogue/site-search.ts";
+import { catalogue } from "./fixture-site.ts";
 import { expectNoAxeViolations, waitForReady } from "./helpers.ts";
 
 const resultTitles = (page: Page, scope = "main") => page.locator(`${scope} .search-results .search-title`);
@@ -218,4 +221,67 @@ test("/search shows results as one types, in place, with the URL kept in step; a
   await expect(page).toHaveURL(/\/search\?q=germnal$/);
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   await expectNoAxeViolations(page);
+});
+
+test.describe("counts and pages with JavaScript", () => {
+  const many = searchSite(buildSearchIndex(searchDocuments(catalogue)), "allotment");
+
+  test("/search as one types says how many results there are, and its Next link reaches the rest", async ({ page }) => {
+    expect(many.total).toBeGreaterThan(RESULTS_PER_PAGE);
+    await page.goto("/search");
+    await waitForReady(page);
+    const field = page.locator("main").getByRole("searchbox", { name: "Search the site" });
+    await field.pressSequentially("allotment");
+    await expect(page.locator("[data-search-results='page']")).toHaveAttribute("data-query", "allotment");
+    await expect(page.locator("main .results")).toHaveText(`Results 1–${RESULTS_PER_PAGE} of ${many.total}`);
+    await expect(resultTitles(page)).toHaveCount(RESULTS_PER_PAGE);
+    await expect(page).toHaveURL(/\/search\?q=allotment$/);
+    const pages = page.getByRole("navigation", { name: "Result pages" });
+    await expect(pages.getByRole("link")).toHaveCount(1);
+    await pages.getByRole("link", { name: /^Next/ }).click();
+    await expect(page).toHaveURL(/\/search\?q=allotment&page=2$/);
+    await expect(page.locator("main .results")).toHaveText(
+      `Results ${RESULTS_PER_PAGE + 1}–${many.total} of ${many.total}`,
+    );
+    await expect(resultTitles(page)).toHaveCount(many.total - RESULTS_PER_PAGE);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a new query typed on a later page starts again at its first page, without page links when one page holds it", async ({
+    page,
+  }) => {
+    await page.goto("/search?q=allotment&page=2");
+    await waitForReady(page);
+    const field = page.locator("main").getByRole("searchbox", { name: "Search the site" });
+    await field.fill("");
+    await field.pressSequentially("beans");
+    const beans = searchSite(buildSearchIndex(searchDocuments(catalogue)), "beans");
+    await expect(page.locator("main .results")).toHaveText(`${beans.total} results`);
+    await expect(resultTitles(page)).toHaveText(beans.hits.map((hit) => hit.title));
+    await expect(page.getByRole("navigation", { name: "Result pages" })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/search\?q=beans$/);
+  });
+
+  test("the dialog shows the first results and links to all of them by their number", async ({ page }) => {
+    await page.goto("/about");
+    await waitForReady(page);
+    await page.keyboard.press("/");
+    const dialog = page.getByRole("dialog", { name: "Search the site" });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.type("allotment");
+    await expect(dialog.locator(".results")).toHaveText(`Results 1–8 of ${many.total}`);
+    await expect(resultTitles(page, ".search-dialog")).toHaveCount(8);
+    const all = dialog.getByRole("link", { name: `All ${many.total} results` });
+    await expect(all).toHaveAttribute("href", "/search?q=allotment");
+    await all.click();
+    await expect(page.locator("main .results")).toHaveText(`Results 1–${RESULTS_PER_PAGE} of ${many.total}`);
+  });
+
+  test("a query of stop words only finds the titles that read as it", async ({ page }) => {
+    await page.goto("/search");
+    await waitForReady(page);
+    await page.locator("main").getByRole("searchbox", { name: "Search the site" }).pressSequentially("the");
+    await expect(page.locator("main .results")).toHaveText(/^\d+ results$/);
+    await expect(resultTitles(page).first()).toHaveText(/^The /);
+  });
 });

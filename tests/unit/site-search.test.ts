@@ -2,12 +2,25 @@
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { loadCatalogue } from "../../catalogue/disk.ts";
-import { cutQuery, MAX_QUERY_LENGTH, normaliseWord, snippetOf, wordsOf } from "../../catalogue/search-text.ts";
+import {
+  canonicalSearchQuery,
+  cutQuery,
+  MAX_QUERY_LENGTH,
+  normaliseWord,
+  searchPath,
+  searchRequest,
+  snippetOf,
+  wordsOf,
+} from "../../catalogue/search-text.ts";
 import {
   buildSearchIndex,
   loadSearchIndex,
   MAX_QUERY_TERMS,
   queryTerms,
+  RESULTS_PER_PAGE,
+  resultPages,
+  resultsStatus,
+  type SearchDocument,
   searchDocuments,
   searchSite,
   serialiseSearchIndex,
@@ -16,9 +29,25 @@ import {
 
 const catalogue = loadCatalogue(join(import.meta.dirname, "../fixtures"));
 const index = buildSearchIndex(searchDocuments(catalogue));
-const titles = (query: string) => searchSite(index, query).map((hit) => hit.title);
+const hitsOf = (query: string, within = index) => searchSite(within, query).hits;
+const titles = (query: string, within = index) => hitsOf(query, within).map((hit) => hit.title);
 const marked = (parts: { text: string; mark: boolean }[]) =>
   parts.map((p) => (p.mark ? `[${p.text}]` : p.text)).join("");
+
+/** An index of invented pages, each a title and a text, dated a day apart in the order given. */
+function pages(...titlesAndTexts: [title: string, text: string][]) {
+  const documents: SearchDocument[] = titlesAndTexts.map(([title, text], id) => ({
+    id,
+    kind: "essay",
+    title,
+    byline: "",
+    keywords: "",
+    text,
+    date: `2020-01-${String(id + 1).padStart(2, "0")}`,
+    path: `/write/page-${id}`,
+  }));
+  return buildSearchIndex(documents);
+}
 
 describe("search text", () => {
   test("a word is compared without case, accents or apostrophes", () => {
@@ -83,14 +112,14 @@ describe("searching the site", () => {
   });
 
   test("a phrase from an essay finds the essay", () => {
-    const [first] = searchSite(index, "fear points at what matters");
+    const [first] = hitsOf("fear points at what matters");
     expect(first).toMatchObject({ kind: "essay", title: "Fear", path: "/write/fear" });
   });
 
   test("newsletter issues, apps and jobs are found too", () => {
-    expect(searchSite(index, "first fixture issue")[0]).toMatchObject({ kind: "issue", path: "/updates/first-issue" });
-    expect(searchSite(index, "alpha")[0]).toMatchObject({ kind: "app", path: "/apps/alpha" });
-    expect(searchSite(index, "acme")[0]).toMatchObject({ kind: "job", path: "/work/acme" });
+    expect(hitsOf("first fixture issue")[0]).toMatchObject({ kind: "issue", path: "/updates/first-issue" });
+    expect(hitsOf("alpha")[0]).toMatchObject({ kind: "app", path: "/apps/alpha" });
+    expect(hitsOf("acme")[0]).toMatchObject({ kind: "job", path: "/work/acme" });
   });
 
   test("a misspelt title finds the book", () => {
@@ -125,11 +154,11 @@ describe("searching the site", () => {
       path: `/notes/same-${id}`,
     });
     const twins = buildSearchIndex([twin(0, "2017-02-03"), twin(1, "2022-01-09"), twin(2, "2019-05-05")]);
-    expect(searchSite(twins, "same book").map((hit) => hit.date)).toEqual(["2022-01-09", "2019-05-05", "2017-02-03"]);
+    expect(hitsOf("same book", twins).map((hit) => hit.date)).toEqual(["2022-01-09", "2019-05-05", "2017-02-03"]);
   });
 
   test("each result has its kind, title, date and a snippet with the matched words marked", () => {
-    const [first] = searchSite(index, "miners");
+    const [first] = hitsOf("miners");
     expect(first).toMatchObject({ kind: "note", title: "Germinal", date: "2016-09-09", path: "/notes/germinal" });
     expect(marked(first?.snippet ?? [])).toBe("A novel about [miners].");
   });
@@ -139,7 +168,7 @@ describe("searching the site", () => {
   });
 
   test("an empty query finds nothing, and a long query is searched by its beginning", () => {
-    expect(searchSite(index, "   ")).toEqual([]);
+    expect(searchSite(index, "   ")).toMatchObject({ total: 0, hits: [] });
     expect(titles(`germinal ${"x".repeat(500)}`)[0]).toBe("Germinal");
   });
 
@@ -148,11 +177,115 @@ describe("searching the site", () => {
     expect(titles("unfinished")).not.toContain("Unfinished");
   });
 
+  test("a query of stop words only finds the titles that read as it, the same title first", () => {
+    expect(titles("the")).toEqual(
+      expect.arrayContaining(["The Four Agreements", "The Glass Orchard", "The Lantern Keeper"]),
+    );
+    expect(titles("be")[0]).toBe("Be");
+    const within = pages(["Thinking in Bets", "the the the"], ["On the Way", ""], ["The", ""], ["Theory of Games", ""]);
+    expect(titles("the", within)).toEqual(["The", "Theory of Games", "On the Way"]);
+    expect(titles("of the", within)).toEqual([]);
+  });
+
+  test("a title that reads as the query, stop words included, comes before titles that only share its words", () => {
+    const within = pages(
+      ["Road Notes", "road road road. The road, the road and the road again."],
+      ["On the Road", "A road trip."],
+      ["The Road", "A father and a son walk south."],
+      ["The Road Home", "Walking home."],
+    );
+    expect(titles("the road", within)).toEqual(["The Road", "The Road Home", "On the Road", "Road Notes"]);
+  });
+
+  test("a word under five letters has no typo forgiven, five to eight letters one, nine and more two", () => {
+    const typos = (word: string) => queryTerms(word)[0]?.typos;
+    expect([typos("fast"), typos("habit"), typos("thinking"), typos("brilliant")]).toEqual([0, 1, 1, 2]);
+    const within = pages(["Last Past", "The last and the past."], ["Gardening", "On brilliance."]);
+    expect(titles("fast", within)).toEqual([]);
+    expect(titles("gardning", within)).toEqual(["Gardening"]);
+    expect(titles("brillianse", within)).toEqual(["Gardening"]);
+  });
+
+  test("a misspelt word finds its book first, never a page that matched another word only by a typo", () => {
+    const within = pages(
+      ["Thinking, Fast and Slow", "Two systems of thinking."],
+      ["Last Orders", "On thinking about the last and the past."],
+      ["Fasting", "Thinking, slowly."],
+    );
+    expect(titles("thiking fast", within)).toEqual(["Thinking, Fast and Slow", "Fasting"]);
+  });
+
+  test("a match found with a typo ranks below an exact match, even one in the body only", () => {
+    const within = pages(["Stoke", "A town."], ["Walls", "A wall of stone."]);
+    expect(titles("stone", within)).toEqual(["Walls", "Stoke"]);
+  });
+
+  test("a snippet marks the words found exactly, and words found with a typo only where nothing was exact", () => {
+    const within = pages(["Walls", "Stony ground, a stone wall, stones."], ["Fields", "Stony ground."]);
+    expect(hitsOf("stone", within).map((hit) => marked(hit.snippet))).toEqual([
+      "Stony ground, a [stone] wall, [stones].",
+      "[Stony] ground.",
+    ]);
+  });
+
   test("the index read back from its file ranks exactly as the one built", () => {
     const loaded = loadSearchIndex(serialiseSearchIndex(index));
     for (const query of ["miners", "atomik habbits", "emile", "deep work", "four agreements"]) {
       expect(searchSite(loaded, query)).toEqual(searchSite(index, query));
     }
+  });
+});
+
+describe("pages of results", () => {
+  const many = pages(
+    ...Array.from({ length: 2 * RESULTS_PER_PAGE + 13 }, (_, at): [string, string] => [`Letter ${at}`, "A garden."]),
+  );
+
+  test("each page has its share of the results, every result on exactly one page", () => {
+    const shown = [1, 2, 3].map((page) => searchSite(many, "garden", { page }));
+    expect(shown.map(({ total, page, pages, hits }) => [total, page, pages, hits.length])).toEqual([
+      [113, 1, 3, 50],
+      [113, 2, 3, 50],
+      [113, 3, 3, 13],
+    ]);
+    const paths = shown.flatMap(({ hits }) => hits.map((hit) => hit.path));
+    expect(new Set(paths).size).toBe(113);
+    expect(paths).toEqual(searchSite(many, "garden", { perPage: 1000 }).hits.map((hit) => hit.path));
+  });
+
+  test("a page beyond the last shows the last", () => {
+    expect(searchSite(many, "garden", { page: 99_999_999_999 })).toMatchObject({ page: 3, pages: 3 });
+    expect(searchSite(many, "nothing-like-it", { page: 4 })).toMatchObject({ total: 0, page: 1, pages: 1, hits: [] });
+  });
+
+  test("the status says how many results there are, and which of them a page shows", () => {
+    const status = (query: string, options = {}) => resultsStatus(query, searchSite(many, query, options));
+    expect(status("garden")).toBe("Results 1–50 of 113");
+    expect(status("garden", { page: 3 })).toBe("Results 101–113 of 113");
+    expect(status("letter 112")).toBe("1 result");
+    expect(status("letter 10")).toBe("11 results");
+    expect(status("letter 10", { perPage: 8 })).toBe("Results 1–8 of 11");
+    expect(status("zzzz")).toBe("Nothing found for “zzzz”.");
+  });
+
+  test("the links to the pages around this one are named by the results they show", () => {
+    const around = (page: number) => resultPages("garden", searchSite(many, "garden", { page }));
+    expect(around(1)).toEqual([{ rel: "next", label: "Next", href: "/search?q=garden&page=2", text: "51–100" }]);
+    expect(around(3)).toEqual([{ rel: "prev", label: "Previous", href: "/search?q=garden&page=2", text: "51–100" }]);
+    expect(around(2).map((link) => link.href)).toEqual(["/search?q=garden", "/search?q=garden&page=3"]);
+    expect(resultPages("fear", searchSite(index, "fear"))).toEqual([]);
+  });
+
+  test("the address asks for a whole page from 1, its last value winning; anything else is the first page", () => {
+    const pageOf = (search: string) => searchRequest(new URLSearchParams(search)).page;
+    expect(["?page=2", "?page=1&page=3", "?page=99999999999"].map(pageOf)).toEqual([2, 3, 99_999_999_999]);
+    expect(["", "?page=-1", "?page=abc", "?page=0", "?page=1.5", "?page=1e400", "?page="].map(pageOf)).toEqual([
+      1, 1, 1, 1, 1, 1, 1,
+    ]);
+    expect(canonicalSearchQuery(new URLSearchParams("?page=2&q=a+b&q=deep%20work&utm=x"))).toBe("?q=deep+work&page=2");
+    expect(canonicalSearchQuery(new URLSearchParams("?q=deep+work&page=1"))).toBe("?q=deep+work");
+    expect(canonicalSearchQuery(new URLSearchParams("?page=2"))).toBe("");
+    expect(searchPath("", 3)).toBe("/search");
   });
 });
 
@@ -186,7 +319,7 @@ describe("what a query costs", () => {
   test("the word being typed matches by its prefix; the first words and the last forgive typos", () => {
     expect(queryTerms("thiking fast")).toEqual([
       { term: "thiking", prefix: false, typos: 1 },
-      { term: "fast", prefix: true, typos: 1 },
+      { term: "fast", prefix: true, typos: 0 },
     ]);
     const words = "alpha bravo charlie delta echoes foxtrot golfing";
     expect(queryTerms(words).map(({ prefix, typos }) => [prefix, typos])).toEqual([
