@@ -1,6 +1,6 @@
 /** The shape of bench/results.json: every section either has its figures or says why it has none. */
 import type { AmplificationFigures } from "./amplification.ts";
-import type { BuildRun } from "./build-phases.ts";
+import type { BuildRuns } from "./build-phases.ts";
 import type { BytesResult } from "./bytes.ts";
 import type { LighthousePage } from "./lighthouse.ts";
 import type { LoadFigures } from "./load.ts";
@@ -26,8 +26,8 @@ export type Results = {
   };
   durationSeconds: number;
   build: Section<{ seconds: number }>;
-  /** Builds timed phase by phase: the sample cold, unchanged and after one edit, and generated catalogues. */
-  buildPhases: Section<{ runs: BuildRun[] }>;
+  /** Builds timed: the sample cold, unchanged and after one edit, generated catalogues, Astro's blog template. */
+  buildPhases: Section<BuildRuns>;
   lighthouse: Section<{
     runsPerPage: number;
     note: string;
