@@ -1,8 +1,8 @@
 /** The loader on the fixture tree tests/fixtures/content: the derived lists, every field and every error. */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { readContentFiles } from "../../catalogue/disk.ts";
 import { coverPath } from "../../catalogue/cover-path.ts";
+import { readContentFiles } from "../../catalogue/disk.ts";
 import { buildCatalogue, ContentError, type ContentFile } from "../../catalogue/load.ts";
 import { comparators } from "../../catalogue/sort.ts";
 import { first } from "../support/lists.ts";
