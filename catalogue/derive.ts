@@ -4,7 +4,40 @@ import { absoluteUrl } from "./site-url.ts";
 
 export const EXCERPT_WORDS = 30;
 
-export const markdown = new Marked({ async: false });
+// Goodreads' marks, which an owner types too; spoilers do not nest, so a mark never closed costs
+// one scan to the next mark.
+export const SPOILER = /\[spoiler\]((?:(?!\[\/?spoiler\])[\s\S])*)\[\/spoiler\]/i;
+const SPOILER_BLOCK = new RegExp(`^${SPOILER.source}[^\\S\\n]*\\n?`, "i");
+const SPOILER_HIDDEN = "(spoiler hidden)";
+
+export const hideSpoilers = (source: string) => source.replace(new RegExp(SPOILER, "gi"), SPOILER_HIDDEN);
+
+/** Markdown whose spoiler blocks become what `show` makes of their HTML. */
+export function markdownWith(show: (html: string) => string): Marked {
+  return new Marked(
+    { async: false },
+    {
+      extensions: [
+        {
+          name: "spoiler",
+          level: "block",
+          tokenizer(source) {
+            const match = SPOILER_BLOCK.exec(source);
+            if (!match) return undefined;
+            return { type: "spoiler", raw: match[0], tokens: this.lexer.blockTokens((match[1] ?? "").trim(), []) };
+          },
+          renderer(token) {
+            return show(this.parser.parse(token.tokens ?? []));
+          },
+        },
+      ],
+    },
+  );
+}
+
+export const markdown = markdownWith((html) => `<details><summary>Spoiler</summary>\n${html}</details>\n`);
+// A feed reader or a mail client may show a <details> open.
+const spoilersHidden = markdownWith(() => `<p><em>${SPOILER_HIDDEN}</em></p>\n`);
 
 // The only way a body becomes HTML: always through the sanitizer.
 export const renderHtml = (tokens: Token[] | Tokens.Generic[]): string => safeHtml(markdown.parser(tokens));
@@ -16,7 +49,8 @@ export function plainText(tokens: readonly Token[]): string {
   let text = "";
   for (const token of tokens) {
     if (BLOCKS.has(token.type)) text += "\n";
-    if (token.type === "image") continue;
+    // A spoiler stays out of every excerpt, description and search.
+    if (token.type === "image" || token.type === "spoiler") continue;
     if (token.type === "list") text += plainText((token as Tokens.List).items);
     else if (token.type === "table") {
       const table = token as Tokens.Table;
@@ -41,6 +75,11 @@ export function excerptOf(text: string, count = EXCERPT_WORDS): string {
   return all.length <= count ? all.join(" ") : `${all.slice(0, count).join(" ")}…`;
 }
 
+/** A body's mistake the owner must fix, worded for them. */
+export class MarkdownProblem extends Error {}
+
+const STRAY_SPOILER_MARK = /(?<!\\)\[\/?spoiler\]/i;
+
 export type DerivedBody = ReturnType<typeof deriveBody>;
 
 export function deriveBody(source: string) {
@@ -50,6 +89,12 @@ export function deriveBody(source: string) {
   markdown.walkTokens(tokens, (token) => {
     if (token.type === "link") links.push((token as Tokens.Link).href);
     if (token.type === "image") images.push((token as Tokens.Image).href);
+    // Left in the text, the spoiler would reach descriptions, search and feeds in clear.
+    if (token.type === "text" && STRAY_SPOILER_MARK.test(token.text)) {
+      throw new MarkdownProblem(
+        "has a [spoiler] or [/spoiler] mark inside a paragraph or never closed: a spoiler is a paragraph that starts with [spoiler] and ends with [/spoiler]",
+      );
+    }
   });
   const text = textOf(tokens);
   return {
@@ -65,13 +110,13 @@ export function deriveBody(source: string) {
 
 const isRootRelative = (target: string) => target.startsWith("/") && !target.startsWith("//");
 
-export function renderWithAbsoluteLinks(source: string, siteUrl: string): string {
+export function renderWithAbsoluteLinks(source: string, siteUrl: string, parser = spoilersHidden): string {
   if (!source) return "";
-  const tokens = markdown.lexer(source);
-  markdown.walkTokens(tokens, (token: Token) => {
+  const tokens = parser.lexer(source);
+  parser.walkTokens(tokens, (token: Token) => {
     if ((token.type === "link" || token.type === "image") && isRootRelative(token.href)) {
       token.href = absoluteUrl(siteUrl, token.href);
     }
   });
-  return renderHtml(tokens);
+  return safeHtml(parser.parser(tokens));
 }

@@ -1,6 +1,6 @@
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
-import { type DerivedBody, deriveBody } from "./derive.ts";
+import { type DerivedBody, deriveBody, MarkdownProblem } from "./derive.ts";
 import { MAX_CONTENT_FILE_BYTES, MAX_SLUG_BYTES, sizeText } from "./limits.ts";
 import { nestingProblem } from "./nesting.ts";
 import { present } from "./present.ts";
@@ -230,6 +230,7 @@ function derivedBodyOf(file: ContentFile, body: string): DerivedBody {
   } catch (error) {
     // Emphasis nests without a line or a tag to count: thousands of levels still overflow marked.
     if (error instanceof RangeError) throw new ContentError(file.path, null, "nests emphasis too deeply to be read");
+    if (error instanceof MarkdownProblem) throw new ContentError(file.path, null, error.message);
     throw error;
   }
 }

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { parseContentDate } from "./dates.ts";
-import { type DerivedBody, deriveBody } from "./derive.ts";
+import { type DerivedBody, deriveBody, MarkdownProblem } from "./derive.ts";
 import { EMBED_ORIGINS, isEmbedFrom } from "./embeds.ts";
 import { ownerFields } from "./owner.ts";
 import type { deriveQuotes } from "./quotes.ts";
 import type { Mention, ReadingEntry } from "./reading-life.ts";
+import { splitSeries } from "./series.ts";
 import { placeholdersOf } from "./template.ts";
 
 const contentDate = z.string().transform((text, ctx) => {
@@ -46,7 +47,15 @@ const text = z.string().trim().min(1, "must not be empty");
 const tagList = z.array(text);
 const minutes = z.number().int("must be a whole number of minutes").min(0, "must be 0 or more");
 
-const markdownText = text.transform((markdown) => deriveBody(markdown).html);
+const markdownText = text.transform((markdown, ctx) => {
+  try {
+    return deriveBody(markdown).html;
+  } catch (error) {
+    if (!(error instanceof MarkdownProblem)) throw error;
+    ctx.addIssue({ code: "custom", message: error.message });
+    return z.NEVER;
+  }
+});
 
 const template = (known: readonly string[]) =>
   text.superRefine((sentence, ctx) => {
@@ -173,6 +182,16 @@ export const noteRating = z
   .max(10, "must be between 0 and 10")
   .refine((value) => Number(value.toFixed(1)) === value, "must have at most one decimal");
 
+export const seriesSchema = z.strictObject({
+  name: text,
+  number: z
+    .union([
+      z.number().min(0, "must be 0 or more"),
+      z.string().regex(/^\d+(?:\.\d+)?-\d+(?:\.\d+)?$/, 'must be a number such as 2 or 1.5, or a range such as "1-3"'),
+    ])
+    .optional(),
+});
+
 export const SHELVES = ["reading", "want", "did-not-finish"] as const;
 export type Shelf = "read" | (typeof SHELVES)[number];
 const UNREAD_SHELVES: readonly Shelf[] = ["reading", "want"];
@@ -188,6 +207,7 @@ const noteFields = z.strictObject({
   tags: noteTags.min(1, "needs at least one tag").optional(),
   rating: noteRating.optional(),
   isbn,
+  series: seriesSchema.optional(),
   podcastEmbed: optionalUrl,
   youtubeEmbed: optionalUrl,
   releaseDate: optionalContentDate,
@@ -238,7 +258,10 @@ function checkShelf(draft: boolean) {
 }
 
 function shelved({ shelf, tags, rating, ...fields }: NoteFields): ParsedNote {
-  const common = { ...fields, tags: tags ?? [] };
+  // A name written with Goodreads' series suffix reads as the name and its series.
+  const named = fields.series ? null : splitSeries(fields.name);
+  const series = fields.series ?? named?.series ?? undefined;
+  const common = { ...fields, name: named?.title ?? fields.name, series, tags: tags ?? [] };
   switch (shelf) {
     case undefined:
       // Only a draft reaches here without a rating; it is never shown.

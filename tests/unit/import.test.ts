@@ -124,8 +124,17 @@ describe("HTML to Markdown", () => {
       'A <i>slow</i> start, <b>then</b> <a href="https://example.com/x">more</a>.<br/><br/>Line one<br/>line two * star<br/><br/>[spoiler]It was the lighthouse.[/spoiler]',
     );
     expect(markdown).toBe(
-      "A *slow* start, **then** [more](https://example.com/x).\n\nLine one  \nline two \\* star\n\n[spoiler]It was the lighthouse.[/spoiler]",
+      "A *slow* start, **then** [more](https://example.com/x).\n\nLine one  \nline two \\* star\n\n[spoiler]\nIt was the lighthouse.\n[/spoiler]",
     );
+  });
+
+  test("a spoiler inside a paragraph, or over several, becomes a spoiler block of its own; a mark never closed stays text", () => {
+    expect(
+      reviewToMarkdown("I loved it. [spoiler]The keeper <b>is</b> the light.<br/><br/>Twice.[/SPOILER] Read it.")
+        .markdown,
+    ).toBe("I loved it.\n\n[spoiler]\nThe keeper **is** the light.\n\nTwice.\n[/spoiler]\n\nRead it.");
+    expect(reviewToMarkdown("One <spoiler>tagged</spoiler>").markdown).toBe("One\n\n[spoiler]\ntagged\n[/spoiler]");
+    expect(reviewToMarkdown("Open [spoiler] and never closed").markdown).toBe("Open \\[spoiler\\] and never closed");
   });
 
   test("plain text keeps its paragraphs, and Markdown characters in it stay text", () => {
@@ -413,10 +422,10 @@ describe("the note file", () => {
 describe("the Goodreads file the export writes", () => {
   test("a review is Goodreads' HTML, and reads back as the same Markdown", () => {
     const markdown =
-      "A *slow* start, **then** [more](https://example.com/x).\n\nLine one  \nline two\n\n[spoiler]It was the lighthouse.[/spoiler]";
+      "A *slow* start, **then** [more](https://example.com/x).\n\nLine one  \nline two\n\n[spoiler]\nIt was the lighthouse.\n\nAll along.\n[/spoiler]";
     const html = reviewToHtml(markdown, "https://site.example");
     expect(html).toBe(
-      'A <em>slow</em> start, <strong>then</strong> <a href="https://example.com/x">more</a>.<br/><br/>Line one<br/>line two<br/><br/>[spoiler]It was the lighthouse.[/spoiler]',
+      'A <em>slow</em> start, <strong>then</strong> <a href="https://example.com/x">more</a>.<br/><br/>Line one<br/>line two<br/><br/>[spoiler]It was the lighthouse.<br/><br/>All along.[/spoiler]',
     );
     expect(reviewToMarkdown(html).markdown).toBe(markdown);
     expect(reviewToHtml("See [Deep Work](/notes/deep-work).", "https://site.example")).toContain(
@@ -449,6 +458,7 @@ describe("spreadsheet formulas in the exported file", () => {
     title,
     author: "Maren Holt",
     isbn: "9780306406157",
+    series: null,
     shelf: "read",
     date: "2021-03-14",
     rating: 8,
