@@ -201,6 +201,14 @@ describe("Goodreads' export", () => {
     expect(goodreads.remarks.join("\n")).toContain('"Ledger of Small Hours" was read 3 times');
   });
 
+  test("a series suffix leaves the title and becomes the reading's series", () => {
+    expect(goodreads.readings.find((candidate) => candidate.line === 5)).toMatchObject({
+      title: "The Copper Gate",
+      series: { name: "The Tidewater Cycle", number: 1 },
+    });
+    expect(goodreads.readings[0]?.series).toBeNull();
+  });
+
   test("a file that is not Goodreads' export is refused, naming what is missing", async () => {
     await expect(readGoodreads("Name,Stars\nx,1\n", 2)).rejects.toThrow(/no column "Title", "Author"/);
   });
@@ -396,6 +404,27 @@ describe("the note file", () => {
     expect(note).toMatchObject({ isbn: "9781402894626", rating: 6, markdown: "A *fine* gate." });
   });
 
+  test("a series is written as the note's series field, and the loader reads it back", () => {
+    const text = noteText({
+      title: "The Copper Gate",
+      series: { name: "The Tidewater Cycle", number: "1-3" },
+      author: "Tomás Ibáñez",
+      date: "2022-07-09",
+      shelf: "read",
+      tags: ["Fiction"],
+      rating: 6,
+      isbn: "",
+      photo: "",
+      review: "",
+    });
+    expect(text).toContain('series: { name: "The Tidewater Cycle", number: "1-3" }\n');
+    const catalogue = buildCatalogue([...FIXTURE_FILES, { path: "content/notes/the-copper-gate.md", text }]);
+    expect(catalogue.notes.find((candidate) => candidate.slug === "the-copper-gate")).toMatchObject({
+      name: "The Copper Gate",
+      series: { name: "The Tidewater Cycle", number: "1-3" },
+    });
+  });
+
   test("a reading note is npm run new's with its shelf: no rating, and its tags a prompt, and the loader accepts it", () => {
     const note = { title: "The Patient Orchard", author: "Saoirse Nic Aodha" };
     const text = noteText({
@@ -431,6 +460,22 @@ describe("the Goodreads file the export writes", () => {
     expect(reviewToHtml("See [Deep Work](/notes/deep-work).", "https://site.example")).toContain(
       'href="https://site.example/notes/deep-work"',
     );
+  });
+
+  test("a series goes back into the title as Goodreads writes it, and reads back as the same series", async () => {
+    const [note] = siteNotes([
+      {
+        path: "content/notes/the-copper-gate.md",
+        text: '---\nname: "The Copper Gate"\nseries: { name: "The Tidewater Cycle", number: 1 }\nauthor: "Tomás Ibáñez"\ndate: "7/9/22"\ntags: ["Fiction"]\nrating: 6\ntime: 0\n---\n',
+      },
+    ]);
+    if (!note) throw new Error("the note is missing");
+    const csv = goodreadsCsv([note], 2, "https://site.example");
+    expect(csv).toContain('"The Copper Gate (The Tidewater Cycle, #1)"');
+    expect((await readGoodreads(csv, 2)).readings[0]).toMatchObject({
+      title: "The Copper Gate",
+      series: { name: "The Tidewater Cycle", number: 1 },
+    });
   });
 
   test("read back, the file gives every note's title, author, rating in whole stars, day, shelf and tags", async () => {
