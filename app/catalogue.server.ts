@@ -18,8 +18,8 @@ export const readPublicFile = (sitePath: string) => readFileSync(join(root, from
 export const notesBySlug = new Map(catalogue.notes.map((note) => [note.slug, note]));
 
 export function siteSummary() {
-  const { name, description, social, noteApp, blog, lead, footer, sections, notFound } = catalogue.site;
-  return { name, description, social, noteApp, blog, lead, footer, sections, notFound };
+  const { name, description, social, noteApp, blog, lead, footer, sections, notFound, menu, tiles } = catalogue.site;
+  return { name, description, social, noteApp, blog, lead, footer, sections, notFound, menu, tiles };
 }
 export type SiteSummary = ReturnType<typeof siteSummary>;
 

@@ -5,6 +5,7 @@ import { EMBED_ORIGINS, isEmbedFrom } from "./embeds.ts";
 import { ownerFields } from "./owner.ts";
 import type { deriveQuotes } from "./quotes.ts";
 import type { Mention, ReadingEntry } from "./reading-life.ts";
+import { DEFAULT_MENU, DEFAULT_TILES, SECTION_PATHS } from "./sections.ts";
 import { splitSeries } from "./series.ts";
 import { placeholdersOf } from "./template.ts";
 
@@ -77,6 +78,7 @@ const sectionsSchema = z.strictObject({
   about: z.strictObject({ blurb: text }),
   apps: sectionWords,
   notes: sectionWords.extend({
+    intro: markdownText.optional(),
     noteDescription: template(["title", "author", "rating"]),
     shelfNoteDescription: template(["title", "author", "shelf"]),
   }),
@@ -85,8 +87,8 @@ const sectionsSchema = z.strictObject({
     description: text,
     yearDescription: template(["year", "count"]),
   }),
-  shelves: z.strictObject({ description: text }),
-  quotes: z.strictObject({ description: text }),
+  shelves: z.strictObject({ blurb: text.optional(), description: text }),
+  quotes: z.strictObject({ blurb: text.optional(), description: text }),
   write: sectionWithIntro,
   work: sectionWords,
   podcast: sectionWords,
@@ -94,6 +96,13 @@ const sectionsSchema = z.strictObject({
   contact: sectionWithIntro,
   updates: sectionWithIntro,
 });
+
+const sectionLinks = z.array(
+  z.strictObject({
+    label: text,
+    path: z.enum(SECTION_PATHS, { message: `must be the path of a section: ${SECTION_PATHS.join(", ")}` }),
+  }),
+);
 
 const ratingScaleSchema = z.strictObject({
   intro: markdownText,
@@ -111,6 +120,8 @@ export const siteSchema = z.strictObject({
   lead: markdownText,
   footer: text,
   sections: sectionsSchema,
+  menu: sectionLinks.min(1, "needs at least one section").default(DEFAULT_MENU),
+  tiles: sectionLinks.default(DEFAULT_TILES),
   ratingScale: ratingScaleSchema,
   notFound: z.strictObject({ description: text, text: markdownText }),
   goal: z

@@ -17,6 +17,17 @@ export const SECTIONS = [
 
 export type SectionId = (typeof SECTIONS)[number]["id"];
 
+export const SECTION_PATHS = SECTIONS.map((section) => section.path);
+
+export type SectionLink = { label: string; path: (typeof SECTION_PATHS)[number] };
+
+const linksOf = (sections: readonly (typeof SECTIONS)[number][]): SectionLink[] =>
+  sections.map(({ label, path }) => ({ label, path }));
+
+/** What the menu and the home tiles hold when site.yaml does not say. */
+export const DEFAULT_MENU = linksOf(SECTIONS.filter((section) => section.menu));
+export const DEFAULT_TILES = linksOf(SECTIONS.filter((section) => section.tile));
+
 export function sectionOf(id: SectionId): (typeof SECTIONS)[number] {
   const section = SECTIONS.find((candidate) => candidate.id === id);
   if (!section) throw new Error(`No section "${id}"`);

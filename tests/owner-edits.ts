@@ -2,7 +2,7 @@
  * Tests survive the owner: in a copy of the project, make the first edits a real owner
  * makes to the shipped sample — a new note (read before 2000, with a review), a re-read, a draft
  * note as the READMEs show it, a book begun (one file, shown as reading now), a new essay, a Goodreads history and Medium essays moved in with
- * `npm run import`, a new name in site.yaml, a new Now date — with the
+ * `npm run import`, a new name in site.yaml, a section renamed in its menu, a new Now date — with the
  * owner's own commands, then run what touches content: the unit suites, `npm run check:content`
  * and the production build. All must pass: no test may depend on the sample catalogue (its facts
  * live in `npm run check:content`). Run by `npm test`; exits 1 on the first failure.
@@ -118,7 +118,11 @@ try {
     "tests/fixtures/imports/medium",
     "--write",
   ]);
-  editFile("content/site.yaml", (text) => text.replace(/^name: .*$/m, 'name: "Jordan Example"'));
+  editFile("content/site.yaml", (text) =>
+    text
+      .replace(/^name: .*$/m, 'name: "Jordan Example"')
+      .replace('{ label: "Notes", path: "/notes" }', '{ label: "Books", path: "/notes" }'),
+  );
   const today = contentDateOf(new Date());
   editFile("content/pages/now.md", (text) => text.replace(/^updated: .*$/m, `updated: "${today}"`));
 
@@ -147,6 +151,14 @@ try {
     if (!existsSync(join(client, path, "index.html"))) fail(`the build has no page ${path}`);
   }
   if (existsSync(join(client, "notes/dune-messiah"))) fail("the draft note was published");
+  const quotesPage = readFileSync(join(client, "quotes/index.html"), "utf8");
+  for (const [what, pattern] of [
+    ["menu", /aria-label="Site"[\s\S]*?<a[^>]*href="\/notes"[^>]*>Books<\/a>/],
+    ["footer", /aria-label="Sections"[\s\S]*?<a[^>]*href="\/notes"[^>]*>Books<\/a>/],
+    ["breadcrumb", /aria-label="Breadcrumb"[\s\S]*?<a[^>]*href="\/notes"[^>]*>Books<\/a>/],
+  ] as const) {
+    if (!pattern.test(quotesPage)) fail(`the ${what} does not call /notes by the menu's new name`);
+  }
   for (const page of ["index.html", "now/index.html"]) {
     const readingNow = /<section[^>]*aria-labelledby="reading-now[^"]*"[\s\S]*?<\/section>/.exec(
       readFileSync(join(client, page), "utf8"),

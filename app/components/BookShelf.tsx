@@ -25,7 +25,12 @@ export function BookShelf({ books, label }: { books: readonly BookLink[]; label:
             <p className="note-author">{book.author}</p>
             <p className="meta-line">
               {DATE_LABELS[book.shelf]} <time dateTime={book.date}>{formatMonthYear(book.date)}</time>
-              {book.rating !== null && ` · Rated ${ratingText(book.rating)}`}
+              {book.rating !== null && (
+                <>
+                  {" · "}
+                  <span className="nowrap">Rated {ratingText(book.rating)}</span>
+                </>
+              )}
             </p>
           </div>
         </li>

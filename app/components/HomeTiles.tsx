@@ -3,20 +3,22 @@ import { SECTIONS } from "../../catalogue/sections.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import { PageLink } from "./PageLink.tsx";
 
-const TILES = SECTIONS.filter((section) => section.tile);
-
 export function HomeTiles() {
-  const words = useRouteLoaderData<typeof rootLoader>("root")?.site.sections;
+  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
   return (
     <ul className="tiles">
-      {TILES.map((section) => (
-        <li key={section.path}>
-          <PageLink className="tile" to={section.path}>
-            <span className="tile-label">{section.label}</span>
-            <span className="tile-blurb">{words?.[section.id].blurb}</span>
-          </PageLink>
-        </li>
-      ))}
+      {site?.tiles.map(({ label, path }) => {
+        const id = SECTIONS.find((section) => section.path === path)?.id;
+        const words = id && id !== "home" ? (site.sections[id] as { blurb?: string }) : undefined;
+        return (
+          <li key={path}>
+            <PageLink className="tile" to={path}>
+              <span className="tile-label">{label}</span>
+              {words?.blurb && <span className="tile-blurb">{words.blurb}</span>}
+            </PageLink>
+          </li>
+        );
+      })}
     </ul>
   );
 }

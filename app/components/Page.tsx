@@ -10,22 +10,27 @@ type PageProps = {
   /** Left out where the page's own header holds its heading. */
   title?: ReactNode;
   /** The section whose opening words from content/site.yaml follow the heading. */
-  intro?: "write" | "contact" | "updates";
+  intro?: IntroSection;
   children: ReactNode;
 };
 
+type IntroSection = "write" | "contact" | "updates" | "notes";
+
 export function Page({ className, as: Frame = "div", title, intro, children }: PageProps) {
-  const sections = useRouteLoaderData<typeof rootLoader>("root")?.site.sections;
-  const introHtml = intro && sections?.[intro].intro;
   return (
     <Frame className={className}>
       <Breadcrumb />
       {title !== undefined && <h1>{title}</h1>}
-      {/* Rendered at build time from the owner's own site.yaml. */}
-      {introHtml && <div className="lede" dangerouslySetInnerHTML={{ __html: introHtml }} />}
+      {intro && <SectionIntro section={intro} />}
       {children}
     </Frame>
   );
+}
+
+export function SectionIntro({ section }: { section: IntroSection }) {
+  const html = useRouteLoaderData<typeof rootLoader>("root")?.site.sections[section].intro;
+  // Rendered at build time from the owner's own site.yaml.
+  return html ? <div className="lede" dangerouslySetInnerHTML={{ __html: html }} /> : null;
 }
 
 function Breadcrumb() {

@@ -1,12 +1,9 @@
 import { NavLink } from "react-router";
-import { SECTIONS } from "../../catalogue/sections.ts";
 import type { SiteSummary } from "../catalogue.server.ts";
 import { CloseButton, closeDialogAround, dialogProps, openerProps } from "./Dialog.tsx";
 import { PageLink } from "./PageLink.tsx";
 import { SocialLinks } from "./SocialLinks.tsx";
 import { ThemeToggle } from "./ThemeToggle.tsx";
-
-const MENU_LINKS = SECTIONS.filter((section) => section.menu);
 
 export function SiteHeader({ site }: { site: SiteSummary }) {
   return (
@@ -14,7 +11,7 @@ export function SiteHeader({ site }: { site: SiteSummary }) {
       <PageLink to="/" className="site-name">
         {site.name}
       </PageLink>
-      {/* A plain GET form: works without JavaScript; with it, the page shell opens the search dialog as one types. */}
+      {/* A plain GET form on wide screens, a link to /search on phones; with JavaScript the page shell opens the search dialog from either. */}
       <search>
         <form action="/search" method="get" className="site-search">
           <label>
@@ -23,19 +20,26 @@ export function SiteHeader({ site }: { site: SiteSummary }) {
           </label>
         </form>
       </search>
+      <a href="/search" className="search-link icon-button">
+        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
+          <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M15.5 15.5L21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <span className="visually-hidden">Search</span>
+      </a>
       <ThemeToggle />
       <button {...openerProps("site-menu")} className="menu-button">
         <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
           <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" />
         </svg>
-        Menu
+        <span className="menu-label">Menu</span>
       </button>
       <dialog {...dialogProps("site-menu")} className="side-menu" aria-label="Menu">
         <div className="side-menu-panel">
           <CloseButton dialog="site-menu" />
           <nav aria-label="Site">
             <ul>
-              {MENU_LINKS.map((link) => (
+              {site.menu.map((link) => (
                 <li key={link.path}>
                   <NavLink
                     to={link.path}

@@ -1,4 +1,4 @@
-import { type SectionId, sectionOf } from "../../catalogue/sections.ts";
+import { type SectionId, type SectionLink, sectionOf } from "../../catalogue/sections.ts";
 import type { Crumb } from "../../outputs/structured-data.ts";
 import type { PlayerHost } from "./player-probe.ts";
 
@@ -36,17 +36,22 @@ export function pageHandleOf(matches: ReadonlyArray<Match>): PageHandle | undefi
   return pageMatch(matches)?.handle as PageHandle | undefined;
 }
 
+// A section is called what the owner's menu calls it, if the menu has it.
 export function breadcrumbOf(matches: ReadonlyArray<Match>): Crumb[] {
-  const home = { name: sectionOf("home").label, path: "/" };
+  const menu = (matches[0]?.loaderData as { site?: { menu: SectionLink[] } } | undefined)?.site?.menu ?? [];
+  const crumb = (id: SectionId) => {
+    const { label, path } = sectionOf(id);
+    return { name: menu.find((link) => link.path === path)?.label ?? label, path };
+  };
+  const home = crumb("home");
   const page = pageMatch(matches);
   const handle = page?.handle as PageHandle | undefined;
   if (!handle) return [home];
   const section = sectionOf(handle.section);
-  const parent = "parent" in section ? sectionOf(section.parent) : undefined;
   return [
     home,
-    ...(parent ? [{ name: parent.label, path: parent.path }] : []),
-    { name: section.label, path: section.path },
+    ...("parent" in section ? [crumb(section.parent)] : []),
+    crumb(section.id),
     ...(handle.item
       ? [{ name: handle.item(page?.loaderData as never), path: canonicalPath(page?.pathname ?? section.path) }]
       : []),

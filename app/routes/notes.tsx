@@ -3,7 +3,7 @@ import { applyFilters, canonicalListQuery, isNarrowed } from "../../catalogue/fi
 import { catalogue, noteSummary } from "../catalogue.server.ts";
 import { FiltersOverlay } from "../components/FiltersOverlay.tsx";
 import { NoteList } from "../components/NoteList.tsx";
-import { Page } from "../components/Page.tsx";
+import { Page, SectionIntro } from "../components/Page.tsx";
 import { PageLink } from "../components/PageLink.tsx";
 import { SearchBar } from "../components/SearchBar.tsx";
 import { pageMeta } from "../lib/meta.ts";
@@ -33,6 +33,7 @@ export default function Notes({ loaderData: { notes, tags } }: Route.ComponentPr
           Reading stats
         </PageLink>
       </div>
+      <SectionIntro section="notes" />
       <SearchBar
         action="/notes"
         label="Search notes"

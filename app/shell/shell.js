@@ -52,6 +52,9 @@
         // Storage blocked: the choice lasts until the page is left.
       }
       showTheme(theme);
+    } else if (target?.closest(".search-link") && searchModule && !event.ctrlKey && !event.metaKey && !event.shiftKey) {
+      event.preventDefault();
+      searchFrom(null);
     } else if (target?.closest(".scroll-top")) {
       const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
       scrollTo({ top: 0, behavior: still ? "auto" : "smooth" });

@@ -316,15 +316,15 @@ test("each icon link shows its label on hover and on keyboard focus", async ({ p
     return { width: style.width, mask: style.maskImage };
   });
   expect(icon).toEqual({ width: "22px", mask: expect.stringContaining("data:image/svg+xml") });
-  await expect(label).toHaveCSS("opacity", "0");
+  await expect(label).toBeHidden();
   await link.hover();
-  await expect(label).toHaveCSS("opacity", "1");
+  await expect(label).toBeVisible();
   await page.mouse.move(0, 0);
-  await expect(label).toHaveCSS("opacity", "0");
+  await expect(label).toBeHidden();
   await entry.locator("h2 a").focus();
   await page.keyboard.press("Tab");
   await expect(link).toBeFocused();
-  await expect(label).toHaveCSS("opacity", "1");
+  await expect(label).toBeVisible();
   await expectNoAxeViolations(page);
 });
 

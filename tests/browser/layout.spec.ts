@@ -1,12 +1,14 @@
 /**
- * Every page of the fixture site at a phone's width and a desktop's, screenshotted (under
- * test-results/) and checked for what falls apart: a page that scrolls sideways, text that leaves
- * its box, a value such as "9.5 / 10" broken across lines, list titles that start at different x
- * positions, and a header that is not aligned with the content column. One browser context per
- * width, every page in turn.
+ * Every page kind of the fixture site, the notes list in every sort and filter, at a phone's width
+ * and a desktop's, screenshotted in the light and the dark theme (under test-results/) and checked
+ * for what falls apart: a page that scrolls sideways, text that leaves its box, a value such as
+ * "9.5 / 10" broken across lines, list titles that start at different x positions, a header that is
+ * not aligned with the content column or takes more than one row on a phone. One browser context
+ * per width, every page in turn.
  */
 import { expect, test } from "@playwright/test";
 import { EMBED_ORIGINS } from "../../catalogue/embeds.ts";
+import { SORT_KEYS } from "../../catalogue/sort.ts";
 import { first } from "../support/lists.ts";
 import { catalogue } from "./fixture-site.ts";
 import { waitForReady } from "./helpers.ts";
@@ -24,10 +26,17 @@ const PAGES: [name: string, path: string][] = [
   ["work", "/work"],
   ["job", longest(catalogue.work).path],
   ["notes", "/notes"],
-  ["notes-by-rating", "/notes?sort=rating"],
-  ["notes-by-time", "/notes?sort=time"],
+  ...SORT_KEYS.map((sort): [string, string] => [`notes-by-${sort}`, `/notes?sort=${sort}`]),
+  ["notes-tagged", `/notes?tag=${encodeURIComponent(first(catalogue.tags))}&sort=rating`],
+  ["notes-searched", "/notes?q=the"],
+  ["notes-none-found", "/notes?q=zzzz"],
   ["note", longest(catalogue.notes).path],
+  ["shelves", "/notes/shelves"],
+  ["quotes", "/quotes"],
+  ["quote", first(catalogue.quotes).path],
   ["stats", "/stats"],
+  ["stats-year", `/stats/${first(catalogue.readNotes).date.slice(0, 4)}`],
+  ["search", "/search?q=the"],
   ["write", "/write"],
   ["essay", longest(catalogue.writings).path],
   ["podcast", "/podcast"],
@@ -108,6 +117,17 @@ function layoutProblems(): string[] {
   );
   if (writingTitles.size > 1) problems.push(`the writings' titles start at ${[...writingTitles].join(", ")} px`);
 
+  // On a phone the header is one row: its name and buttons share a line.
+  const header = document.querySelector(".site-header");
+  if (header && innerWidth < 500) {
+    const rows = new Set(
+      [...header.children]
+        .filter((child) => child.getBoundingClientRect().height > 0)
+        .map((child) => Math.round(child.getBoundingClientRect().top + child.getBoundingClientRect().height / 2)),
+    );
+    if (rows.size > 1) problems.push(`the header takes ${rows.size} rows`);
+  }
+
   // The header's name and buttons line up with the content column's edges.
   const main = document.querySelector("main");
   const name = document.querySelector(".site-header .site-name");
@@ -130,7 +150,7 @@ function layoutProblems(): string[] {
 }
 
 for (const [device, width] of WIDTHS) {
-  test(`every page at ${width} px (${device}): no sideways scroll, no text out of its box, scores on one line, the header on the content column`, async ({
+  test(`every page at ${width} px (${device}), in both themes: no sideways scroll, no text out of its box, scores on one line, the header on the content column and in one row`, async ({
     browser,
   }, testInfo) => {
     test.setTimeout(180_000);
@@ -145,7 +165,12 @@ for (const [device, width] of WIDTHS) {
       await page.goto(path);
       await waitForReady(page);
       await page.evaluate(() => document.fonts.ready);
-      await page.screenshot({ path: testInfo.outputPath(`${device}-${name}.png`), fullPage: true });
+      for (const theme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+        await page.screenshot({ path: testInfo.outputPath(`${device}-${name}-${theme}.png`), fullPage: true });
+      }
+      await page.emulateMedia({ colorScheme: "light" });
       problems.push(...(await page.evaluate(layoutProblems)).map((problem) => `${path}: ${problem}`));
     }
     await context.close();

@@ -123,7 +123,10 @@ test.describe("feeds", () => {
     expect(feed.entry[0].content["#text"]).toBe(renderWithAbsoluteLinks(writing.markdown, BUILD_URL).trim());
   });
 
-  test("every page links both feeds in its head and its footer, and axe stays clean", async ({ page, request }) => {
+  test("every page links the feeds in its head, the footer links all four, and axe stays clean", async ({
+    page,
+    request,
+  }) => {
     for (const path of ["/", note.path, "/contact"]) {
       const html = await (await request.get(path)).text();
       expect(html).toContain(
@@ -138,6 +141,8 @@ test.describe("feeds", () => {
     const footer = page.locator("footer");
     await expect(footer.getByRole("link", { name: "Writings feed" })).toHaveAttribute("href", "/feeds/writings.atom");
     await expect(footer.getByRole("link", { name: "Book notes feed" })).toHaveAttribute("href", "/feeds/notes.atom");
+    await expect(footer.getByRole("link", { name: "Updates feed" })).toHaveAttribute("href", "/feeds/updates.atom");
+    await expect(footer.getByRole("link", { name: "Quotes feed" })).toHaveAttribute("href", "/feeds/quotes.atom");
     await expectNoAxeViolations(page);
     // A plain link: the browser fetches the file, the app does not try to render it.
     const [response] = await Promise.all([

@@ -472,3 +472,54 @@ describe("loader errors name the file, the field and the problem", () => {
     );
   });
 });
+
+describe("the menu and the home tiles", () => {
+  const withLists = (lists: string) =>
+    edited("content/site.yaml", (text) =>
+      text.replace('footer: "Fixture footer line."', `footer: "Fixture footer line."\n${lists}`),
+    );
+
+  test("without a menu or tiles in site.yaml, the site's own sections are used", () => {
+    expect(catalogue.site.menu.map((link) => link.path)).toEqual([
+      "/",
+      "/now",
+      "/about",
+      "/apps",
+      "/notes",
+      "/write",
+      "/work",
+      "/contact",
+      "/podcast",
+      "/videos",
+      "/updates",
+    ]);
+    expect(catalogue.site.tiles.map((link) => link.label)).toContain("Updates");
+    expect(catalogue.site.tiles.map((link) => link.path)).not.toContain("/");
+  });
+
+  test("the owner's lists replace them, renamed, reordered and with sections the default leaves out", () => {
+    const site = buildCatalogue(
+      withLists(
+        'menu:\n  - { label: "Books", path: "/notes" }\n  - { label: "Quotes", path: "/quotes" }\ntiles:\n  - { label: "Shelves", path: "/notes/shelves" }',
+      ),
+    ).site;
+    expect(site.menu).toEqual([
+      { label: "Books", path: "/notes" },
+      { label: "Quotes", path: "/quotes" },
+    ]);
+    expect(site.tiles).toEqual([{ label: "Shelves", path: "/notes/shelves" }]);
+  });
+
+  test("an entry whose path is no section of the site stops the load and lists the paths", () => {
+    expectContentError(withLists('menu:\n  - { label: "Blog", path: "/blog" }'), {
+      file: "content/site.yaml",
+      field: "menu.0.path",
+      problem: /must be the path of a section: \/, \/now, .*\/quotes/,
+    });
+    expectContentError(withLists("menu: []"), {
+      file: "content/site.yaml",
+      field: "menu",
+      problem: /needs at least one section/,
+    });
+  });
+});

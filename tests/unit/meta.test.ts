@@ -71,7 +71,7 @@ describe("pageMeta", () => {
     expect(inner).toEqual([expect.objectContaining({ "@type": "BreadcrumbList" })]);
   });
 
-  test("the breadcrumb comes from the page route's handle: its section, its parent, its item", () => {
+  test("the breadcrumb comes from the page route's handle: its section, its parent, its item, named as the menu names them", () => {
     const root = { loaderData: { site }, pathname: "/" };
     const note = { data: { note: { name: "Deep Work" } } };
     const at = (pathname: string, handle: unknown, loaderData?: unknown) => [root, { pathname, handle, loaderData }];
@@ -94,6 +94,12 @@ describe("pageMeta", () => {
       { name: "Reading stats", path: "/stats" },
     ]);
     expect(breadcrumbOf([root])).toEqual([{ name: "Home", path: "/" }]);
+    const renamed = { loaderData: { site: { ...site, menu: [{ label: "Books", path: "/notes" }] } }, pathname: "/" };
+    expect(breadcrumbOf([renamed, { pathname: "/stats", handle: pageHandle("stats") }])).toEqual([
+      { name: "Home", path: "/" },
+      { name: "Books", path: "/notes" },
+      { name: "Reading stats", path: "/stats" },
+    ]);
     expect(canonicalPath("/")).toBe("/");
     expect(canonicalPath("/now//")).toBe("/now");
   });
