@@ -75,11 +75,6 @@ export function excerptOf(text: string, count = EXCERPT_WORDS): string {
   return all.length <= count ? all.join(" ") : `${all.slice(0, count).join(" ")}…`;
 }
 
-/** A body's mistake the owner must fix, worded for them. */
-export class MarkdownProblem extends Error {}
-
-const STRAY_SPOILER_MARK = /(?<!\\)\[\/?spoiler\]/i;
-
 export type DerivedBody = ReturnType<typeof deriveBody>;
 
 export function deriveBody(source: string) {
@@ -89,12 +84,6 @@ export function deriveBody(source: string) {
   markdown.walkTokens(tokens, (token) => {
     if (token.type === "link") links.push((token as Tokens.Link).href);
     if (token.type === "image") images.push((token as Tokens.Image).href);
-    // Left in the text, the spoiler would reach descriptions, search and feeds in clear.
-    if (token.type === "text" && STRAY_SPOILER_MARK.test(token.text)) {
-      throw new MarkdownProblem(
-        "has a [spoiler] or [/spoiler] mark inside a paragraph or never closed: a spoiler is a paragraph that starts with [spoiler] and ends with [/spoiler]",
-      );
-    }
   });
   const text = textOf(tokens);
   return {

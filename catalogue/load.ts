@@ -1,6 +1,6 @@
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
-import { type DerivedBody, deriveBody, MarkdownProblem } from "./derive.ts";
+import { type DerivedBody, deriveBody } from "./derive.ts";
 import { MAX_CONTENT_FILE_BYTES, MAX_SLUG_BYTES, sizeText } from "./limits.ts";
 import { nestingProblem } from "./nesting.ts";
 import { present } from "./present.ts";
@@ -222,15 +222,20 @@ function readItems<S extends z.ZodType, Category extends string>(
     });
 }
 
+const STRAY_SPOILER_MARK =
+  "has a [spoiler] or [/spoiler] mark inside a paragraph or never closed: a spoiler's block starts with [spoiler] and ends with [/spoiler]";
+
 function derivedBodyOf(file: ContentFile, body: string): DerivedBody {
   const tooDeep = nestingProblem(body);
   if (tooDeep) throw new ContentError(file.path, null, tooDeep);
   try {
-    return deriveBody(body);
+    const derived = deriveBody(body);
+    // Left in the text, a spoiler's words would reach descriptions, search and feeds in clear.
+    if (/\[\/?spoiler\]/i.test(derived.text)) throw new ContentError(file.path, null, STRAY_SPOILER_MARK);
+    return derived;
   } catch (error) {
     // Emphasis nests without a line or a tag to count: thousands of levels still overflow marked.
     if (error instanceof RangeError) throw new ContentError(file.path, null, "nests emphasis too deeply to be read");
-    if (error instanceof MarkdownProblem) throw new ContentError(file.path, null, error.message);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseContentDate } from "./dates.ts";
-import { type DerivedBody, deriveBody, MarkdownProblem } from "./derive.ts";
+import { type DerivedBody, deriveBody } from "./derive.ts";
 import { EMBED_ORIGINS, isEmbedFrom } from "./embeds.ts";
 import { ownerFields } from "./owner.ts";
 import type { deriveQuotes } from "./quotes.ts";
@@ -48,15 +48,7 @@ const text = z.string().trim().min(1, "must not be empty");
 const tagList = z.array(text);
 const minutes = z.number().int("must be a whole number of minutes").min(0, "must be 0 or more");
 
-const markdownText = text.transform((markdown, ctx) => {
-  try {
-    return deriveBody(markdown).html;
-  } catch (error) {
-    if (!(error instanceof MarkdownProblem)) throw error;
-    ctx.addIssue({ code: "custom", message: error.message });
-    return z.NEVER;
-  }
-});
+const markdownText = text.transform((markdown) => deriveBody(markdown).html);
 
 const template = (known: readonly string[]) =>
   text.superRefine((sentence, ctx) => {

@@ -108,11 +108,9 @@ ${inlineStyles(issue.bodyHtml)}
 }
 
 export function markdownAsPlainText(markdown: string, siteUrl: string): string {
-  return hideSpoilers(markdown).replace(
-    /(!?)\[([^\]]*)\]\(([^)\s]+)\)/g,
-    (_match, image: string, label: string, target: string) => {
-      const url = target.startsWith("/") && !target.startsWith("//") ? `${siteUrl}${target}` : target;
-      return image ? `[${label || "image"}: ${url}]` : `${label} (${url})`;
-    },
-  );
+  const shown = hideSpoilers(markdown);
+  return shown.replace(/(!?)\[([^\]]*)\]\(([^)\s]+)\)/g, (_match, image: string, label: string, target: string) => {
+    const url = target.startsWith("/") && !target.startsWith("//") ? `${siteUrl}${target}` : target;
+    return image ? `[${label || "image"}: ${url}]` : `${label} (${url})`;
+  });
 }
