@@ -13,27 +13,25 @@ const SPOILER_HIDDEN = "(spoiler hidden)";
 export const hideSpoilers = (source: string) => source.replace(new RegExp(SPOILER, "gi"), SPOILER_HIDDEN);
 
 /** Markdown whose spoiler blocks become what `show` makes of their HTML. */
-export function markdownWith(show: (html: string) => string): Marked {
-  return new Marked(
-    { async: false },
-    {
-      extensions: [
-        {
-          name: "spoiler",
-          level: "block",
-          tokenizer(source) {
-            const match = SPOILER_BLOCK.exec(source);
-            if (!match) return undefined;
-            return { type: "spoiler", raw: match[0], tokens: this.lexer.blockTokens((match[1] ?? "").trim(), []) };
-          },
-          renderer(token) {
-            return show(this.parser.parse(token.tokens ?? []));
-          },
+export const markdownWith = (show: (html: string) => string) =>
+  new Marked({
+    async: false,
+    extensions: [
+      {
+        name: "spoiler",
+        level: "block",
+        tokenizer(source) {
+          const [raw, inner = ""] = SPOILER_BLOCK.exec(source) ?? [];
+          return raw === undefined
+            ? undefined
+            : { type: "spoiler", raw, tokens: this.lexer.blockTokens(inner.trim(), []) };
         },
-      ],
-    },
-  );
-}
+        renderer(token) {
+          return show(this.parser.parse(token.tokens ?? []));
+        },
+      },
+    ],
+  });
 
 export const markdown = markdownWith((html) => `<details><summary>Spoiler</summary>\n${html}</details>\n`);
 // A feed reader or a mail client may show a <details> open.
