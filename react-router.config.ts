@@ -1,6 +1,7 @@
 import type { Config } from "@react-router/dev/config";
 import { contentRoot, loadCatalogue } from "./catalogue/disk.ts";
-import { isGeneratedCover, RESERVED_UPDATE_SLUGS } from "./catalogue/load.ts";
+import { isGeneratedCover } from "./catalogue/cover-path.ts";
+import { RESERVED_UPDATE_SLUGS } from "./catalogue/load.ts";
 import { cardPath, cardTitles, coverImagePath, drawsCoverImage, quoteCards } from "./outputs/card.ts";
 import { derivedPagePaths } from "./outputs/sitemap.ts";
 

@@ -1,5 +1,6 @@
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
+import { coverPath } from "./cover-path.ts";
 import { type DerivedBody, deriveBody } from "./derive.ts";
 import { MAX_CONTENT_FILE_BYTES, MAX_SLUG_BYTES, sizeText } from "./limits.ts";
 import { nestingProblem } from "./nesting.ts";
@@ -29,10 +30,6 @@ import {
 import { isSlugOf, slugify } from "./slug.ts";
 import { sortItems } from "./sort.ts";
 import { undeclaredTagProblem } from "./tags.ts";
-
-export const coverPath = (slug: string) => `/covers/${slug}.svg`;
-
-export const isGeneratedCover = (note: { slug: string; photo: string }) => note.photo === coverPath(note.slug);
 
 export type ContentFile = { path: string; text: string };
 

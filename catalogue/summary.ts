@@ -1,4 +1,5 @@
-import { type Catalogue, isGeneratedCover } from "./load.ts";
+import { isGeneratedCover } from "./cover-path.ts";
+import type { Catalogue } from "./load.ts";
 import { present } from "./present.ts";
 import type { Item, Page } from "./schema.ts";
 import { notesPerTag, notesPerYear } from "./stats.ts";

@@ -1,6 +1,7 @@
 // Cards and covers are PNG: social sites show no SVG.
 
-import { type Catalogue, isGeneratedCover } from "../catalogue/load.ts";
+import { isGeneratedCover } from "../catalogue/cover-path.ts";
+import type { Catalogue } from "../catalogue/load.ts";
 import { bookYears } from "../catalogue/reading-life.ts";
 import type { Note } from "../catalogue/schema.ts";
 import { SECTIONS } from "../catalogue/sections.ts";

@@ -1,4 +1,4 @@
-import { isGeneratedCover } from "../../catalogue/load.ts";
+import { isGeneratedCover } from "../../catalogue/cover-path.ts";
 import { COVER_IMAGE_SCALE, drawsCoverImage } from "../../outputs/card.ts";
 import { coverSvg } from "../../outputs/cover.ts";
 import { cachedImage } from "../../outputs/image-cache.ts";

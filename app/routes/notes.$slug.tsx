@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
+import { isGeneratedCover } from "../../catalogue/cover-path.ts";
 import { formatMonthYear } from "../../catalogue/dates.ts";
-import { isGeneratedCover } from "../../catalogue/load.ts";
 import { seriesText } from "../../catalogue/series.ts";
 import { ratingText, SHELF_LABELS } from "../../catalogue/shelves.ts";
 import { fillTemplate } from "../../catalogue/template.ts";

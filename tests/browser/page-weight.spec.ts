@@ -66,6 +66,24 @@ test.describe("page weight", () => {
     }
   });
 
+  test("a page that hydrates loads at most 125 kB of compressed code: the content loader stays on the server", async ({
+    page,
+  }) => {
+    for (const path of HYDRATED) {
+      const sizes: Promise<number>[] = [];
+      const record = (response: { url(): string; headerValue(name: string): Promise<string | null> }) => {
+        if (/\/assets\/[\w-]+\.js$/.test(response.url()))
+          sizes.push(response.headerValue("content-length").then((length) => Number(length)));
+      };
+      page.on("response", record);
+      await page.goto(path, { waitUntil: "networkidle" });
+      await waitForReady(page);
+      page.off("response", record);
+      const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+      expect({ path, underBudget: bytes > 0 && bytes <= 125_000, bytes }).toEqual({ path, underBudget: true, bytes });
+    }
+  });
+
   test("on a page without React the theme toggle and the scroll button work", async ({ page }) => {
     const note = await firstItemOf(page, "/notes");
     await page.setViewportSize({ width: 360, height: 400 });

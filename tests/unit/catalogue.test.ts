@@ -2,7 +2,8 @@
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { readContentFiles } from "../../catalogue/disk.ts";
-import { buildCatalogue, ContentError, type ContentFile, coverPath } from "../../catalogue/load.ts";
+import { coverPath } from "../../catalogue/cover-path.ts";
+import { buildCatalogue, ContentError, type ContentFile } from "../../catalogue/load.ts";
 import { comparators } from "../../catalogue/sort.ts";
 import { first } from "../support/lists.ts";
 

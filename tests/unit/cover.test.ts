@@ -1,6 +1,6 @@
 /** The generated book cover (129x190, as in the notes list). */
 import { describe, expect, test } from "vitest";
-import { coverPath } from "../../catalogue/load.ts";
+import { coverPath } from "../../catalogue/cover-path.ts";
 import { present } from "../../catalogue/present.ts";
 import { COVER_HEIGHT, COVER_WIDTH, coverSvg, wrapWords } from "../../outputs/cover.ts";
 
