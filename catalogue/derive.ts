@@ -10,7 +10,9 @@ export const SPOILER = /\[spoiler\]((?:(?!\[\/?spoiler\])[\s\S])*)\[\/spoiler\]/
 const SPOILER_BLOCK = new RegExp(`^${SPOILER.source}[^\\S\\n]*\\n?`, "i");
 const SPOILER_HIDDEN = "(spoiler hidden)";
 
-export const hideSpoilers = (source: string) => source.replace(new RegExp(SPOILER, "gi"), SPOILER_HIDDEN);
+const SPOILERS = new RegExp(SPOILER, "gi");
+
+export const hideSpoilers = (source: string) => source.replace(SPOILERS, SPOILER_HIDDEN);
 
 /** Markdown whose spoiler blocks become what `show` makes of their HTML. */
 export const markdownWith = (show: (html: string) => string) =>
@@ -36,6 +38,9 @@ export const markdownWith = (show: (html: string) => string) =>
 export const markdown = markdownWith((html) => `<details><summary>Spoiler</summary>\n${html}</details>\n`);
 // A feed reader or a mail client may show a <details> open.
 const spoilersHidden = markdownWith(() => `<p><em>${SPOILER_HIDDEN}</em></p>\n`);
+
+/** A spoiler inside a paragraph, as Goodreads writes one, is set apart as a block of its own. */
+export const lex = (source: string, parser: Marked = markdown) => parser.lexer(source.replace(SPOILERS, "\n\n$&\n\n"));
 
 // The only way a body becomes HTML: always through the sanitizer.
 export const renderHtml = (tokens: Token[] | Tokens.Generic[]): string => safeHtml(markdown.parser(tokens));
@@ -76,7 +81,7 @@ export function excerptOf(text: string, count = EXCERPT_WORDS): string {
 export type DerivedBody = ReturnType<typeof deriveBody>;
 
 export function deriveBody(source: string) {
-  const tokens = markdown.lexer(source);
+  const tokens = lex(source);
   const links: string[] = [];
   const images: string[] = [];
   markdown.walkTokens(tokens, (token) => {
@@ -99,7 +104,7 @@ const isRootRelative = (target: string) => target.startsWith("/") && !target.sta
 
 export function renderWithAbsoluteLinks(source: string, siteUrl: string, parser = spoilersHidden): string {
   if (!source) return "";
-  const tokens = parser.lexer(source);
+  const tokens = lex(source, parser);
   parser.walkTokens(tokens, (token: Token) => {
     if ((token.type === "link" || token.type === "image") && isRootRelative(token.href)) {
       token.href = absoluteUrl(siteUrl, token.href);

@@ -220,7 +220,7 @@ function readItems<S extends z.ZodType, Category extends string>(
 }
 
 const STRAY_SPOILER_MARK =
-  "has a [spoiler] or [/spoiler] mark inside a paragraph or never closed: a spoiler's block starts with [spoiler] and ends with [/spoiler]";
+  "has a [spoiler] mark never closed or a [/spoiler] never opened: a spoiler is written [spoiler]…[/spoiler]";
 
 function derivedBodyOf(file: ContentFile, body: string): DerivedBody {
   const tooDeep = nestingProblem(body);

@@ -130,22 +130,30 @@ describe("spoilers", () => {
     expect(html.html.match(/<details><summary>Spoiler<\/summary>/g)).toHaveLength(3);
   });
 
+  test("a spoiler inside a paragraph, as Goodreads writes one, is set apart as a block between the paragraph's two halves", () => {
+    const inline = deriveBody("It ends [spoiler]with the *flood*.[/spoiler] Read it.");
+    expect(inline.html).toBe(
+      "<p>It ends </p>\n<details><summary>Spoiler</summary>\n<p>with the <em>flood</em>.</p>\n</details>\n<p> Read it.</p>\n",
+    );
+    expect(inline.text).toBe("It ends\nRead it.");
+  });
+
   test("feeds and mail show a mark in the spoiler's place, never its words", () => {
     const feed = renderWithAbsoluteLinks(REVIEW, "https://site.example");
     expect(feed).toBe("<p>Before the turn.</p>\n<p><em>(spoiler hidden)</em></p>\n<p>After the turn.</p>\n");
     expect(hideSpoilers(REVIEW)).toBe("Before the turn.\n\n(spoiler hidden)\n\nAfter the turn.");
   });
 
-  test("a mark inside a paragraph or never closed stays in the text, and the content file stops with one line naming it", () => {
+  test("a mark never closed, or never opened, stays in the text, and the content file stops with one line naming it", () => {
     const files = readContentFiles(join(import.meta.dirname, "../fixtures"));
     const withBody = (body: string) =>
       files.map((file) =>
         file.path === "content/notes/germinal.md" ? { ...file, text: `${file.text}\n${body}\n` } : file,
       );
-    for (const stray of ["It ends [spoiler]badly.[/spoiler]", "[spoiler]\nNever closed.", "Closed[/spoiler] alone."]) {
+    for (const stray of ["It ends [spoiler]badly.", "[spoiler]\nNever closed.", "Closed[/spoiler] alone."]) {
       expect(deriveBody(stray).text).toMatch(/\[\/?spoiler\]/);
       expect(() => buildCatalogue(withBody(stray)), stray).toThrow(
-        "content/notes/germinal.md: has a [spoiler] or [/spoiler] mark inside a paragraph or never closed: a spoiler's block starts with [spoiler] and ends with [/spoiler]",
+        "content/notes/germinal.md: has a [spoiler] mark never closed or a [/spoiler] never opened: a spoiler is written [spoiler]…[/spoiler]",
       );
     }
     expect(() => buildCatalogue(withBody(REVIEW))).not.toThrow();
