@@ -50,6 +50,7 @@ export function noteSummary(note: (typeof catalogue.notes)[number]) {
     podcastEmbed: _podcast,
     youtubeEmbed: _video,
     releaseDate: _release,
+    series: _series,
     quotes: _quotes,
     reviewed: _reviewed,
     readings: _readings,

@@ -4,7 +4,43 @@ import { absoluteUrl } from "./site-url.ts";
 
 export const EXCERPT_WORDS = 30;
 
-export const markdown = new Marked({ async: false });
+// Goodreads' marks, which an owner types too; spoilers do not nest, so a mark never closed costs
+// one scan to the next mark.
+export const SPOILER = /\[spoiler\]((?:(?!\[\/?spoiler\])[\s\S])*)\[\/spoiler\]/i;
+const SPOILER_BLOCK = new RegExp(`^${SPOILER.source}[^\\S\\n]*\\n?`, "i");
+const SPOILER_HIDDEN = "(spoiler hidden)";
+
+const SPOILERS = new RegExp(SPOILER, "gi");
+
+export const hideSpoilers = (source: string) => source.replace(SPOILERS, SPOILER_HIDDEN);
+
+/** Markdown whose spoiler blocks become what `show` makes of their HTML. */
+export const markdownWith = (show: (html: string) => string) =>
+  new Marked({
+    async: false,
+    extensions: [
+      {
+        name: "spoiler",
+        level: "block",
+        tokenizer(source) {
+          const [raw, inner = ""] = SPOILER_BLOCK.exec(source) ?? [];
+          return raw === undefined
+            ? undefined
+            : { type: "spoiler", raw, tokens: this.lexer.blockTokens(inner.trim(), []) };
+        },
+        renderer(token) {
+          return show(this.parser.parse(token.tokens ?? []));
+        },
+      },
+    ],
+  });
+
+export const markdown = markdownWith((html) => `<details><summary>Spoiler</summary>\n${html}</details>\n`);
+// A feed reader or a mail client may show a <details> open.
+const spoilersHidden = markdownWith(() => `<p><em>${SPOILER_HIDDEN}</em></p>\n`);
+
+/** A spoiler inside a paragraph, as Goodreads writes one, is set apart as a block of its own. */
+export const lex = (source: string, parser: Marked = markdown) => parser.lexer(source.replace(SPOILERS, "\n\n$&\n\n"));
 
 // The only way a body becomes HTML: always through the sanitizer.
 export const renderHtml = (tokens: Token[] | Tokens.Generic[]): string => safeHtml(markdown.parser(tokens));
@@ -16,7 +52,8 @@ export function plainText(tokens: readonly Token[]): string {
   let text = "";
   for (const token of tokens) {
     if (BLOCKS.has(token.type)) text += "\n";
-    if (token.type === "image") continue;
+    // A spoiler stays out of every excerpt, description and search.
+    if (token.type === "image" || token.type === "spoiler") continue;
     if (token.type === "list") text += plainText((token as Tokens.List).items);
     else if (token.type === "table") {
       const table = token as Tokens.Table;
@@ -44,7 +81,7 @@ export function excerptOf(text: string, count = EXCERPT_WORDS): string {
 export type DerivedBody = ReturnType<typeof deriveBody>;
 
 export function deriveBody(source: string) {
-  const tokens = markdown.lexer(source);
+  const tokens = lex(source);
   const links: string[] = [];
   const images: string[] = [];
   markdown.walkTokens(tokens, (token) => {
@@ -65,13 +102,13 @@ export function deriveBody(source: string) {
 
 const isRootRelative = (target: string) => target.startsWith("/") && !target.startsWith("//");
 
-export function renderWithAbsoluteLinks(source: string, siteUrl: string): string {
+export function renderWithAbsoluteLinks(source: string, siteUrl: string, parser = spoilersHidden): string {
   if (!source) return "";
-  const tokens = markdown.lexer(source);
-  markdown.walkTokens(tokens, (token: Token) => {
+  const tokens = lex(source, parser);
+  parser.walkTokens(tokens, (token: Token) => {
     if ((token.type === "link" || token.type === "image") && isRootRelative(token.href)) {
       token.href = absoluteUrl(siteUrl, token.href);
     }
   });
-  return renderHtml(tokens);
+  return safeHtml(parser.parser(tokens));
 }

@@ -219,11 +219,17 @@ function readItems<S extends z.ZodType, Category extends string>(
     });
 }
 
+const STRAY_SPOILER_MARK =
+  "has a [spoiler] mark never closed or a [/spoiler] never opened: a spoiler is written [spoiler]…[/spoiler]";
+
 function derivedBodyOf(file: ContentFile, body: string): DerivedBody {
   const tooDeep = nestingProblem(body);
   if (tooDeep) throw new ContentError(file.path, null, tooDeep);
   try {
-    return deriveBody(body);
+    const derived = deriveBody(body);
+    // Left in the text, a spoiler's words would reach descriptions, search and feeds in clear.
+    if (/\[\/?spoiler\]/i.test(derived.text)) throw new ContentError(file.path, null, STRAY_SPOILER_MARK);
+    return derived;
   } catch (error) {
     // Emphasis nests without a line or a tag to count: thousands of levels still overflow marked.
     if (error instanceof RangeError) throw new ContentError(file.path, null, "nests emphasis too deeply to be read");

@@ -1,5 +1,5 @@
 import type { Token, Tokens } from "marked";
-import { markdown, renderHtml, textOf } from "./derive.ts";
+import { lex, renderHtml, textOf } from "./derive.ts";
 import { escapeXml } from "./xml.ts";
 
 const ATTRIBUTION = /^— +(\S.*)$/s;
@@ -30,7 +30,7 @@ function quoteFigure(quote: Quote): string {
 }
 
 export function deriveQuotes(source: string, slug: string): { html: string; quotes: Quote[]; reviewed: boolean } {
-  const tokens = markdown.lexer(source);
+  const tokens = lex(source);
   const quotes: Quote[] = [];
   const kept: Token[] = [];
   let reviewed = false;

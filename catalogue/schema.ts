@@ -6,6 +6,7 @@ import { ownerFields } from "./owner.ts";
 import type { deriveQuotes } from "./quotes.ts";
 import type { Mention, ReadingEntry } from "./reading-life.ts";
 import { DEFAULT_MENU, DEFAULT_TILES, SECTION_PATHS } from "./sections.ts";
+import { splitSeries } from "./series.ts";
 import { placeholdersOf } from "./template.ts";
 
 const contentDate = z.string().transform((text, ctx) => {
@@ -184,6 +185,16 @@ export const noteRating = z
   .max(10, "must be between 0 and 10")
   .refine((value) => Number(value.toFixed(1)) === value, "must have at most one decimal");
 
+export const seriesSchema = z.strictObject({
+  name: text,
+  number: z
+    .union([
+      z.number().min(0, "must be 0 or more"),
+      z.string().regex(/^\d+(?:\.\d+)?-\d+(?:\.\d+)?$/, 'must be a number such as 2 or 1.5, or a range such as "1-3"'),
+    ])
+    .optional(),
+});
+
 export const SHELVES = ["reading", "want", "did-not-finish"] as const;
 export type Shelf = "read" | (typeof SHELVES)[number];
 const UNREAD_SHELVES: readonly Shelf[] = ["reading", "want"];
@@ -199,6 +210,7 @@ const noteFields = z.strictObject({
   tags: noteTags.min(1, "needs at least one tag").optional(),
   rating: noteRating.optional(),
   isbn,
+  series: seriesSchema.optional(),
   podcastEmbed: optionalUrl,
   youtubeEmbed: optionalUrl,
   releaseDate: optionalContentDate,
@@ -249,7 +261,10 @@ function checkShelf(draft: boolean) {
 }
 
 function shelved({ shelf, tags, rating, ...fields }: NoteFields): ParsedNote {
-  const common = { ...fields, tags: tags ?? [] };
+  // A name written with Goodreads' series suffix reads as the name and its series.
+  const named = fields.series ? null : splitSeries(fields.name);
+  const series = fields.series ?? named?.series ?? undefined;
+  const common = { ...fields, name: named?.title ?? fields.name, series, tags: tags ?? [] };
   switch (shelf) {
     case undefined:
       // Only a draft reaches here without a rating; it is never shown.

@@ -1,11 +1,5 @@
 import { MAX_SLUG_BYTES } from "./limits.ts";
-
-const SERIES_SUFFIX = /\s*\([^()]*#\s*\d+(?:\.\d+)?(?:\s*-\s*\d+(?:\.\d+)?)?\)\s*$/;
-
-export function withoutSeries(title: string): string {
-  const bare = title.replace(SERIES_SUFFIX, "");
-  return bare.trim() ? bare : title;
-}
+import { withoutSeries } from "./series.ts";
 
 /** A title's slug stops short of the limit, leaving a re-read's "-2" … "-999" room. */
 const TITLE_SLUG_LENGTH = MAX_SLUG_BYTES - 4;

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { isGeneratedCover } from "../../catalogue/cover-path.ts";
 import { formatMonthYear } from "../../catalogue/dates.ts";
+import { seriesText } from "../../catalogue/series.ts";
 import { ratingText, SHELF_LABELS } from "../../catalogue/shelves.ts";
 import { fillTemplate } from "../../catalogue/template.ts";
 import { COVER_IMAGE_SCALE, noteImagePath } from "../../outputs/card.ts";
@@ -79,6 +80,7 @@ export default function NoteDetail({ loaderData: { note, neighbours } }: Route.C
                 <PageLink to="/notes/shelves">{SHELF_LABELS[note.shelf]}</PageLink>
               </Fact>
             )}
+            {note.series && <Fact term="Series">{seriesText(note.series)}</Fact>}
             <Fact term={DATE_LABELS[note.shelf]}>
               <time dateTime={note.date}>{formatMonthYear(note.date)}</time>
             </Fact>

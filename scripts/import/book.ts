@@ -1,13 +1,15 @@
 import { parseContentDate } from "../../catalogue/dates.ts";
 import { MAX_CONTENT_FILE_BYTES, sizeText } from "../../catalogue/limits.ts";
 import type { Shelf } from "../../catalogue/schema.ts";
-import { slugify, withoutSeries } from "../../catalogue/slug.ts";
+import { type Series, splitSeries, withoutSeries } from "../../catalogue/series.ts";
+import { slugify } from "../../catalogue/slug.ts";
 import { withoutFormulaGuard } from "../../rules/spreadsheet-cells.ts";
 import { readCsv } from "./csv.ts";
 
 export type Reading = {
   line: number;
   title: string;
+  series?: Series | null;
   author: string;
   isbn: string;
   shelf: Shelf;
@@ -116,7 +118,7 @@ export async function readBooks(
   const remark = (text: string) => books.remarks.push(text);
   for (const { line, fields } of table.rows) {
     const field = (name: string) => withoutFormulaGuard((fields[name] ?? "").trim());
-    const title = field("Title");
+    const { title, series } = splitSeries(field("Title"));
     const author = field(source.author);
     const shelfText = field(source.shelf).toLowerCase();
     const shelf = source.shelves[shelfText];
@@ -135,7 +137,7 @@ export async function readBooks(
     } else {
       const readings = source.readings({ line, field, title, author, shelf }, siteRating(stars, scale), remark);
       if (typeof readings === "string") skip(`unreadable: ${readings}`);
-      else books.readings.push(...readings);
+      else books.readings.push(...readings.map((reading) => ({ ...reading, series })));
     }
   }
   return books;

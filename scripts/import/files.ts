@@ -23,7 +23,13 @@ export const isDraft = (note: NoteToWrite) => isDraftNote(requestOf(note));
 
 export function noteText(note: NoteToWrite): string {
   const front = noteFileText(requestOf(note), formatContentDate(note.date));
-  const extra = [note.photo && `photo: ${quote(note.photo)}`, note.isbn && `isbn: ${quote(note.isbn)}`]
+  const { series } = note;
+  const extra = [
+    note.photo && `photo: ${quote(note.photo)}`,
+    note.isbn && `isbn: ${quote(note.isbn)}`,
+    series &&
+      `series: { name: ${quote(series.name)}${series.number === undefined ? "" : `, number: ${JSON.stringify(series.number)}`} }`,
+  ]
     .filter(Boolean)
     .join("\n");
   // The extra fields go after the others, before the closing comment and --- line.

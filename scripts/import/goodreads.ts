@@ -1,7 +1,8 @@
 import { stringify } from "csv-stringify/sync";
-import { renderWithAbsoluteLinks } from "../../catalogue/derive.ts";
+import { markdownWith, renderWithAbsoluteLinks } from "../../catalogue/derive.ts";
 import { nestingProblem } from "../../catalogue/nesting.ts";
 import type { Shelf } from "../../catalogue/schema.ts";
+import { goodreadsTitle } from "../../catalogue/series.ts";
 import { slugify } from "../../catalogue/slug.ts";
 import { spreadsheetSafe } from "../../rules/spreadsheet-cells.ts";
 import {
@@ -70,7 +71,7 @@ function goodreadsRow(note: SiteNote, scale: number, siteUrl: string): Record<st
   const shelf = goodreadsShelfOf(note.shelf);
   const read = note.shelf === "read" || note.shelf === "did-not-finish";
   return {
-    Title: note.title,
+    Title: goodreadsTitle(note.title, note.series),
     Author: note.author,
     ISBN: `="${note.isbn.length === 10 ? note.isbn : ""}"`,
     ISBN13: `="${note.isbn.length === 13 ? note.isbn : ""}"`,
@@ -84,8 +85,13 @@ function goodreadsRow(note: SiteNote, scale: number, siteUrl: string): Record<st
   };
 }
 
+// Goodreads' own marks, around the spoiler's paragraphs.
+const goodreadsMarkdown = markdownWith(
+  (html) => `<p>[spoiler]${html.trim().replace(/^<p>|<\/p>$/g, "")}[/spoiler]</p>`,
+);
+
 export function reviewToHtml(markdown: string, siteUrl: string): string {
-  return renderWithAbsoluteLinks(markdown, siteUrl)
+  return renderWithAbsoluteLinks(markdown, siteUrl, goodreadsMarkdown)
     .trim()
     .replace(/<br \/>\n?/g, "<br/>")
     .replace(/>\n+</g, "><")

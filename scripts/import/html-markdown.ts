@@ -1,5 +1,6 @@
 // The site shows no image from another host, so a remote image becomes a link the report lists for the owner.
 import TurndownService from "turndown";
+import { SPOILER } from "../../catalogue/derive.ts";
 import { isSafeUrl } from "../../catalogue/safe-html.ts";
 
 function textWithBreaks(node: Node): string {
@@ -38,9 +39,10 @@ function converter(images: string[]): TurndownService {
     filter: (node) => /\b(?:graf--title|section-divider)\b/.test((node as HTMLElement).className ?? ""),
     replacement: () => "",
   });
+  // A block of its own, as the site's Markdown reads spoilers (content/README.md).
   service.addRule("spoiler", {
     filter: (node) => node.nodeName === "SPOILER",
-    replacement: (content) => `[spoiler]${content}[/spoiler]`,
+    replacement: (content) => (content.trim() ? `\n\n[spoiler]\n${content.trim()}\n[/spoiler]\n\n` : ""),
   });
   service.addRule("remoteImage", {
     filter: "img",
@@ -92,16 +94,23 @@ export function htmlToMarkdown(html: string) {
   return { markdown, images };
 }
 
-/** Goodreads writes a blank line as two <br/>; plain text (StoryGraph) reads the same way. */
-export function reviewToMarkdown(review: string) {
-  const html = review
-    .replace(/\r\n?/g, "\n")
-    .replace(/\n/g, "<br/>")
-    .replace(/\[(\/?)spoiler\]/gi, "<$1spoiler>")
+const paragraphsOf = (html: string) =>
+  html
     .split(/(?:\s*<br\s*\/?>\s*){2,}/i)
     .map((paragraph) => paragraph.trim())
     .filter(Boolean)
     .map((paragraph) => `<p>${paragraph}</p>`)
+    .join("");
+
+/** Goodreads writes a blank line as two <br/>; plain text (StoryGraph) reads the same way. A spoiler may sit inside a paragraph. */
+export function reviewToMarkdown(review: string) {
+  const html = review
+    .replace(/\r\n?/g, "\n")
+    .replace(/\n/g, "<br/>")
+    .replace(/<(\/?)spoiler>/gi, "[$1spoiler]")
+    .split(SPOILER)
+    // split puts each spoiler's words at the odd places.
+    .map((part, index) => (index % 2 === 1 ? `<spoiler>${paragraphsOf(part)}</spoiler>` : paragraphsOf(part)))
     .join("");
   return htmlToMarkdown(html);
 }

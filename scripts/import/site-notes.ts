@@ -1,6 +1,6 @@
 import { parseContentDate } from "../../catalogue/dates.ts";
 import { type ContentFile, isDraft, splitFrontMatter } from "../../catalogue/load.ts";
-import { SHELVES } from "../../catalogue/schema.ts";
+import { SHELVES, seriesSchema } from "../../catalogue/schema.ts";
 
 const textOf = (value: unknown) => (typeof value === "string" ? value : "");
 
@@ -23,6 +23,7 @@ export function siteNotes(files: readonly ContentFile[]) {
       title: textOf(fields.name),
       author: textOf(fields.author),
       isbn: textOf(fields.isbn),
+      series: seriesSchema.safeParse(fields.series).data ?? null,
       shelf: SHELVES.find((shelf) => shelf === fields.shelf) ?? ("read" as const),
       date: parseContentDate(textOf(fields.date)) ?? "",
       rating: typeof fields.rating === "number" ? fields.rating : null,

@@ -1,3 +1,4 @@
+import { hideSpoilers } from "../../catalogue/derive.ts";
 import { escapeXml } from "../../catalogue/xml.ts";
 import type { OutgoingMail } from "../mail/transport.ts";
 import type { IssueToSend } from "./issue.ts";
@@ -107,7 +108,8 @@ ${inlineStyles(issue.bodyHtml)}
 }
 
 export function markdownAsPlainText(markdown: string, siteUrl: string): string {
-  return markdown.replace(/(!?)\[([^\]]*)\]\(([^)\s]+)\)/g, (_match, image: string, label: string, target: string) => {
+  const shown = hideSpoilers(markdown);
+  return shown.replace(/(!?)\[([^\]]*)\]\(([^)\s]+)\)/g, (_match, image: string, label: string, target: string) => {
     const url = target.startsWith("/") && !target.startsWith("//") ? `${siteUrl}${target}` : target;
     return image ? `[${label || "image"}: ${url}]` : `${label} (${url})`;
   });

@@ -14,7 +14,9 @@ import { zipSync } from "fflate";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { loadCatalogue } from "../../catalogue/disk.ts";
 import { contentPath } from "../../catalogue/new-item.ts";
+import { searchIndexFile } from "../../catalogue/site-search.ts";
 import { slugify } from "../../catalogue/slug.ts";
+import { notesFeed } from "../../outputs/feeds.ts";
 import { svgToPng } from "../../outputs/png.ts";
 import { importCommand } from "../../scripts/import/command.ts";
 import { exportCommand } from "../../scripts/import/export-command.ts";
@@ -116,7 +118,8 @@ describe("importing a Goodreads export", () => {
     const notes = loadCatalogue(root).notes;
     const copperGate = notes.find((note) => note.slug === "the-copper-gate");
     expect(copperGate).toMatchObject({
-      name: "The Copper Gate (The Tidewater Cycle, #1)",
+      name: "The Copper Gate",
+      series: { name: "The Tidewater Cycle", number: 1 },
       rating: 6,
       tags: ["Fiction"],
     });
@@ -179,6 +182,43 @@ describe("importing a Goodreads export", () => {
     const help = await run("import", "--help");
     expect(help).toMatchObject({ status: 0 });
     expect(help.output).toContain("--covers-url <url>");
+  });
+});
+
+describe("an imported library reads right", () => {
+  test("a Goodreads spoiler is a closed block of the note, never in its excerpt, the search index or the feed in clear", async () => {
+    const root = site("site");
+    expect((await run("import", "goodreads", GOODREADS, "--root", root, "--tags", TAG_MAP, "--write")).status).toBe(0);
+    expect(readFileSync(join(root, "content/notes/the-copper-gate.md"), "utf8")).toContain(
+      "The gate is copper, the town is salt.\n\n[spoiler]\nOnly the drowned may open it.\n[/spoiler]\n\nWorth the wait.\n",
+    );
+    const catalogue = loadCatalogue(root);
+    const copperGate = catalogue.notes.find((note) => note.slug === "the-copper-gate");
+    expect(copperGate?.html).toContain(
+      "<details><summary>Spoiler</summary>\n<p>Only the drowned may open it.</p>\n</details>",
+    );
+    expect(copperGate?.excerpt).toBe("The gate is copper, the town is salt. Worth the wait.");
+    const lighthouse = catalogue.notes.find((note) => note.slug === "the-lighthouse-keepers-almanac");
+    expect(lighthouse?.html).toContain("<p>The keeper was the lighthouse all along.</p>\n</details>");
+    const secrets = /drowned may open|lighthouse all along/;
+    for (const note of catalogue.notes) expect(`${note.text} ${note.excerpt}`).not.toMatch(secrets);
+    expect(searchIndexFile(catalogue)).not.toMatch(secrets);
+    const feed = notesFeed(catalogue, "https://site.example", (note) => `https://site.example/covers/${note.slug}.png`);
+    expect(feed).toContain("(spoiler hidden)");
+    expect(feed).not.toMatch(secrets);
+  });
+
+  test("a series suffix becomes the note's series: out of its name, file name and every list", async () => {
+    const root = site("site");
+    expect((await run("import", "goodreads", GOODREADS, "--root", root, "--tags", TAG_MAP, "--write")).status).toBe(0);
+    const file = readFileSync(join(root, "content/notes/the-copper-gate.md"), "utf8");
+    expect(file).toContain('name: "The Copper Gate"\n');
+    expect(file).toContain('series: { name: "The Tidewater Cycle", number: 1 }\n');
+    const catalogue = loadCatalogue(root);
+    expect(catalogue.notes.map((note) => note.name).filter((name) => name.includes("#"))).toEqual([]);
+    const exported = join(temp.path, "goodreads_export.csv");
+    expect((await run("export", "goodreads", "--root", root, "--out", exported)).status).toBe(0);
+    expect(readFileSync(exported, "utf8")).toContain('"The Copper Gate (The Tidewater Cycle, #1)"');
   });
 });
 

@@ -124,8 +124,17 @@ describe("HTML to Markdown", () => {
       'A <i>slow</i> start, <b>then</b> <a href="https://example.com/x">more</a>.<br/><br/>Line one<br/>line two * star<br/><br/>[spoiler]It was the lighthouse.[/spoiler]',
     );
     expect(markdown).toBe(
-      "A *slow* start, **then** [more](https://example.com/x).\n\nLine one  \nline two \\* star\n\n[spoiler]It was the lighthouse.[/spoiler]",
+      "A *slow* start, **then** [more](https://example.com/x).\n\nLine one  \nline two \\* star\n\n[spoiler]\nIt was the lighthouse.\n[/spoiler]",
     );
+  });
+
+  test("a spoiler inside a paragraph, or over several, becomes a spoiler block of its own; a mark never closed stays text", () => {
+    expect(
+      reviewToMarkdown("I loved it. [spoiler]The keeper <b>is</b> the light.<br/><br/>Twice.[/SPOILER] Read it.")
+        .markdown,
+    ).toBe("I loved it.\n\n[spoiler]\nThe keeper **is** the light.\n\nTwice.\n[/spoiler]\n\nRead it.");
+    expect(reviewToMarkdown("One <spoiler>tagged</spoiler>").markdown).toBe("One\n\n[spoiler]\ntagged\n[/spoiler]");
+    expect(reviewToMarkdown("Open [spoiler] and never closed").markdown).toBe("Open \\[spoiler\\] and never closed");
   });
 
   test("plain text keeps its paragraphs, and Markdown characters in it stay text", () => {
@@ -190,6 +199,14 @@ describe("Goodreads' export", () => {
     expect(byTitle("An Unrated Voyage")?.rating).toBeNull();
     expect(byTitle("Ledger of Small Hours")?.date).toBe("2018-02-11");
     expect(goodreads.remarks.join("\n")).toContain('"Ledger of Small Hours" was read 3 times');
+  });
+
+  test("a series suffix leaves the title and becomes the reading's series", () => {
+    expect(goodreads.readings.find((candidate) => candidate.line === 5)).toMatchObject({
+      title: "The Copper Gate",
+      series: { name: "The Tidewater Cycle", number: 1 },
+    });
+    expect(goodreads.readings[0]?.series).toBeNull();
   });
 
   test("a file that is not Goodreads' export is refused, naming what is missing", async () => {
@@ -387,6 +404,27 @@ describe("the note file", () => {
     expect(note).toMatchObject({ isbn: "9781402894626", rating: 6, markdown: "A *fine* gate." });
   });
 
+  test("a series is written as the note's series field, and the loader reads it back", () => {
+    const text = noteText({
+      title: "The Copper Gate",
+      series: { name: "The Tidewater Cycle", number: "1-3" },
+      author: "Tomás Ibáñez",
+      date: "2022-07-09",
+      shelf: "read",
+      tags: ["Fiction"],
+      rating: 6,
+      isbn: "",
+      photo: "",
+      review: "",
+    });
+    expect(text).toContain('series: { name: "The Tidewater Cycle", number: "1-3" }\n');
+    const catalogue = buildCatalogue([...FIXTURE_FILES, { path: "content/notes/the-copper-gate.md", text }]);
+    expect(catalogue.notes.find((candidate) => candidate.slug === "the-copper-gate")).toMatchObject({
+      name: "The Copper Gate",
+      series: { name: "The Tidewater Cycle", number: "1-3" },
+    });
+  });
+
   test("a reading note is npm run new's with its shelf: no rating, and its tags a prompt, and the loader accepts it", () => {
     const note = { title: "The Patient Orchard", author: "Saoirse Nic Aodha" };
     const text = noteText({
@@ -413,15 +451,31 @@ describe("the note file", () => {
 describe("the Goodreads file the export writes", () => {
   test("a review is Goodreads' HTML, and reads back as the same Markdown", () => {
     const markdown =
-      "A *slow* start, **then** [more](https://example.com/x).\n\nLine one  \nline two\n\n[spoiler]It was the lighthouse.[/spoiler]";
+      "A *slow* start, **then** [more](https://example.com/x).\n\nLine one  \nline two\n\n[spoiler]\nIt was the lighthouse.\n\nAll along.\n[/spoiler]";
     const html = reviewToHtml(markdown, "https://site.example");
     expect(html).toBe(
-      'A <em>slow</em> start, <strong>then</strong> <a href="https://example.com/x">more</a>.<br/><br/>Line one<br/>line two<br/><br/>[spoiler]It was the lighthouse.[/spoiler]',
+      'A <em>slow</em> start, <strong>then</strong> <a href="https://example.com/x">more</a>.<br/><br/>Line one<br/>line two<br/><br/>[spoiler]It was the lighthouse.<br/><br/>All along.[/spoiler]',
     );
     expect(reviewToMarkdown(html).markdown).toBe(markdown);
     expect(reviewToHtml("See [Deep Work](/notes/deep-work).", "https://site.example")).toContain(
       'href="https://site.example/notes/deep-work"',
     );
+  });
+
+  test("a series goes back into the title as Goodreads writes it, and reads back as the same series", async () => {
+    const [note] = siteNotes([
+      {
+        path: "content/notes/the-copper-gate.md",
+        text: '---\nname: "The Copper Gate"\nseries: { name: "The Tidewater Cycle", number: 1 }\nauthor: "Tomás Ibáñez"\ndate: "7/9/22"\ntags: ["Fiction"]\nrating: 6\ntime: 0\n---\n',
+      },
+    ]);
+    if (!note) throw new Error("the note is missing");
+    const csv = goodreadsCsv([note], 2, "https://site.example");
+    expect(csv).toContain('"The Copper Gate (The Tidewater Cycle, #1)"');
+    expect((await readGoodreads(csv, 2)).readings[0]).toMatchObject({
+      title: "The Copper Gate",
+      series: { name: "The Tidewater Cycle", number: 1 },
+    });
   });
 
   test("read back, the file gives every note's title, author, rating in whole stars, day, shelf and tags", async () => {
@@ -449,6 +503,7 @@ describe("spreadsheet formulas in the exported file", () => {
     title,
     author: "Maren Holt",
     isbn: "9780306406157",
+    series: null,
     shelf: "read",
     date: "2021-03-14",
     rating: 8,

@@ -1,6 +1,7 @@
 /** The slug rule of content/README.md, for note and essay paths. */
 import { describe, expect, test } from "vitest";
-import { isSlugOf, slugify, withoutSeries } from "../../catalogue/slug.ts";
+import { withoutSeries } from "../../catalogue/series.ts";
+import { isSlugOf, slugify } from "../../catalogue/slug.ts";
 
 describe("slugify", () => {
   test("the slug is the lowercase title with every other run of characters one hyphen", () => {
