@@ -9,12 +9,12 @@ const ERROR_ID = "contact-error";
 
 export function ContactForm() {
   const visitor = useVisitor();
-  const { fetcher, answer, busy, clear } = useFormAnswer<FormAnswer>("contact");
+  const { fetcher, answer, busy, clear, answerRegion } = useFormAnswer<FormAnswer>("contact");
 
   if (answer?.ok) {
     return (
-      <div className="contact-sent">
-        <p className="form-success" role="status">
+      <div className="contact-sent" ref={answerRegion}>
+        <p className="form-success" role="status" tabIndex={-1}>
           I'll email you back shortly :)
         </p>
         {/* Without JavaScript this loads an empty form; with it, the form comes back in place. */}
@@ -39,7 +39,14 @@ export function ContactForm() {
     failure?.field === field ? { "aria-invalid": true, "aria-describedby": ERROR_ID } : {};
 
   return (
-    <fetcher.Form method="post" className="contact-form" noValidate defaultShouldRevalidate={false} onChange={clear}>
+    <fetcher.Form
+      method="post"
+      className="contact-form"
+      noValidate
+      defaultShouldRevalidate={false}
+      onChange={clear}
+      ref={answerRegion}
+    >
       <Honeypot />
       <label htmlFor="contact-email">Email</label>
       <input

@@ -6,15 +6,19 @@ import { FormError, Honeypot, SendButton } from "./FormParts.tsx";
 // Hidden by CSS from the shell script's flag, so it never flashes for a visitor who signed up before.
 export function SignupBox() {
   const visitor = useVisitor();
-  const { fetcher, answer, busy, clear } = useFormAnswer<FormAnswer>("signup");
+  const { fetcher, answer, busy, clear, answerRegion } = useFormAnswer<FormAnswer>("signup");
   const error = answer && !answer.ok ? answer.error : "";
 
   return (
-    <section className={`signup-box${answer?.ok ? " signup-done" : ""}`} aria-labelledby="signup-heading">
+    <section
+      className={`signup-box${answer?.ok ? " signup-done" : ""}`}
+      aria-labelledby="signup-heading"
+      ref={answerRegion}
+    >
       <h2 id="signup-heading">Want updates?</h2>
       {answer?.ok ? (
         <>
-          <p className="form-success" role="status">
+          <p className="form-success" role="status" tabIndex={-1}>
             Thank you for your interest :)
           </p>
           <p className="form-note">Please confirm with the link we just sent to your inbox.</p>
