@@ -46,12 +46,13 @@ function respond(
 
 /**
  * A page's own post (made without JavaScript) succeeds with a 303 to the page, which shows the outcome, so Back
- * and reload never post again; `url` is the page's, its leading slashes made one so it names no other host.
+ * and reload never post again; `url` is the page's, in one spelling: no trailing slash, and no leading `//`
+ * that would name another host.
  */
 export function backToPage(url: URL, sent?: { form: FormName; secret: string }) {
   const page = new URL(url);
   if (sent) page.searchParams.set(SENT_PARAM, sentToken(sent.secret, sent.form));
-  return redirect(`/${page.pathname.replace(/^\/+/, "")}${page.search}`, 303);
+  return redirect(`/${page.pathname.replace(/^\/+|\/+$/g, "")}${page.search}`, 303);
 }
 
 /** The form the page's address says was just sent: only a page a post redirected to says so, no prerendered one. */

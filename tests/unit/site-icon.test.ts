@@ -8,9 +8,9 @@ import { iconLinkKinds } from "../../app/lib/icon-links.ts";
 import { loadCatalogue } from "../../catalogue/disk.ts";
 import { ContentError } from "../../catalogue/load.ts";
 import { initials } from "../../outputs/card.ts";
+import { SITE_ICON_FILES } from "../../outputs/linked-files.ts";
 import { svgToPng } from "../../outputs/png.ts";
 import { initialsIconSvg, replacedIconProblem, siteIconFiles, TOUCH_ICON_SIZE } from "../../outputs/site-icon.ts";
-import { SITE_ICON_FILES } from "../../outputs/linked-files.ts";
 import { parseXml } from "./xml.ts";
 
 const FIXTURE_ROOT = join(import.meta.dirname, "../fixtures");
