@@ -9,11 +9,11 @@ const ERROR_ID = "contact-error";
 
 export function ContactForm() {
   const visitor = useVisitor();
-  const { fetcher, answer, busy, clear, answerRegion } = useFormAnswer<FormAnswer>("contact");
+  const { fetcher, answer, busy, clear } = useFormAnswer<FormAnswer>("contact");
 
   if (answer?.ok) {
     return (
-      <div className="contact-sent" ref={answerRegion}>
+      <div className="contact-sent">
         <p className="form-success" role="status" tabIndex={-1}>
           I'll email you back shortly :)
         </p>
@@ -39,14 +39,7 @@ export function ContactForm() {
     failure?.field === field ? { "aria-invalid": true, "aria-describedby": ERROR_ID } : {};
 
   return (
-    <fetcher.Form
-      method="post"
-      className="contact-form"
-      noValidate
-      defaultShouldRevalidate={false}
-      onChange={clear}
-      ref={answerRegion}
-    >
+    <fetcher.Form method="post" className="contact-form" noValidate defaultShouldRevalidate={false} onChange={clear}>
       <Honeypot />
       <label htmlFor="contact-email">Email</label>
       <input

@@ -6,15 +6,11 @@ import { FormError, Honeypot, SendButton } from "./FormParts.tsx";
 // Hidden by CSS from the shell script's flag, so it never flashes for a visitor who signed up before.
 export function SignupBox() {
   const visitor = useVisitor();
-  const { fetcher, answer, busy, clear, answerRegion } = useFormAnswer<FormAnswer>("signup");
+  const { fetcher, answer, busy, clear } = useFormAnswer<FormAnswer>("signup");
   const error = answer && !answer.ok ? answer.error : "";
 
   return (
-    <section
-      className={`signup-box${answer?.ok ? " signup-done" : ""}`}
-      aria-labelledby="signup-heading"
-      ref={answerRegion}
-    >
+    <section className={`signup-box${answer?.ok ? " signup-done" : ""}`} aria-labelledby="signup-heading">
       <h2 id="signup-heading">Want updates?</h2>
       {answer?.ok ? (
         <>

@@ -44,11 +44,8 @@ function respond(
   return data(formAnswer(form, outcome, formFields(form, values)), { status: outcome.status, headers });
 }
 
-/**
- * A page's own post (made without JavaScript) succeeds with a 303 to the page, which shows the outcome, so Back
- * and reload never post again; `url` is the page's, in one spelling: no trailing slash, and no leading `//`
- * that would name another host.
- */
+// A page's own post (no JavaScript) succeeds with a 303 to the page showing the outcome (docs/decisions/
+// post-redirect-get.md), named in one spelling: no trailing slash, no leading `//` naming another host.
 export function backToPage(url: URL, sent?: { form: FormName; secret: string }) {
   const page = new URL(url);
   if (sent) page.searchParams.set(SENT_PARAM, sentToken(sent.secret, sent.form));

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import {
   type ClientActionFunctionArgs,
   isRouteErrorResponse,
@@ -61,17 +61,10 @@ export function useFormAnswer<Answer extends { form: string }>(form: Answer["for
     if (fetcher.data) fetcher.reset();
     setPageAnswerCleared(true);
   };
-  // The send button gave way to "Sending…", so focus would be left on the page: it goes to the field in error,
-  // else to the message, both announced.
-  const region = useRef<HTMLElement | null>(null);
-  const answerRegion = useCallback((element: HTMLElement | null) => {
-    region.current = element;
-  }, []);
+  // The send button gave way to "Sending...", so focus fell to the page: it goes to the field in error, else
+  // to the message, both announced (a page shows one form's answer at a time; fields come before messages).
   useEffect(() => {
-    const within = region.current;
-    if (!fetcher.data || !within) return;
-    const target = within.querySelector('[aria-invalid="true"]') ?? within.querySelector(".form-error, .form-success");
-    (target as HTMLElement | null)?.focus();
+    if (fetcher.data) document.querySelector<HTMLElement>('[aria-invalid="true"], .form-error, .form-success')?.focus();
   }, [fetcher.data]);
-  return { fetcher, answer, busy, clear, answerRegion };
+  return { fetcher, answer, busy, clear };
 }
