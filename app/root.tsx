@@ -16,6 +16,7 @@ import { NotFound } from "./components/NotFound.tsx";
 import { ScrollToTop } from "./components/ScrollToTop.tsx";
 import { SiteFooter } from "./components/SiteFooter.tsx";
 import { SiteHeader } from "./components/SiteHeader.tsx";
+import { sentForm } from "./lib/form-actions.server.ts";
 import { useHydrated } from "./lib/hydrated.ts";
 import { inlineMarker } from "./lib/inline-marker.ts";
 import { DEFAULT_TITLE } from "./lib/meta.ts";
@@ -40,8 +41,8 @@ export const links: Route.LinksFunction = () => [
   })),
 ];
 
-export function loader() {
-  return { site: siteSummary(), search: searchAssets };
+export function loader({ url, context }: Route.LoaderArgs) {
+  return { site: siteSummary(), search: searchAssets, sent: sentForm(url, context) };
 }
 
 // Fixed at build time; otherwise every keystroke in a list's search asked the server for it again.

@@ -12,12 +12,17 @@ export function filtersFromQuery(params: URLSearchParams): Filters {
   return { search: last("q"), sort: isSortKey(sort) ? sort : DEFAULT_SORT, tag: last("tag") };
 }
 
+const QUERY_NAMES = { search: "q", tag: "tag", sort: "sort" } as const;
+
+/** The query's fields for `filters`: each parameter once, none empty or at its default. */
+export function filterFields(filters: Partial<Filters>): [name: string, value: string][] {
+  return (Object.keys(QUERY_NAMES) as (keyof Filters)[])
+    .filter((key) => filters[key] !== undefined && filters[key] !== DEFAULT_FILTERS[key])
+    .map((key) => [QUERY_NAMES[key], filters[key] as string]);
+}
+
 export function filtersToQuery(filters: Filters): string {
-  const params = new URLSearchParams();
-  if (filters.search) params.set("q", filters.search);
-  if (filters.tag) params.set("tag", filters.tag);
-  if (filters.sort !== DEFAULT_SORT) params.set("sort", filters.sort);
-  const query = params.toString();
+  const query = new URLSearchParams(filterFields(filters)).toString();
   return query ? `?${query}` : "";
 }
 

@@ -10,6 +10,7 @@ import { backendContext, clientAddress } from "../app/lib/form-actions.server.ts
 import { ownInlineHashes } from "../app/lib/inline-hashes.server.ts";
 import { FORM_BODY_LIMIT_BYTES } from "../rules/forms.ts";
 import type { Backend } from "../services/backend.ts";
+import { sentFormIn } from "../services/forms/sent.ts";
 import { createApi, isClientAbort } from "./api.ts";
 import { checkOrigin } from "./forwarded.ts";
 import {
@@ -156,6 +157,8 @@ export function createHttpApp(options: HttpOptions): Hono {
     return new Response(html, { status: response.status, headers });
   }
 
+  // The page a form post redirects to renders at once, with its outcome; a forged token gets the plain page.
+  const sentPage = (c: Context) => sentFormIn(new URL(c.req.url), backend.config.secretKey) !== undefined;
   const limiter = createRenderLimiter(renders.concurrency);
   const renderClient = (c: Context) => clientIp(c) ?? "";
 
@@ -185,7 +188,7 @@ export function createHttpApp(options: HttpOptions): Hono {
     app.on(["GET", "HEAD"], "*", etag(), async (c, next) => {
       const { path } = c.req;
       const handle = routes.renderHandle(path);
-      if (handle.perRequest) return next();
+      if (handle.perRequest || sentPage(c)) return next();
       const key = filteredListKey(path, new URL(c.req.url).search, handle.query);
       if (key) {
         // At the public origin, never the request's Host: a cached page is shared by all visitors.
@@ -224,9 +227,9 @@ export function createHttpApp(options: HttpOptions): Hono {
   });
   app.use(bodyLimit({ maxSize: FORM_BODY_LIMIT_BYTES, onError: (c) => c.text("This form post is too large.", 413) }));
 
-  // Writes (posts, the token pages) render at once, never refused because reads are busy.
+  // Writes (posts, the token pages, a post's outcome) render at once, never refused because reads are busy.
   app.all("*", async (c) => {
-    const write = !["GET", "HEAD"].includes(c.req.method) || routes.renderHandle(c.req.path).perRequest;
+    const write = !["GET", "HEAD"].includes(c.req.method) || routes.renderHandle(c.req.path).perRequest || sentPage(c);
     if (write) {
       if (c.req.method !== "POST" || c.req.path !== ONE_CLICK_UNSUBSCRIBE_PATH) return render(c, c.req.raw);
       // React Router refuses an action whose Origin is not the request's own, as a provider's may be.

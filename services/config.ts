@@ -72,7 +72,7 @@ const configSchema = ({ ownerEmail, ownerName }: OwnerDefaults) =>
       host: env.HOST,
       siteUrl: env.SITE_URL,
       dataDir: env.DATA_DIR,
-      /** Unset: each mail is written to DATA_DIR/mail/ as an .eml file. */
+      /** Unset: each mail is written to DATA_DIR/mail/ as an .eml file, its text beside it as a .txt. */
       smtpUrl: env.SMTP_URL,
       ownerEmail: env.OWNER_EMAIL ?? ownerEmail,
       mailFrom: env.MAIL_FROM ?? env.OWNER_EMAIL ?? ownerEmail,

@@ -14,7 +14,7 @@ export function ContactForm() {
   if (answer?.ok) {
     return (
       <div className="contact-sent">
-        <p className="form-success" role="status">
+        <p className="form-success" role="status" tabIndex={-1}>
           I'll email you back shortly :)
         </p>
         {/* Without JavaScript this loads an empty form; with it, the form comes back in place. */}

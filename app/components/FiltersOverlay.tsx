@@ -1,6 +1,7 @@
 import type { Filters } from "../../catalogue/filters.ts";
 import type { SortKey } from "../../catalogue/sort.ts";
 import { CloseButton, closeDialogAround, dialogProps, openerProps } from "./Dialog.tsx";
+import { choiceProps } from "./SearchBar.tsx";
 
 const SORT_LABELS: Record<SortKey, string> = {
   date: "Date",
@@ -21,7 +22,7 @@ type FiltersOverlayProps = {
   onTag: (tag: string) => void;
 };
 
-// The choices are submit buttons of the list's GET form, so they work without JavaScript.
+// The choices are submit buttons of GET forms, so they work without JavaScript.
 export function FiltersOverlay({ filters, tags, onSort, onTag }: FiltersOverlayProps) {
   return (
     <>
@@ -39,9 +40,7 @@ export function FiltersOverlay({ filters, tags, onSort, onTag }: FiltersOverlayP
           {SORT_BUTTONS.map((key) => (
             <button
               key={key}
-              type="submit"
-              name="sort"
-              value={key}
+              {...choiceProps({ sort: key })}
               aria-pressed={filters.sort === key}
               onClick={(event) => {
                 event.preventDefault();
@@ -60,9 +59,7 @@ export function FiltersOverlay({ filters, tags, onSort, onTag }: FiltersOverlayP
             return (
               <button
                 key={tag}
-                type="submit"
-                name="tag"
-                value={selected ? "" : tag}
+                {...choiceProps({ tag: selected ? "" : tag })}
                 aria-pressed={selected}
                 onClick={(event) => {
                   event.preventDefault();

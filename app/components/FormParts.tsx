@@ -29,7 +29,7 @@ export function SendButton({ busy, busyText, label, className }: SendButtonProps
 
 export function FormError({ id, message }: { id?: string; message: string }) {
   return (
-    <p id={id} className="form-error" role="alert">
+    <p id={id} className="form-error" role="alert" tabIndex={-1}>
       {message}
     </p>
   );

@@ -14,7 +14,7 @@ export function SignupBox() {
       <h2 id="signup-heading">Want updates?</h2>
       {answer?.ok ? (
         <>
-          <p className="form-success" role="status">
+          <p className="form-success" role="status" tabIndex={-1}>
             Thank you for your interest :)
           </p>
           <p className="form-note">Please confirm with the link we just sent to your inbox.</p>

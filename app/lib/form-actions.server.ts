@@ -1,6 +1,7 @@
-import { createContext, data, type HeadersFunction, type RouterContextProvider } from "react-router";
+import { createContext, data, type HeadersFunction, type RouterContextProvider, redirect } from "react-router";
 import { type FormResult, MESSAGES } from "../../rules/forms.ts";
 import type { Backend } from "../../services/backend.ts";
+import { SENT_PARAM, sentFormIn, sentToken } from "../../services/forms/sent.ts";
 import { type FormName, formAnswer, formFields } from "./form-answer.ts";
 
 // Both set per request by host/app.ts; the address from the connection or a trusted proxy.
@@ -43,14 +44,31 @@ function respond(
   return data(formAnswer(form, outcome, formFields(form, values)), { status: outcome.status, headers });
 }
 
-type FormActionArgs = { request: Request; context: Readonly<RouterContextProvider> };
+// A page's own post (no JavaScript) succeeds with a 303 to the page showing the outcome (docs/decisions/
+// post-redirect-get.md), named in one spelling: no trailing slash, no leading `//` naming another host.
+export function backToPage(url: URL, sent?: { form: FormName; secret: string }) {
+  const page = new URL(url);
+  if (sent) page.searchParams.set(SENT_PARAM, sentToken(sent.secret, sent.form));
+  return redirect(`/${page.pathname.replace(/^\/+|\/+$/g, "")}${page.search}`, 303);
+}
+
+/** The form the page's address says was just sent: only a page a post redirected to says so, no prerendered one. */
+export function sentForm(url: URL, context: Readonly<RouterContextProvider>) {
+  return url.searchParams.has(SENT_PARAM) ? sentFormIn(url, context.get(backendContext).config.secretKey) : undefined;
+}
+
+type FormActionArgs = { request: Request; url: URL; context: Readonly<RouterContextProvider> };
 type FormService = (backend: Backend, input: unknown, ip: string | undefined) => Promise<FormResult>;
 
 // `read`: a post already read (the confirm page reads first to tell its two forms apart).
 export async function submitForm(form: FormName, service: FormService, args: FormActionArgs, read?: FormRead) {
   const post = read ?? (await readForm(args.request));
   if (!post.ok) return respond(form, post, {});
-  const outcome = await service(args.context.get(backendContext), post.values, args.context.get(clientAddress));
+  const backend = args.context.get(backendContext);
+  const outcome = await service(backend, post.values, args.context.get(clientAddress));
+  // A fetcher posts to the page's `.data` and shows the answer in place.
+  const fromFetcher = new URL(args.request.url).pathname.endsWith(".data");
+  if (outcome.ok && !fromFetcher) return backToPage(args.url, { form, secret: backend.config.secretKey });
   return respond(form, outcome, post.values);
 }
 

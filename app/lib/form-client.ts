@@ -1,5 +1,11 @@
-import { useState } from "react";
-import { type ClientActionFunctionArgs, isRouteErrorResponse, useActionData, useFetcher } from "react-router";
+import { useEffect, useState } from "react";
+import {
+  type ClientActionFunctionArgs,
+  isRouteErrorResponse,
+  useActionData,
+  useFetcher,
+  useRouteLoaderData,
+} from "react-router";
 import { validateContact, validateSignup } from "../../rules/forms.ts";
 import { type FormAnswer, type FormFields, type FormName, formAnswer, formFields } from "./form-answer.ts";
 import { rememberSignedUp } from "./visitor.ts";
@@ -39,10 +45,13 @@ export async function contactClientAction({ request, serverAction }: ClientActio
   return askServer("contact", serverAction, fields);
 }
 
-// The page's own answer covers a post made without JavaScript, or before it ran.
+// The page's own answer covers a post made without JavaScript, or before it ran: its error, or the page it
+// redirected to after a success (root.tsx reads the signed `sent` of that page's address).
 export function useFormAnswer<Answer extends { form: string }>(form: Answer["form"]) {
   const fetcher = useFetcher<Answer>();
-  const pageAnswer = useActionData<Answer>() as Answer | undefined;
+  const sent = (useRouteLoaderData("root") as { sent?: string } | undefined)?.sent === form;
+  const pageAnswer =
+    useActionData<Answer>() ?? (sent ? ({ form, ok: true, fields: {} } as unknown as Answer) : undefined);
   const [pageAnswerCleared, setPageAnswerCleared] = useState(false);
   const busy = fetcher.state !== "idle";
   const fromPage = !pageAnswerCleared && pageAnswer?.form === form ? pageAnswer : undefined;
@@ -52,5 +61,10 @@ export function useFormAnswer<Answer extends { form: string }>(form: Answer["for
     if (fetcher.data) fetcher.reset();
     setPageAnswerCleared(true);
   };
+  // The send button gave way to "Sending...", so focus fell to the page: it goes to the field in error, else
+  // to the message, both announced (a page shows one form's answer at a time; fields come before messages).
+  useEffect(() => {
+    if (fetcher.data) document.querySelector<HTMLElement>('[aria-invalid="true"], .form-error, .form-success')?.focus();
+  }, [fetcher.data]);
   return { fetcher, answer, busy, clear };
 }

@@ -5,7 +5,7 @@ import { FiltersOverlay } from "../components/FiltersOverlay.tsx";
 import { NoteList } from "../components/NoteList.tsx";
 import { Page, SectionIntro } from "../components/Page.tsx";
 import { PageLink } from "../components/PageLink.tsx";
-import { SearchBar } from "../components/SearchBar.tsx";
+import { choiceProps, SearchBar } from "../components/SearchBar.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { listShouldRevalidate, useListFilters } from "../lib/use-list-filters.ts";
@@ -34,20 +34,11 @@ export default function Notes({ loaderData: { notes, tags } }: Route.ComponentPr
         </PageLink>
       </div>
       <SectionIntro section="notes" />
-      <SearchBar
-        action="/notes"
-        label="Search notes"
-        query={filters.search}
-        searchBox={searchBox}
-        onQueryChange={setSearch}
-        hidden={{ tag: filters.tag, sort: filters.sort }}
-      >
+      <SearchBar action="/notes" label="Search notes" filters={filters} searchBox={searchBox} onQueryChange={setSearch}>
         <FiltersOverlay filters={filters} tags={tags} onSort={setSort} onTag={setTag} />
         {filters.tag && (
           <button
-            type="submit"
-            name="tag"
-            value=""
+            {...choiceProps({ tag: "" })}
             className="chip-button"
             onClick={(event) => {
               event.preventDefault();

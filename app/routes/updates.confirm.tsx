@@ -3,7 +3,7 @@ import { signUp } from "../../services/newsletter/sign-up.ts";
 import { checkConfirmToken, confirmSubscription } from "../../services/newsletter/subscriptions.ts";
 import { MailLinkPage, mailLinkMeta, tokenOf, useMailLinkState } from "../components/MailLinkPage.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
-import { backendContext, formHeaders, readForm, submitForm } from "../lib/form-actions.server.ts";
+import { backendContext, backToPage, formHeaders, readForm, submitForm } from "../lib/form-actions.server.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/updates.confirm";
 
@@ -27,7 +27,9 @@ export async function action(args: Route.ActionArgs) {
   const token = read.values.token ?? tokenOf(args.request.url);
   const { database, config } = args.context.get(backendContext);
   const outcome = await confirmSubscription(database.db, config.secretKey, token);
-  return data<ConfirmAnswer>({ form: "confirm", outcome }, { status: outcome === "confirmed" ? 200 : 400 });
+  // The page then shows it from the database: the link's subscriber is confirmed.
+  if (outcome === "confirmed") return backToPage(args.url);
+  return data<ConfirmAnswer>({ form: "confirm", outcome }, { status: 400 });
 }
 
 export const headers = formHeaders;

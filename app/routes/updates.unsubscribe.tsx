@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { subscriberOfUnsubscribeToken, unsubscribe } from "../../services/newsletter/subscriptions.ts";
 import { MailLinkPage, mailLinkMeta, tokenOf, useMailLinkState } from "../components/MailLinkPage.tsx";
-import { backendContext, formHeaders, readForm } from "../lib/form-actions.server.ts";
+import { backendContext, backToPage, formHeaders, readForm } from "../lib/form-actions.server.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/updates.unsubscribe";
 
@@ -11,19 +11,23 @@ export const handle = pageHandle("updates", { perRequest: true });
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = tokenOf(request.url);
   const { database, config } = context.get(backendContext);
-  const state = (await subscriberOfUnsubscribeToken(database.db, config.secretKey, token)) ? "valid" : "invalid";
+  const subscriber = await subscriberOfUnsubscribeToken(database.db, config.secretKey, token);
+  const subscribed = subscriber?.status === "pending" || subscriber?.status === "confirmed";
+  const state = subscriber ? (subscribed ? "valid" : "unsubscribed") : "invalid";
   return data({ token, state }, { status: state === "invalid" ? 400 : 200 });
 }
 
 type UnsubscribeAnswer = { form: "unsubscribe"; outcome: "unsubscribed" | "invalid" | "unreadable" };
 
-// RFC 8058 one-click: mail providers POST here from their own servers; the URL's token is the credential.
-export async function action({ request, context }: Route.ActionArgs) {
+// RFC 8058 one-click: mail providers POST here from their own servers, and are answered at once; the URL's token
+// is the credential. The page's button posts no field, and its page then shows the outcome from the database.
+export async function action({ request, url, context }: Route.ActionArgs) {
   const read = await readForm(request);
   if (!read.ok) return data<UnsubscribeAnswer>({ form: "unsubscribe", outcome: "unreadable" }, { status: read.status });
   const token = tokenOf(request.url) || (read.values.token ?? "");
   const { database, config } = context.get(backendContext);
   const outcome = await unsubscribe(database.db, config.secretKey, token);
+  if (outcome === "unsubscribed" && read.values["List-Unsubscribe"] !== "One-Click") return backToPage(url);
   return data<UnsubscribeAnswer>({ form: "unsubscribe", outcome }, { status: outcome === "unsubscribed" ? 200 : 400 });
 }
 
@@ -53,7 +57,6 @@ export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
           <h1>Unsubscribe</h1>
           <p>Press the button to stop receiving updates by email.</p>
           <fetcher.Form method="post">
-            <input type="hidden" name="List-Unsubscribe" value="One-Click" />
             <button type="submit" className="primary-button">
               Unsubscribe
             </button>

@@ -32,7 +32,7 @@ export default function Write({ loaderData: { writings, author } }: Route.Compon
       <SearchBar
         action="/write"
         label="Search writings"
-        query={filters.search}
+        filters={filters}
         searchBox={searchBox}
         onQueryChange={setSearch}
       />

@@ -46,6 +46,12 @@ function mailOptions(config: MailerConfig, mail: OutgoingMail) {
   };
 }
 
+function writeAtomically(path: string, data: string | Buffer) {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, data);
+  renameSync(temporary, path);
+}
+
 export function createMailer(config: MailerConfig, { pool = false } = {}) {
   if (config.smtpUrl) {
     const smtpOptions = {
@@ -82,12 +88,16 @@ export function createMailer(config: MailerConfig, { pool = false } = {}) {
   const folder = join(config.dataDir, "mail");
   return {
     async deliver(mail: OutgoingMail) {
-      const info = await transport.sendMail(mailOptions(config, mail));
+      const options = mailOptions(config, mail);
+      const info = await transport.sendMail(options);
       mkdirSync(folder, { recursive: true });
-      const target = join(folder, emlFileName(mail.messageId));
-      const temporary = `${target}.${process.pid}.tmp`;
-      writeFileSync(temporary, info.message as Buffer);
-      renameSync(temporary, target);
+      const eml = join(folder, emlFileName(mail.messageId));
+      // The .eml's text is quoted-printable, which breaks long links: the copy beside it is the text as written.
+      writeAtomically(
+        eml.replace(/\.eml$/, ".txt"),
+        `To: ${options.to.address}\nSubject: ${options.subject}\n\n${mail.text}`,
+      );
+      writeAtomically(eml, info.message as Buffer);
     },
     close() {
       transport.close();

@@ -8,7 +8,7 @@ type TokenSubject = { id: number; email_lower: string };
 
 type ConfirmSubject = TokenSubject & { created_at: string };
 
-const mac = (secret: string, parts: readonly (string | number)[]) =>
+export const mac = (secret: string, parts: readonly (string | number)[]) =>
   createHmac("sha256", secret).update(parts.join("\n")).digest("base64url");
 
 const confirmTokenUntil = (secret: string, { id, email_lower, created_at }: ConfirmSubject, expires: number) =>
@@ -27,7 +27,7 @@ export function subscriberIdOf(token: string): number | undefined {
   return id === undefined ? undefined : Number(id);
 }
 
-function same(expected: string, given: string): boolean {
+export function same(expected: string, given: string): boolean {
   const a = Buffer.from(expected);
   const b = Buffer.from(given);
   return a.length === b.length && timingSafeEqual(a, b);

@@ -362,3 +362,49 @@ test("when the server cannot take the message: 'Sorry, email failed to send.'", 
   await page.getByRole("button", { name: "send", exact: true }).click();
   await expect(page.locator(".form-error")).toHaveText("Sorry, email failed to send.");
 });
+
+test.describe("focus after a submit", () => {
+  /** What has focus: the id of a field, or the class and role of a message. */
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const element = document.activeElement;
+      return element?.id || `${element?.className} ${element?.getAttribute("role")}`;
+    });
+
+  test("contact: on a field's problem the field, on a failure to send the message, on success the outcome", async ({
+    page,
+  }) => {
+    await open(page, "/contact");
+    await page.getByLabel("Email").fill(uniqueEmail());
+    await page.getByLabel("Message").fill("Hello");
+    await page.getByRole("button", { name: "send", exact: true }).click();
+    await expect(page.locator(".form-error")).toHaveText("Please enter a subject.");
+    expect(await focused(page)).toBe("contact-subject");
+
+    await page.getByLabel("Subject").fill("Focus");
+    const contactPost = formPost("/contact");
+    await page.route(contactPost, (route) => route.fulfill({ status: 500, json: { error: "x" } }));
+    await page.getByRole("button", { name: "send", exact: true }).click();
+    await expect(page.locator(".form-error")).toHaveText("Sorry, email failed to send.");
+    expect(await focused(page)).toBe("contact-error");
+
+    await page.unroute(contactPost);
+    await page.getByLabel("Message").fill("Hello again");
+    await page.getByRole("button", { name: "send", exact: true }).click();
+    await expect(page.getByText("I'll email you back shortly :)")).toBeVisible();
+    expect(await focused(page)).toBe("form-success status");
+  });
+
+  test("sign-up: on a problem the email field, on success the thank-you", async ({ page }) => {
+    await open(page, "/updates");
+    await signupInput(page).fill("bad@email");
+    await signupInput(page).press("Enter");
+    await expect(signupBox(page).getByText("Please enter a valid email.")).toBeVisible();
+    expect(await focused(page)).toBe("signup-email");
+
+    await signupInput(page).fill(uniqueEmail());
+    await signupBox(page).getByRole("button", { name: "Send" }).click();
+    await expect(signupBox(page).getByText("Thank you for your interest :)")).toBeVisible();
+    expect(await focused(page)).toBe("form-success status");
+  });
+});

@@ -1,5 +1,7 @@
-import { expect, test } from "@playwright/test";
-import { applyFilters } from "../../catalogue/filters.ts";
+import { join } from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import { applyFilters, type Filters, filtersFromQuery } from "../../catalogue/filters.ts";
 import { ratingText } from "../../catalogue/shelves.ts";
 import { first } from "../support/lists.ts";
 import { catalogue } from "./fixture-site.ts";
@@ -173,4 +175,99 @@ test("without JavaScript, a contact message's problem shows once above the butto
   await expect(page.locator(".contact-form").getByText("Please enter a message.", { exact: true })).toHaveCount(1);
   await expect(page.locator(".contact-form .form-error")).toHaveText("Please enter a message.");
   await expect(page.getByLabel("Subject")).toHaveValue("No-JS hello");
+});
+
+test.describe("filter controls without JavaScript", () => {
+  const start: Filters = { search: "a", tag: "Fiction", sort: "rating" };
+  const startPath = "/notes?q=a&tag=Fiction&sort=rating";
+
+  /** The URL's query after the control is used from the start state: each name once, none empty, no default sort. */
+  async function queryAfter(page: Page, use: () => Promise<void>) {
+    await page.goto(startPath);
+    await use();
+    await page.waitForURL((url) => url.search !== "?q=a&tag=Fiction&sort=rating");
+    const params = new URL(page.url()).searchParams;
+    const names = [...params.keys()];
+    expect(new Set(names).size, page.url()).toBe(names.length);
+    expect(
+      [...params.values()].filter((value) => value === ""),
+      page.url(),
+    ).toEqual([]);
+    expect(params.get("sort"), page.url()).not.toBe("date");
+    return filtersFromQuery(params);
+  }
+
+  const overlayButton = (page: Page, name: string) => async () => {
+    await page.getByRole("button", { name: "Filters" }).click();
+    await page.locator("#filters").getByRole("button", { name, exact: true }).click();
+  };
+
+  test("each sort yields a URL with each parameter once, the others kept", async ({ page }) => {
+    const sorts = { Date: "date", Title: "title", Author: "author", "Read Time": "time" } as const;
+    for (const [label, sort] of Object.entries(sorts)) {
+      expect(await queryAfter(page, overlayButton(page, label))).toEqual({ ...start, sort });
+    }
+  });
+
+  test("each tag, All and the chip yield a URL with each parameter once, the others kept", async ({ page }) => {
+    for (const tag of ["All", ...catalogue.tags]) {
+      const chosen = tag === "All" || tag === start.tag ? "" : tag;
+      expect(await queryAfter(page, overlayButton(page, tag)), tag).toEqual({ ...start, tag: chosen });
+    }
+    const chip = () => page.getByRole("button", { name: /Remove the tag filter/ }).click();
+    expect(await queryAfter(page, chip)).toEqual({ ...start, tag: "" });
+  });
+
+  test("clearing the search yields a URL without it, the others kept", async ({ page }) => {
+    const clear = () => page.getByRole("button", { name: "Clear search" }).click();
+    expect(await queryAfter(page, clear)).toEqual({ ...start, search: "" });
+  });
+});
+
+test.describe("forms posted without JavaScript", () => {
+  function messagesWithSubject(subject: string): number {
+    const database = new Database(join(process.env.TEST_DATA_DIR ?? "", "site.db"), { readonly: true });
+    try {
+      return (
+        database.prepare("SELECT count(*) AS rows FROM messages WHERE subject = ?").get(subject) as { rows: number }
+      ).rows;
+    } finally {
+      database.close();
+    }
+  }
+
+  test("a sent message's page is its own GET: reload, Back and Forward show pages and queue nothing again", async ({
+    page,
+  }) => {
+    const subject = `Once only ${Date.now()}`;
+    await page.goto("/contact");
+    await page.getByLabel("Email").fill("reader@example.com");
+    await page.getByLabel("Subject").fill(subject);
+    await page.getByLabel("Message").fill("Sent once.");
+    await page.getByRole("button", { name: "send", exact: true }).click();
+    await expect(page).toHaveURL(/\/contact\?sent=contact\./);
+    const sent = page.getByText("I'll email you back shortly :)");
+    await expect(sent).toBeVisible();
+    expect(messagesWithSubject(subject)).toBe(1);
+
+    expect((await page.reload())?.status()).toBe(200);
+    await expect(sent).toBeVisible();
+    expect((await page.goBack())?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByLabel("Subject")).toBeVisible();
+    expect((await page.goForward())?.status()).toBe(200);
+    await expect(sent).toBeVisible();
+    expect(messagesWithSubject(subject)).toBe(1);
+  });
+
+  test("a sign-up's thank-you page is its own GET, so reloading it posts nothing", async ({ page }) => {
+    await page.goto("/updates");
+    await page.getByPlaceholder("Enter your email").fill(`reload-${Date.now()}@example.com`);
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page).toHaveURL(/\/updates\?sent=signup\./);
+    await expect(page.getByText("Thank you for your interest :)")).toBeVisible();
+    const reloaded = await page.reload();
+    expect(reloaded?.request().method()).toBe("GET");
+    await expect(page.getByText("Thank you for your interest :)")).toBeVisible();
+  });
 });

@@ -247,14 +247,18 @@ describe("delivery", () => {
     expect(row?.next_attempt_at).toBeLessThan(Date.now() + 61_000);
   });
 
-  test("without SMTP_URL the mail is written to DATA_DIR/mail/<message-id>.eml", async () => {
+  test("without SMTP_URL the mail is written to DATA_DIR/mail/<message-id>.eml, its text readable in a .txt beside it", async () => {
     const { backend, served } = await backendWith(undefined);
     expect((await send(served)).status).toBe(202);
     await waitFor(async () => (await rows(backend))[0]?.status === "sent", { what: "the .eml file" });
     const [row] = await rows(backend);
     const folder = join(temp.path, "mail");
-    expect(readdirSync(folder)).toEqual([emlFileName(row?.message_id ?? "")]);
-    const raw = readFileSync(join(folder, readdirSync(folder)[0] ?? ""));
+    const eml = emlFileName(row?.message_id ?? "");
+    expect(readdirSync(folder).sort()).toEqual([eml, eml.replace(/\.eml$/, ".txt")]);
+    expect(readFileSync(join(folder, eml.replace(/\.eml$/, ".txt")), "utf8")).toBe(
+      `To: ${OWNER}\nSubject: ${letter.subject}\n\n${letter.body}`,
+    );
+    const raw = readFileSync(join(folder, eml));
     expect(raw.toString("latin1")).toContain("\r\n");
     const mail = await simpleParser(raw);
     expect(mail.to && !Array.isArray(mail.to) && mail.to.value.map((a) => a.address)).toEqual([OWNER]);

@@ -6,6 +6,7 @@ import {
   applyFilters,
   DEFAULT_FILTERS,
   type Filters,
+  filterFields,
   filtersFromQuery,
   filtersToQuery,
   isNarrowed,
@@ -251,6 +252,40 @@ describe("filters", () => {
   test("filtersToQuery leaves the defaults out: the plain list is just /notes", () => {
     expect(filtersToQuery(DEFAULT_FILTERS)).toBe("");
     expect(filtersToQuery({ ...DEFAULT_FILTERS, sort: "time" })).toBe("?sort=time");
+  });
+
+  test("filterFields gives each parameter once and leaves out the empty and default ones", () => {
+    expect(filterFields({ search: "", sort: "date", tag: "" })).toEqual([]);
+    expect(filterFields({ search: "road", sort: "rating", tag: "" })).toEqual([
+      ["q", "road"],
+      ["sort", "rating"],
+    ]);
+    expect(filterFields({ tag: "Fiction", sort: undefined })).toEqual([["tag", "Fiction"]]);
+  });
+
+  test("a control's own field and the fields of the other filters make the query of the changed filters, each parameter once", () => {
+    const states: Filters[] = [
+      DEFAULT_FILTERS,
+      { search: "habit", sort: "rating", tag: "Fiction" },
+      { search: "", sort: "time", tag: "Self-help" },
+    ];
+    const changes: Partial<Filters>[] = [
+      { sort: "rating" },
+      { sort: "date" },
+      { tag: "Fiction" },
+      { tag: "" },
+      { search: "" },
+    ];
+    for (const filters of states) {
+      for (const change of changes) {
+        const [changed] = Object.keys(change) as (keyof Filters)[];
+        const submitted = [...filterFields({ ...filters, [changed as string]: undefined }), ...filterFields(change)];
+        const names = submitted.map(([name]) => name);
+        expect(new Set(names).size, JSON.stringify({ filters, change })).toBe(names.length);
+        expect(filtersFromQuery(new URLSearchParams(submitted))).toEqual({ ...filters, ...change });
+        expect(submitted.length).toBe(filterFields({ ...filters, ...change }).length);
+      }
+    }
   });
 
   test("filters survive a round trip through the query string", () => {
