@@ -35,22 +35,37 @@ export function writeAstroBlog(dir: string, notesRoot: string): number {
   mkdirSync(join(dir, "node_modules"));
   for (const entry of readdirSync(join(PACKAGES, "node_modules")))
     symlinkSync(join(PACKAGES, "node_modules", entry), join(dir, "node_modules", entry));
-  const posts = join(dir, "src/content/blog");
-  mkdirSync(posts, { recursive: true });
+  mkdirSync(join(dir, "src/content/blog"), { recursive: true });
   mkdirSync(join(dir, "src/assets"));
   const { notes } = loadCatalogue(notesRoot);
-  for (const note of notes) {
-    // Covers our build draws (no file yet) are left out: the template has no such step.
-    const photo = join(notesRoot, "public", note.photo);
-    const cover = note.photo && existsSync(photo) ? basename(photo) : null;
-    if (cover) cpSync(photo, join(dir, "src/assets", cover));
-    const frontMatter = [
-      `title: ${JSON.stringify(note.name)}`,
-      `description: ${JSON.stringify(`A note on ${note.name}, by ${note.author}.`)}`,
-      `pubDate: ${note.date}`,
-      ...(cover ? [`heroImage: ../../assets/${cover}`] : []),
-    ];
-    writeFileSync(join(posts, `${note.slug}.md`), `---\n${frontMatter.join("\n")}\n---\n${note.markdown}\n`);
-  }
+  for (const note of notes)
+    writeAstroPost(dir, notesRoot, { ...note, description: `A note on ${note.name}, by ${note.author}.` });
   return notes.length;
+}
+
+export type AstroPost = {
+  slug: string;
+  name: string;
+  description: string;
+  date: string;
+  photo?: string;
+  markdown: string;
+};
+
+/** One post of the blog in `dir`, its hero image copied from the project at `root`. */
+export function writeAstroPost(dir: string, root: string, post: AstroPost): void {
+  // Covers our build draws (no file yet) are left out: the template has no such step.
+  const photo = join(root, "public", post.photo ?? "");
+  const cover = post.photo && existsSync(photo) ? basename(photo) : null;
+  if (cover) cpSync(photo, join(dir, "src/assets", cover));
+  const frontMatter = [
+    `title: ${JSON.stringify(post.name)}`,
+    `description: ${JSON.stringify(post.description)}`,
+    `pubDate: ${post.date}`,
+    ...(cover ? [`heroImage: ../../assets/${cover}`] : []),
+  ];
+  writeFileSync(
+    join(dir, "src/content/blog", `${post.slug}.md`),
+    `---\n${frontMatter.join("\n")}\n---\n${post.markdown}\n`,
+  );
 }

@@ -34,6 +34,8 @@ export const LIMITS = {
   /** The 2,000-note build over Astro's blog template with the same 2,000 notes as posts. */
   astroWallRatio: 1.5,
   astroCpuRatio: 2,
+  /** A content page's main-thread work over that of Astro's blog post of the same text, measured in turn. */
+  mainThreadRatio: 1.2,
   /** Seconds per 1,000 pages of the largest catalogue over the 2,000-note one's: flat. */
   buildScaling: 1.25,
 } as const;
@@ -232,6 +234,19 @@ export function checkBudgets(results: Omit<Results, "budgets" | "durationSeconds
       });
   }
   budgets.push(...buildBudgets(results));
+  const mainThread = results.mainThread && ok(results.mainThread);
+  {
+    const check = "Content page main-thread ≤ 1.2× Astro's post";
+    const limit = `≤ ${LIMITS.mainThreadRatio}×`;
+    if (!mainThread) budgets.push(na(check, limit, "not measured"));
+    else
+      budgets.push({
+        check,
+        limit,
+        actual: mainThread.pairs.map((pair) => `${pair.ours.url} ${pair.ratio}×`).join(", "),
+        result: verdict(mainThread.pairs.every((pair) => pair.ratio <= LIMITS.mainThreadRatio)),
+      });
+  }
   return budgets;
 }
 

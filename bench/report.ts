@@ -318,6 +318,37 @@ export function renderReport(results: Results): string {
     );
   }
 
+  if (results.mainThread) {
+    const mainThread = ok(results.mainThread);
+    const title = "Content pages' main thread beside Astro's blog post, ms";
+    parts.push(
+      mainThread
+        ? table(
+            `${title} (${mainThread.cpuSlowdown}× CPU slowdown)`,
+            ["Page", "Runs", "Style", "Layout", "Script", "All tasks", "Elements", "Frames", "HTML kB", "Ours / Astro"],
+            mainThread.pairs.flatMap((pair) =>
+              [pair.ours, pair.astro].map((page) => [
+                page.url,
+                page.runs,
+                page.styleMs,
+                page.layoutMs,
+                page.scriptMs,
+                page.taskMs,
+                page.elements,
+                page.frames,
+                kB(page.htmlBytes),
+                page === pair.ours ? `${pair.ratio}×` : "",
+              ]),
+            ),
+            [
+              "Chromium's Performance.getMetrics once the page settled, median; ours and Astro's loaded in turn, a fresh context each.",
+              "Frames: iframes created by then (the players' hosts blocked); HTML kB: uncompressed.",
+            ],
+          )
+        : (failed(title, results.mainThread) ?? ""),
+    );
+  }
+
   if (results.search) {
     const sizes = [results.search.real, results.search.large];
     const rows = sizes.flatMap((section) => {

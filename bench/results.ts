@@ -4,6 +4,7 @@ import type { BuildRuns } from "./build-phases.ts";
 import type { BytesResult } from "./bytes.ts";
 import type { LighthousePage } from "./lighthouse.ts";
 import type { LoadFigures } from "./load.ts";
+import type { MainThreadFigures } from "./main-thread.ts";
 import type { KeystrokeFigures } from "./measure-keystrokes.ts";
 import type { NavigationFigures } from "./navigation.ts";
 import type { NewsletterFigures } from "./newsletter.ts";
@@ -72,6 +73,8 @@ export type Results = {
   search?: { real: Section<SearchFigures>; large: Section<SearchFigures> };
   /** The costliest queries, fairness between visitors, memory after unique queries; absent before it was measured. */
   searchCost?: Section<SearchCostFigures>;
+  /** Our content pages' main-thread work beside Astro's blog post; absent before it was measured. */
+  mainThread?: Section<MainThreadFigures>;
   /** Absent in results written before the newsletter was measured. */
   newsletter?: Section<NewsletterFigures>;
   budgets: Budget[];

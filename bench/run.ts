@@ -7,6 +7,7 @@
  * Lighthouse, page weight, HTTP load (against nginx too when it is installed), sign-ups, the API
  * under list load, sign-ups and newsletter delivery (one and two instances) on a throwaway
  * PostgreSQL cluster, keystrokes, the opening of a page from a page with React on a slow link, the
+ * main-thread work of a note and an essay beside Astro's blog post of the same text, the
  * notes search and its costliest queries; then the search and keystrokes on the large copy, and
  * newsletter delivery on SQLite. Prints the figures with the budgets and writes them to
  * bench/results.json. A section that fails says why; the others still run. Progress goes to
@@ -16,10 +17,11 @@
  * (the whole run's target, 600: Lighthouse does fewer passes rather than pass it), BENCH_NOTES
  * (10000), BENCH_RECIPIENTS (10000), BENCH_BUILD_NOTES (2000,10000; empty for the sample alone),
  * BENCH_SKIP (comma-separated: build-phases, large, lighthouse, bytes, load, nginx, signups,
- * amplification, signups-postgres, newsletter-postgres, keystrokes, navigation, search, search-cost,
+ * amplification, signups-postgres, newsletter-postgres, keystrokes, navigation, main-thread, search, search-cost,
  * keystrokes-large, newsletter). BENCH_ONLY (comma-separated section names) skips every other
  * section, e.g. `BENCH_ONLY=amplification npm run bench` for the API latency under list load alone;
  * `BENCH_ONLY=build` for the builds alone, with BENCH_BUILD_NOTES=2000 for ours beside Astro's blog.
+ * BENCH_MAIN_THREAD_RUNS (7): loads of each page in the main-thread section.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
@@ -35,6 +37,7 @@ import { measureBuildRuns } from "./build-phases.ts";
 import { measureBytes } from "./bytes.ts";
 import { BLOCKED_URL_PATTERNS, CHROME_PATH, measureLighthouse, SKIPPED_AUDITS } from "./lighthouse.ts";
 import { measureLoad, pageRequests, signupRequests } from "./load.ts";
+import { measureMainThread } from "./main-thread.ts";
 import { measureKeystrokes } from "./measure-keystrokes.ts";
 import { measureNavigation } from "./navigation.ts";
 import { measureNewsletter } from "./newsletter.ts";
@@ -222,6 +225,7 @@ async function main() {
   let newsletterPostgres: Results["newsletterPostgres"] = unavailable("the build failed");
   let real: Results["keystrokes"]["real"] = unavailable("the build failed");
   let navigation: Results["navigation"] = unavailable("the build failed");
+  let mainThread: Results["mainThread"] = unavailable("the build failed");
   let searchReal: Section<SearchFigures> = unavailable("the build failed");
   let searchCost: Results["searchCost"] = unavailable("the build failed");
   if (build.status === "ok") {
@@ -239,6 +243,7 @@ async function main() {
         amplification =
         real =
         navigation =
+        mainThread =
           unavailable(why);
       searchReal = searchCost = unavailable(why);
       log(why);
@@ -294,6 +299,13 @@ async function main() {
             "the navigation measurement",
           ),
         }));
+        mainThread = await section("main-thread", () =>
+          withTimeout(
+            withBrowser((browser) => measureMainThread(browser, ROOT, url, log)),
+            600_000,
+            "the main-thread measurement",
+          ),
+        );
         searchReal = await section("search", () =>
           withTimeout(
             withBrowser((browser) => measureSearch(browser, ROOT, url, log)),
@@ -374,6 +386,7 @@ async function main() {
     newsletterPostgres,
     keystrokes: { real, large },
     navigation,
+    mainThread,
     search: { real: searchReal, large: searchLarge },
   };
   const results: Results = {
@@ -391,6 +404,7 @@ async function main() {
     newsletterPostgres,
     keystrokes: partial.keystrokes,
     navigation,
+    mainThread,
     search: partial.search,
     searchCost,
     newsletter,
