@@ -83,6 +83,17 @@
     const field = event.target instanceof Element && event.target.closest("[data-search-field]");
     if (field) searchFrom(field);
   });
+  // A player on request (a note page) is made as its <details> opens (app/components/Embed.tsx).
+  document.addEventListener(
+    "toggle",
+    ({ target }) => {
+      const box = target.open && target.querySelector(".embed[data-src]");
+      if (box && !box.querySelector("iframe")) {
+        box.replaceChildren(Object.assign(document.createElement("iframe"), box.dataset));
+      }
+    },
+    true,
+  );
   document.addEventListener("DOMContentLoaded", () => {
     followSystem();
     scrollButton();

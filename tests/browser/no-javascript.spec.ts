@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { EMBED_ORIGINS } from "../../catalogue/embeds.ts";
 import { applyFilters, type Filters, filtersFromQuery } from "../../catalogue/filters.ts";
 import { ratingText } from "../../catalogue/shelves.ts";
 import { first } from "../support/lists.ts";
@@ -34,6 +35,18 @@ test("every kind of page renders fully without JavaScript", async ({ page }) => 
   }
   await page.goto("/podcast");
   await expect(page.locator(".embed-podcast iframe")).toHaveCount(catalogue.withPodcast.length);
+});
+
+test("without JavaScript, a note's player opens in place from its summary", async ({ page }) => {
+  await page.route(`${EMBED_ORIGINS.podcast}/**`, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>player</title>" }),
+  );
+  await page.goto("/notes/atomic-habits");
+  const player = page.locator(".embed-podcast iframe");
+  await expect(player).toBeHidden();
+  await page.getByText("Play the episode here").click();
+  await expect(player).toBeVisible();
+  await expect(player).toHaveAttribute("title", "Podcast episode: Atomic Habits");
 });
 
 test("without JavaScript, the menu opens and closes with its buttons (invoker commands), and its links work", async ({
