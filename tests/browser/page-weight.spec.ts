@@ -160,3 +160,22 @@ test.describe("page weight", () => {
     });
   }
 });
+
+test.describe("what a content page makes the browser build", () => {
+  test("a note's link icons are parts of one image, so the page makes one image of them, not one per kind", async ({
+    page,
+  }) => {
+    await page.goto("/notes/atomic-habits");
+    const icons = await page
+      .locator(".link-icons a")
+      .evaluateAll((links) =>
+        links.map((link) => [
+          getComputedStyle(link, "::before").maskImage,
+          getComputedStyle(link, "::before").maskPosition,
+        ]),
+      );
+    expect(icons.length).toBeGreaterThan(1);
+    expect(new Set(icons.map(([image]) => image)).size).toBe(1);
+    expect(new Set(icons.map(([, position]) => position)).size).toBe(icons.length);
+  });
+});
