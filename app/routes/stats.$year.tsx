@@ -23,8 +23,8 @@ export function loader({ params }: Route.LoaderArgs) {
   const years = bookYears(catalogue.notes);
   const index = years.indexOf(params.year);
   if (index === -1) notFound();
-  const inYear = yearInBooks(catalogue.notes, params.year, undefined);
-  const { read, top, reReads, didNotFinish, goal: _goal, ...figures } = inYear;
+  const inYear = yearInBooks(catalogue.notes, params.year);
+  const { read, top, reReads, didNotFinish, ...figures } = inYear;
   const { yearDescription } = catalogue.site.sections.stats;
   return {
     year: {
