@@ -62,6 +62,7 @@ const template = (known: readonly string[]) =>
 
 const sectionWords = z.strictObject({ blurb: text, description: text });
 const sectionWithIntro = sectionWords.extend({ intro: markdownText });
+const sectionMaybeIntro = sectionWords.extend({ intro: markdownText.optional() });
 
 const sectionsSchema = z.strictObject({
   now: z.strictObject({ blurb: text }),
@@ -80,8 +81,8 @@ const sectionsSchema = z.strictObject({
   quotes: z.strictObject({ description: text }),
   write: sectionWithIntro,
   work: sectionWords,
-  podcast: sectionWords,
-  videos: sectionWords,
+  podcast: sectionMaybeIntro,
+  videos: sectionMaybeIntro,
   contact: sectionWithIntro,
   updates: sectionWithIntro,
 });

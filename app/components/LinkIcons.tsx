@@ -5,12 +5,13 @@ import type { loader as rootLoader } from "../root.tsx";
 // Icons are drawn by site.css: an inline SVG in each of the notes list's links made a fifth of its markup.
 type Linkable = { name: string } & Partial<Record<IconLinkField, string>>;
 
-export function LinkIcons({ item }: { item: Linkable }) {
+/** `labelled`: each label shown beside its icon, where a row has the room. */
+export function LinkIcons({ item, labelled = false }: { item: Linkable; labelled?: boolean }) {
   const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
   const present = iconLinkKinds({ noteApp: site?.noteApp, blog: site?.blog }).filter((kind) => item[kind.field]);
   if (present.length === 0) return null;
   return (
-    <ul className="link-icons">
+    <ul className={labelled ? "link-icons labelled" : "link-icons"}>
       {present.map((kind) => (
         <li key={kind.field}>
           <a

@@ -10,7 +10,7 @@ type PageProps = {
   /** Left out where the page's own header holds its heading. */
   title?: ReactNode;
   /** The section whose opening words from content/site.yaml follow the heading. */
-  intro?: "write" | "contact" | "updates";
+  intro?: "write" | "contact" | "updates" | "podcast" | "videos";
   children: ReactNode;
 };
 
