@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { isGeneratedCover } from "../../catalogue/load.ts";
 import { ratingText, SHELF_LABELS } from "../../catalogue/shelves.ts";
+import { formatDuration } from "../../catalogue/stats.ts";
 import { fillTemplate } from "../../catalogue/template.ts";
 import { COVER_IMAGE_SCALE, noteImagePath } from "../../outputs/card.ts";
 import { COVER_HEIGHT, COVER_WIDTH } from "../../outputs/cover.ts";
@@ -83,7 +84,7 @@ export default function NoteDetail({ loaderData: { note, neighbours } }: Route.C
               <time dateTime={note.date}>{formatMonthYear(note.date)}</time>
             </Fact>
             {note.rating !== null && <Fact term="Rating">{ratingText(note.rating)}</Fact>}
-            {note.time > 0 && <Fact term="Read time">{note.time} min read</Fact>}
+            {note.time > 0 && <Fact term="Read time">{formatDuration(note.time)}</Fact>}
           </dl>
           <Tags tags={note.tags} />
           <LinkIcons item={note} />
