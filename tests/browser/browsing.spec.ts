@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { iconLinkKinds } from "../../app/lib/icon-links.ts";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { EMBED_ORIGINS } from "../../catalogue/embeds.ts";
 import { applyFilters } from "../../catalogue/filters.ts";
@@ -304,11 +305,13 @@ test("a note's tags link to the notes list filtered by each tag", async ({ page 
 
 test("each icon link of the notes list shows its label on hover and on keyboard focus", async ({ page }) => {
   await openNotes(page);
-  const note = allNotes.find((item) => item.twosLink) ?? first(allNotes);
-  const entry = page.locator(".note-entry").filter({ has: page.locator(`h2 a[href="${note.path}"]`) });
+  const kinds = iconLinkKinds({ noteApp: catalogue.site.noteApp, blog: catalogue.site.blog });
+  const note = allNotes.find((item) => kinds.some((kind) => item[kind.field]));
+  const firstKind = kinds.find((kind) => note?.[kind.field]);
+  const entry = page.locator(".note-entry").filter({ has: page.locator(`h2 a[href="${note?.path}"]`) });
   const link = entry.locator(".link-icons a").first();
   const label = link.locator(".icon-label");
-  await expect(label).toHaveText("Read on Twos");
+  await expect(label).toHaveText(firstKind?.action ?? "a note with an icon link");
   // The icon is drawn by the stylesheet: a 22px mask over the link's colour.
   const icon = await link.evaluate((element) => {
     const style = getComputedStyle(element, "::before");
