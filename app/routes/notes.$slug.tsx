@@ -87,7 +87,7 @@ export default function NoteDetail({ loaderData: { note, neighbours } }: Route.C
             {note.time > 0 && <Fact term="Read time">{formatDuration(note.time)}</Fact>}
           </dl>
           <Tags tags={note.tags} />
-          <LinkIcons item={note} />
+          <LinkIcons item={note} labelled />
         </div>
       </header>
       <ReadingHistory readings={note.readings} current={note.slug} />

@@ -178,7 +178,10 @@ test("every note has a page (a re-read at -2) with cover, title, author, date, r
   await expect(page.getByText("min read")).toHaveCount(0);
   for (const tag of note.tags) await expect(page.getByRole("list", { name: "Tags" }).getByText(tag)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Review" })).toBeVisible();
-  await expect(page.getByRole("link", { name: `Buy on Amazon: ${note.name}` })).toHaveAttribute("href", note.link);
+  const shop = page.getByRole("link", { name: `Buy on Amazon: ${note.name}` });
+  await expect(shop).toHaveAttribute("href", note.link);
+  // A note's page has the room to show each link's label beside its icon.
+  await expect(shop.getByText("Buy on Amazon")).toBeVisible();
   if (note.podcastEmbed)
     await expect(page.locator(`iframe[src="${note.podcastEmbed}"]`)).toHaveAttribute("title", /.+/);
   await expectNoAxeViolations(page);
