@@ -5,6 +5,7 @@ import { ratingText } from "../../catalogue/shelves.ts";
 import type { embedItems } from "../catalogue.server.ts";
 import { earlyPlayerProbe, playerProbeUrl } from "../lib/player-probe.ts";
 import { Embed, type EmbedKind } from "./Embed.tsx";
+import { IconLink } from "./LinkIcons.tsx";
 import { PageLink } from "./PageLink.tsx";
 
 const EMBED_TIMEOUT_MS = 10_000;
@@ -79,16 +80,12 @@ export function EmbedList({ kind, items }: { kind: EmbedKind; items: readonly Em
             </p>
             {item.excerpt && <p className="embed-description">{item.excerpt}</p>}
             <p className="link-icons labelled">
-              <a
+              <IconLink
                 href={playerPageOf(kind, item.embed)}
-                rel="noopener"
-                className={`icon-${kind}`}
-                aria-label={`${PLAYER_PAGE_LABEL[kind]}: ${item.name}`}
-              >
-                <span className="icon-label" aria-hidden="true">
-                  {PLAYER_PAGE_LABEL[kind]}
-                </span>
-              </a>
+                icon={`icon-${kind}`}
+                action={PLAYER_PAGE_LABEL[kind]}
+                name={item.name}
+              />
             </p>
           </div>
           {hostReachable && (
