@@ -172,13 +172,17 @@ test("the quotes page sets each quote first and larger than its quiet attributio
   for (const [index, quote] of catalogue.quotes.entries()) {
     const figure = figures.nth(index);
     const sizes = await figure.evaluate((element) => {
-      const size = (selector: string) => Number.parseFloat(getComputedStyle(element.querySelector(selector) ?? element).fontSize);
+      const size = (selector: string) =>
+        Number.parseFloat(getComputedStyle(element.querySelector(selector) ?? element).fontSize);
       return { first: element.firstElementChild?.tagName, words: size("blockquote"), attribution: size("figcaption") };
     });
     expect(sizes.first).toBe("BLOCKQUOTE");
     expect(sizes.words / sizes.attribution).toBeGreaterThanOrEqual(1.2);
     await expect(figure.getByRole("link", { name: "Share this quote" })).toHaveAttribute("href", quote.path);
-    await expect(figure.getByRole("link", { name: quote.note.name, exact: true })).toHaveAttribute("href", quote.note.path);
+    await expect(figure.getByRole("link", { name: quote.note.name, exact: true })).toHaveAttribute(
+      "href",
+      quote.note.path,
+    );
   }
   // "Share this quote" is the link's name, not a line repeated under every quote.
   await expect(page.getByText("Share this quote")).toHaveCount(0);
