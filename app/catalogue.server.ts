@@ -63,12 +63,15 @@ export type NoteSummary = ReturnType<typeof noteSummary>;
 
 export function embedItems(kind: "podcast" | "video") {
   const notes = kind === "podcast" ? catalogue.withPodcast : catalogue.withVideo;
-  return notes.map(({ slug, path, name, author, releaseDate, podcastEmbed, youtubeEmbed }) => ({
+  return notes.map(({ slug, path, name, author, photo, releaseDate, rating, excerpt, podcastEmbed, youtubeEmbed }) => ({
     slug,
     path,
     name,
     author,
+    photo,
     releaseDate,
+    rating,
+    excerpt,
     embed: kind === "podcast" ? podcastEmbed : youtubeEmbed,
   }));
 }

@@ -1,3 +1,4 @@
+import { currentGoal, goalOfYear } from "../catalogue/reading-life.ts";
 import { relatedIndex } from "../catalogue/related.ts";
 import type { Note } from "../catalogue/schema.ts";
 import { catalogue } from "./catalogue.server.ts";
@@ -11,19 +12,10 @@ export function readingNow(): BookLink[] {
   return catalogue.shelves.reading.map(bookLink);
 }
 
-export function latestGoal(): GoalProgress | null {
-  const year = Object.keys(catalogue.site.goal).sort().at(-1);
-  return year === undefined ? null : goalOf(year);
-}
+/** The goal of the year the page is made in: a prerendered page, the build's. */
+export const goalThisYear = () => currentGoal(catalogue.site.goal, catalogue.notes, new Date());
 
-export type GoalProgress = { year: string; books: number; done: number };
-
-export function goalOf(year: string): GoalProgress | null {
-  const books = catalogue.site.goal[year];
-  if (books === undefined) return null;
-  const done = catalogue.readNotes.filter((note) => note.date.startsWith(`${year}-`)).length;
-  return { year, books, done };
-}
+export const goalOf = (year: string) => goalOfYear(catalogue.site.goal, catalogue.notes, year);
 
 // Made once, so each note page costs the same however many notes there are.
 const related = relatedIndex(catalogue.listedNotes);

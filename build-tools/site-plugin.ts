@@ -143,7 +143,7 @@ export function sitePlugin(): Plugin {
   let root = contentRoot(projectRoot);
   let started = 0;
   let buildDir = "";
-  let catalogue: Catalogue | undefined;
+  let owner: { name: string; email: string } | undefined;
   const cache = () => imageCache(projectRoot, buildCacheDir(buildRoot(projectRoot)), root);
   return {
     name: "site",
@@ -168,14 +168,16 @@ export function sitePlugin(): Plugin {
       if (this.environment.config.command !== "build" || this.environment.name !== "client") return;
       started = Date.now();
       buildDir = dirname(this.environment.config.build.outDir);
-      catalogue = catalogueOrStop(root);
+      // Only the owner is kept: the catalogue itself would stay in memory through the whole build.
+      const { name, email } = catalogueOrStop(root).site;
+      owner = { name, email };
       copyContent(root, buildDir);
       this.emitFile({ type: "chunk", id: join(projectRoot, SEARCH_CLIENT_MODULE), name: "search-client" });
     },
     buildApp: {
       order: "post",
       async handler() {
-        if (!catalogue) return;
+        if (!owner) return;
         const clientDir = join(buildDir, "client");
         const files = filesUnder(clientDir);
         recordInlineHashes(
@@ -189,12 +191,7 @@ export function sitePlugin(): Plugin {
         for (const file of resourceData) rmSync(file);
         await writeCompressedCopies(files.filter((file) => !resourceData.has(file)));
         pruneImageCache(cache(), started);
-        const { name, email } = catalogue.site;
-        writeBuildInfo(buildDir, {
-          siteUrl: siteUrlFromEnvironment(process.env),
-          contentRoot: root,
-          owner: { name, email },
-        });
+        writeBuildInfo(buildDir, { siteUrl: siteUrlFromEnvironment(process.env), contentRoot: root, owner });
       },
     },
     // React Router's prerendering gives each request 10 s, the first one included: the server build,

@@ -71,7 +71,7 @@ export function bookYears(notes: readonly Pick<Note, "date" | "shelf">[]): strin
 
 export const YEAR_TOP_LIMIT = 5;
 
-export function yearInBooks(notes: readonly Note[], year: string, goal: number | undefined) {
+export function yearInBooks(notes: readonly Note[], year: string) {
   const inYear = (note: Note) => note.date.startsWith(`${year}-`);
   const read = notes.filter((note): note is ReadNote => note.shelf === "read" && inYear(note)).sort(oldestFirst);
   const isReRead = (note: Note) => note.readings.findIndex((entry) => entry.slug === note.slug) > 0;
@@ -85,7 +85,19 @@ export function yearInBooks(notes: readonly Note[], year: string, goal: number |
     tags: notesPerTag(read),
     reReads: read.filter(isReRead),
     didNotFinish: notes.filter((note) => note.shelf === "did-not-finish" && inYear(note)).sort(oldestFirst),
-    goal: goal === undefined ? null : { books: goal, done: read.length },
   };
 }
 export type YearInBooks = ReturnType<typeof yearInBooks>;
+
+export type GoalProgress = { year: string; books: number; done: number };
+
+export function goalOfYear(goals: Record<string, number>, notes: readonly Note[], year: string): GoalProgress | null {
+  const books = goals[year];
+  if (books === undefined) return null;
+  const done = notes.filter((note) => note.shelf === "read" && note.date.startsWith(`${year}-`)).length;
+  return { year, books, done };
+}
+
+/** This year's goal, or none: an earlier year's goal is no goal for this one. */
+export const currentGoal = (goals: Record<string, number>, notes: readonly Note[], today: Date) =>
+  goalOfYear(goals, notes, String(today.getFullYear()));

@@ -64,13 +64,13 @@ const template = (known: readonly string[]) =>
 
 const sectionWords = z.strictObject({ blurb: text, description: text });
 const sectionWithIntro = sectionWords.extend({ intro: markdownText });
+const sectionMaybeIntro = sectionWords.extend({ intro: markdownText.optional() });
 
 const sectionsSchema = z.strictObject({
   now: z.strictObject({ blurb: text }),
   about: z.strictObject({ blurb: text }),
   apps: sectionWords,
-  notes: sectionWords.extend({
-    intro: markdownText.optional(),
+  notes: sectionMaybeIntro.extend({
     noteDescription: template(["title", "author", "rating"]),
     shelfNoteDescription: template(["title", "author", "shelf"]),
   }),
@@ -83,8 +83,8 @@ const sectionsSchema = z.strictObject({
   quotes: z.strictObject({ blurb: text.optional(), description: text }),
   write: sectionWithIntro,
   work: sectionWords,
-  podcast: sectionWords,
-  videos: sectionWords,
+  podcast: sectionMaybeIntro,
+  videos: sectionMaybeIntro,
   contact: sectionWithIntro,
   updates: sectionWithIntro,
 });

@@ -1,7 +1,8 @@
 import { formatMonthYear } from "../../catalogue/dates.ts";
+import type { GoalProgress } from "../../catalogue/reading-life.ts";
 import type { Shelf } from "../../catalogue/schema.ts";
 import { ratingText, SHELF_LABELS } from "../../catalogue/shelves.ts";
-import type { BookLink, GoalProgress } from "../reading.server.ts";
+import type { BookLink } from "../reading.server.ts";
 import { PageLink } from "./PageLink.tsx";
 import { Section } from "./Section.tsx";
 

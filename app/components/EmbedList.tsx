@@ -1,13 +1,16 @@
 import { useEffect, useRef, useState } from "react";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { PLAYER_PAGE_LABEL, playerPageOf } from "../../catalogue/embeds.ts";
+import { ratingText } from "../../catalogue/shelves.ts";
 import type { embedItems } from "../catalogue.server.ts";
 import { earlyPlayerProbe, playerProbeUrl } from "../lib/player-probe.ts";
 import { Embed, type EmbedKind } from "./Embed.tsx";
+import { IconLink } from "./LinkIcons.tsx";
 import { PageLink } from "./PageLink.tsx";
 
 const EMBED_TIMEOUT_MS = 10_000;
 const NEAR_VIEWPORT_MARGIN = "50% 0px";
+const EAGER_COVERS = 4;
 
 type EmbedItem = ReturnType<typeof embedItems>[number];
 
@@ -64,16 +67,27 @@ export function EmbedList({ kind, items }: { kind: EmbedKind; items: readonly Em
   return (
     <ul className="embed-list" ref={list}>
       {items.map((item, index) => (
-        <li key={item.slug}>
-          <h2 className="embed-title">
-            <PageLink to={item.path}>{item.name}</PageLink>
-          </h2>
-          <p className="meta-line">
-            {item.author} · released <time dateTime={item.releaseDate}>{formatMonthYear(item.releaseDate)}</time> ·{" "}
-            <a href={playerPageOf(kind, item.embed)} rel="noopener">
-              {PLAYER_PAGE_LABEL[kind]}
-            </a>
-          </p>
+        <li key={item.slug} className="embed-entry">
+          <img src={item.photo} alt="" width={64} height={94} loading={index < EAGER_COVERS ? "eager" : "lazy"} />
+          <div>
+            <h2 className="embed-title">
+              <PageLink to={item.path}>{item.name}</PageLink>
+            </h2>
+            <p>{item.author}</p>
+            <p className="meta-line">
+              <time dateTime={item.releaseDate}>{formatMonthYear(item.releaseDate)}</time>
+              {item.rating !== null && ` · Rated ${ratingText(item.rating)}`}
+            </p>
+            {item.excerpt && <p className="embed-description">{item.excerpt}</p>}
+            <p className="link-icons labelled">
+              <IconLink
+                href={playerPageOf(kind, item.embed)}
+                icon={`icon-${kind}`}
+                action={PLAYER_PAGE_LABEL[kind]}
+                name={item.name}
+              />
+            </p>
+          </div>
           {hostReachable && (
             <Embed
               kind={kind}

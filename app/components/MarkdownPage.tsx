@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatContentDate } from "../../catalogue/dates.ts";
+import { formatMonthYear } from "../../catalogue/dates.ts";
 import type { Page as PageContent } from "../../catalogue/schema.ts";
 import { type MetaMatch, type PageHead, pageMeta } from "../lib/meta.ts";
 import { Page } from "./Page.tsx";
@@ -18,7 +18,7 @@ export function MarkdownPage({ page, children }: { page: ShownPage; children?: R
   return (
     <Page className="page prose-page" as="article" title={page.title}>
       <p className="meta-line">
-        Last updated <time dateTime={page.updated}>{formatContentDate(page.updated)}</time>
+        Last updated <time dateTime={page.updated}>{formatMonthYear(page.updated)}</time>
       </p>
       {/* Rendered at build time from the owner's own Markdown file. */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />

@@ -14,7 +14,7 @@ type PageProps = {
   children: ReactNode;
 };
 
-type IntroSection = "write" | "contact" | "updates" | "notes";
+type IntroSection = "write" | "contact" | "updates" | "notes" | "podcast" | "videos";
 
 export function Page({ className, as: Frame = "div", title, intro, children }: PageProps) {
   return (

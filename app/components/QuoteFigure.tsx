@@ -6,8 +6,8 @@ export const quotedBook = ({ path, name, author }: QuotedBook) => ({ path, name,
 
 type ShownQuote = { html: string; attribution: string; note: QuotedBook };
 
-/** A quote with the book it is from: the words, then "— Walden, Henry David Thoreau, p. 42". */
-export function QuoteFigure({ quote }: { quote: ShownQuote }) {
+/** A quote with the book it is from: the words, then "— Walden, Henry David Thoreau, p. 42", and a link to share it. */
+export function QuoteFigure({ quote, share }: { quote: ShownQuote; share?: string }) {
   return (
     <figure className="quote">
       {/* The quote's HTML is rendered at build time from the owner's own note. */}
@@ -18,6 +18,14 @@ export function QuoteFigure({ quote }: { quote: ShownQuote }) {
           <PageLink to={quote.note.path}>{quote.note.name}</PageLink>
         </cite>
         , {quote.note.author}, {quote.attribution}
+        {share && (
+          <>
+            {" · "}
+            <PageLink to={share} aria-label="Share this quote">
+              Share
+            </PageLink>
+          </>
+        )}
       </figcaption>
     </figure>
   );

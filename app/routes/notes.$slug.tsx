@@ -3,6 +3,7 @@ import { isGeneratedCover } from "../../catalogue/cover-path.ts";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { seriesText } from "../../catalogue/series.ts";
 import { ratingText, SHELF_LABELS } from "../../catalogue/shelves.ts";
+import { formatDuration } from "../../catalogue/stats.ts";
 import { fillTemplate } from "../../catalogue/template.ts";
 import { COVER_IMAGE_SCALE, noteImagePath } from "../../outputs/card.ts";
 import { COVER_HEIGHT, COVER_WIDTH } from "../../outputs/cover.ts";
@@ -85,10 +86,10 @@ export default function NoteDetail({ loaderData: { note, neighbours } }: Route.C
               <time dateTime={note.date}>{formatMonthYear(note.date)}</time>
             </Fact>
             {note.rating !== null && <Fact term="Rating">{ratingText(note.rating)}</Fact>}
-            {note.time > 0 && <Fact term="Read time">{note.time} min read</Fact>}
+            {note.time > 0 && <Fact term="Read time">{formatDuration(note.time)}</Fact>}
           </dl>
           <Tags tags={note.tags} />
-          <LinkIcons item={note} />
+          <LinkIcons item={note} labelled />
         </div>
       </header>
       <ReadingHistory readings={note.readings} current={note.slug} />

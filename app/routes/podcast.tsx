@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 
 export default function Podcast({ loaderData }: Route.ComponentProps) {
   return (
-    <Page className="page" title="Podcast">
+    <Page className="page" title="Podcast" intro="podcast">
       <EmbedList kind="podcast" items={loaderData.episodes} />
     </Page>
   );

@@ -1,7 +1,6 @@
 import { FEEDS } from "../../outputs/linked-files.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { Page } from "../components/Page.tsx";
-import { PageLink } from "../components/PageLink.tsx";
 import { QuoteFigure, quotedBook } from "../components/QuoteFigure.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
@@ -27,10 +26,7 @@ export default function Quotes({ loaderData: { quotes } }: Route.ComponentProps)
       <ul className="quote-list">
         {quotes.map((quote) => (
           <li key={quote.id}>
-            <QuoteFigure quote={quote} />
-            <p className="meta-line">
-              <PageLink to={quote.path}>Share this quote</PageLink>
-            </p>
+            <QuoteFigure quote={quote} share={quote.path} />
           </li>
         ))}
       </ul>

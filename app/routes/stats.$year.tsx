@@ -1,6 +1,5 @@
 import { bookYears, yearInBooks } from "../../catalogue/reading-life.ts";
 import { ratingText } from "../../catalogue/shelves.ts";
-import { formatDuration } from "../../catalogue/stats.ts";
 import { fillTemplate } from "../../catalogue/template.ts";
 import { yearTitle } from "../../outputs/card.ts";
 import { bookListLd } from "../../outputs/structured-data.ts";
@@ -10,6 +9,7 @@ import { GoalMeter, ShelfSection } from "../components/BookShelf.tsx";
 import { Page } from "../components/Page.tsx";
 import { PageLink } from "../components/PageLink.tsx";
 import { Pager } from "../components/Pager.tsx";
+import { ReadTimeFacts } from "../components/ReadTimeFacts.tsx";
 import { Section, TopRated } from "../components/Section.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
@@ -23,8 +23,8 @@ export function loader({ params }: Route.LoaderArgs) {
   const years = bookYears(catalogue.notes);
   const index = years.indexOf(params.year);
   if (index === -1) notFound();
-  const inYear = yearInBooks(catalogue.notes, params.year, undefined);
-  const { read, top, reReads, didNotFinish, goal: _goal, ...figures } = inYear;
+  const inYear = yearInBooks(catalogue.notes, params.year);
+  const { read, top, reReads, didNotFinish, ...figures } = inYear;
   const { yearDescription } = catalogue.site.sections.stats;
   return {
     year: {
@@ -59,8 +59,7 @@ export default function YearInBooks({ loaderData: { year, goal, previous, next }
         <dd data-stat="count">{year.count}</dd>
         <dt>Average rating</dt>
         <dd data-stat="average">{year.count > 0 ? ratingText(year.averageRating) : "–"}</dd>
-        <dt>Total read time</dt>
-        <dd data-stat="time">{formatDuration(year.time.totalMinutes)}</dd>
+        <ReadTimeFacts time={year.time} counted="Books" />
       </dl>
       {goal && <GoalMeter goal={goal} />}
 

@@ -1,10 +1,11 @@
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { bookYears, changedMinds } from "../../catalogue/reading-life.ts";
-import { formatDuration, readingStats, topRated } from "../../catalogue/stats.ts";
+import { readingStats, topRated } from "../../catalogue/stats.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { BarChart } from "../components/BarChart.tsx";
 import { Page } from "../components/Page.tsx";
 import { PageLink } from "../components/PageLink.tsx";
+import { ReadTimeFacts } from "../components/ReadTimeFacts.tsx";
 import { ListSection, Section, TopRated } from "../components/Section.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
@@ -25,7 +26,6 @@ export function loader() {
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Reading stats" });
 
 export default function Stats({ loaderData: { stats, top, ratingScale, years, changedMinds } }: Route.ComponentProps) {
-  const { time } = stats;
   return (
     <Page className="page stats-page" title="Reading stats">
       <p className="lede">
@@ -37,13 +37,7 @@ export default function Stats({ loaderData: { stats, top, ratingScale, years, ch
         <dd data-stat="total">{stats.total}</dd>
         <dt>Average rating</dt>
         <dd data-stat="average">{stats.averageRating.toFixed(1)} / 10</dd>
-        <dt>Total read time</dt>
-        <dd data-stat="time">
-          {formatDuration(time.totalMinutes)}{" "}
-          <span className="meta-line">(the sum over the {time.known} notes with a known read time)</span>
-        </dd>
-        <dt>Notes without a read time</dt>
-        <dd data-stat="unknown-time">{time.unknown}</dd>
+        <ReadTimeFacts time={stats.time} counted="Notes" />
       </dl>
 
       <div className="chart-grid">

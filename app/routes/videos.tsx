@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 
 export default function Videos({ loaderData }: Route.ComponentProps) {
   return (
-    <Page className="page" title="Videos">
+    <Page className="page" title="Videos" intro="videos">
       <EmbedList kind="video" items={loaderData.videos} />
     </Page>
   );

@@ -14,7 +14,10 @@ import type { Route } from "./+types/write";
 export const handle = pageHandle("write", { hydrate: true, query: canonicalListQuery });
 
 export function loader() {
-  return { writings: catalogue.writings.map(withoutBody), author: catalogue.site.name };
+  return {
+    writings: catalogue.writings.map((writing) => ({ ...withoutBody(writing), excerpt: writing.excerpt })),
+    author: catalogue.site.name,
+  };
 }
 
 export const shouldRevalidate = listShouldRevalidate;
@@ -42,23 +45,32 @@ export default function Write({ loaderData: { writings, author } }: Route.Compon
       {visible.length === 0 ? (
         <p className="empty">No writings match your search.</p>
       ) : (
-        <ul className="writing-list">
+        <ul className="writing-list essay-list">
           {visible.map((writing) => (
             <li key={writing.slug} className="writing-entry">
-              {writing.photo && (
-                <PageLink to={writing.path} tabIndex={-1} aria-hidden="true">
+              {/* Every row has its square, so the titles line up whether or not an essay has a photo. */}
+              {writing.photo ? (
+                <PageLink to={writing.path} tabIndex={-1} aria-hidden="true" className="writing-thumb">
                   <img src={writing.photo} alt="" width={100} height={100} loading="lazy" />
                 </PageLink>
+              ) : (
+                <span className="writing-thumb" aria-hidden="true">
+                  {writing.name.charAt(0)}
+                </span>
               )}
               <div>
                 <h2 className="writing-title">
                   <PageLink to={writing.path}>{writing.name}</PageLink>
                 </h2>
                 <p className="meta-line">
-                  <time dateTime={writing.date}>{formatMonthYear(writing.date)}</time> · {author}
+                  <time dateTime={writing.date}>{formatMonthYear(writing.date)}</time>
+                  {writing.time > 0 && ` · ${writing.time} min read`}
+                  {/* Every essay is the owner's: said for machines and screen readers, not shown on each row. */}
+                  <span className="visually-hidden"> · by {author}</span>
                 </p>
-                <LinkIcons item={writing} />
               </div>
+              {writing.excerpt && <p className="writing-excerpt">{writing.excerpt}</p>}
+              <LinkIcons item={writing} labelled />
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { iconLinkKinds } from "../../app/lib/icon-links.ts";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { EMBED_ORIGINS } from "../../catalogue/embeds.ts";
 import { applyFilters } from "../../catalogue/filters.ts";
@@ -302,14 +303,15 @@ test("a note's tags link to the notes list filtered by each tag", async ({ page 
   await expectNoAxeViolations(page);
 });
 
-test("each icon link shows its label on hover and on keyboard focus", async ({ page }) => {
-  await page.goto("/write");
-  await waitForReady(page);
-  const writing = catalogue.writings.find((item) => item.twosLink) ?? first(catalogue.writings);
-  const entry = page.locator(".writing-entry").filter({ has: page.locator(`h2 a[href="${writing.path}"]`) });
+test("each icon link of the notes list shows its label on hover and on keyboard focus", async ({ page }) => {
+  await openNotes(page);
+  const kinds = iconLinkKinds({ noteApp: catalogue.site.noteApp, blog: catalogue.site.blog });
+  const note = allNotes.find((item) => kinds.some((kind) => item[kind.field]));
+  const firstKind = kinds.find((kind) => note?.[kind.field]);
+  const entry = page.locator(".note-entry").filter({ has: page.locator(`h2 a[href="${note?.path}"]`) });
   const link = entry.locator(".link-icons a").first();
   const label = link.locator(".icon-label");
-  await expect(label).toHaveText("Read on Twos");
+  await expect(label).toHaveText(firstKind?.action ?? "a note with an icon link");
   // The icon is drawn by the stylesheet: a 22px mask over the link's colour.
   const icon = await link.evaluate((element) => {
     const style = getComputedStyle(element, "::before");
@@ -386,17 +388,48 @@ test("the writings are listed newest first, with an empty-state message when not
   await expect(page.getByText("No writings match your search.")).toBeVisible();
 });
 
-test("each writing: an optional 100x100 photo linking to it, a title, a date and the author", async ({ page }) => {
-  await page.goto("/write");
-  for (const writing of catalogue.writings) {
-    const entry = page.locator(".writing-entry").filter({ has: page.locator(`h2 a[href="${writing.path}"]`) });
-    await expect(entry).toContainText(`${formatMonthYear(writing.date)} · ${catalogue.site.name}`);
-    const photo = entry.locator(`a[href="${writing.path}"] img`);
-    if (writing.photo) {
-      await expect(photo).toHaveAttribute("width", "100");
-      await expect(photo).toHaveAttribute("height", "100");
-    } else await expect(photo).toHaveCount(0);
+test.describe("each writing on the write index", () => {
+  for (const width of [390, 1280]) {
+    test(`at ${width} px: a 100x100 photo linking to it or a square in its place, a title, a date, an excerpt and the author as quiet metadata`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/write");
+      const lefts = new Set<number>();
+      for (const writing of catalogue.writings) {
+        const entry = page.locator(".writing-entry").filter({ has: page.locator(`h2 a[href="${writing.path}"]`) });
+        await expect(entry.locator(".meta-line time")).toHaveText(formatMonthYear(writing.date));
+        await expect(entry.locator(".writing-excerpt")).toHaveText(writing.excerpt);
+        // The author is every essay's owner: there for screen readers and machines, not repeated on screen.
+        const author = entry.getByText(`by ${catalogue.site.name}`);
+        await expect(author).toHaveCount(1);
+        expect(await author.evaluate((element) => element.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+        const photo = entry.locator(`a[href="${writing.path}"] img`);
+        if (writing.photo) {
+          await expect(photo).toHaveAttribute("width", "100");
+          await expect(photo).toHaveAttribute("height", "100");
+        } else await expect(photo).toHaveCount(0);
+        const square = await entry.locator(".writing-thumb").boundingBox();
+        expect([square?.width, square?.height]).toEqual([100, 100]);
+        const title = await entry.locator(".writing-title").boundingBox();
+        lefts.add(Math.round(title?.x ?? -1));
+      }
+      // With a photo or without, every title starts at the same place.
+      expect(lefts.size).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+    });
   }
+
+  test("each link shows its label beside its icon, without hover", async ({ page }) => {
+    await page.goto("/write");
+    const writing = catalogue.writings.find((item) => item.twosLink) ?? first(catalogue.writings);
+    const entry = page.locator(".writing-entry").filter({ has: page.locator(`h2 a[href="${writing.path}"]`) });
+    const link = entry.getByRole("link", { name: `Read on Twos: ${writing.name}` });
+    await expect(link).toBeVisible();
+    await expect(link.locator(".icon-label")).toBeVisible();
+    await expect(link.locator(".icon-label")).toHaveCSS("opacity", "1");
+    expect(await link.evaluate((element) => element.getBoundingClientRect().width)).toBeGreaterThan(80);
+  });
 });
 test("each writing's optional icon links (note app, watch, support, buy, listen, Medium) open in a new tab", async ({
   page,
@@ -529,10 +562,42 @@ for (const [path, items] of [
         "href",
         /^https:\/\/(open\.spotify|www\.youtube)\.com\//,
       );
-      // A heading and a line of text: no box held open for a player.
-      expect(await entry.evaluate((element) => element.getBoundingClientRect().height)).toBeLessThan(100);
+      // The cover and the words: no row below them held open for a player.
+      const height = await entry.evaluate((element) => {
+        const tallest = Math.max(...[...element.children].map((child) => child.getBoundingClientRect().height));
+        return element.getBoundingClientRect().height - tallest;
+      });
+      expect(height).toBeLessThanOrEqual(1);
     }
     await expect(page.locator("iframe")).toHaveCount(0);
+  });
+}
+
+for (const [path, kind, items, source] of [
+  ["/podcast", "podcast", catalogue.withPodcast, "Listen on Spotify"],
+  ["/videos", "videos", catalogue.withVideo, "Watch on YouTube"],
+] as const) {
+  test(`${path} opens with the owner's introduction, then each entry's cover, title, date, source and opening words`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    const intro = catalogue.site.sections[kind].intro?.replace(/<[^>]+>/g, "").trim();
+    expect(intro).toBeTruthy();
+    await expect(page.locator(".lede")).toHaveText(intro ?? "");
+    const entries = page.locator(".embed-list > li");
+    for (const [index, note] of items.entries()) {
+      const entry = entries.nth(index);
+      const cover = entry.locator("img");
+      await expect(cover).toHaveAttribute("src", note.photo);
+      expect(await cover.evaluate((img) => [img.clientWidth, img.clientHeight])).toEqual([64, 94]);
+      await expect(entry.getByRole("link", { name: note.name, exact: true })).toHaveAttribute("href", note.path);
+      await expect(entry.locator("time")).toHaveText(formatMonthYear(note.releaseDate));
+      await expect(entry.getByRole("link", { name: `${source}: ${note.name}` })).toContainText(source);
+      if (note.excerpt) await expect(entry.locator(".embed-description")).toHaveText(note.excerpt);
+      else await expect(entry.locator(".embed-description")).toHaveCount(0);
+    }
+    expect(items.some((note) => note.excerpt)).toBe(true);
+    await expectNoAxeViolations(page);
   });
 }
 

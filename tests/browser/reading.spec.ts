@@ -5,7 +5,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { XMLParser } from "fast-xml-parser";
-import { meanRating } from "../../catalogue/stats.ts";
+import { formatDuration, meanRating, readingTime } from "../../catalogue/stats.ts";
 import { catalogue } from "./fixture-site.ts";
 import { expectNoAxeViolations, waitForReady } from "./helpers.ts";
 
@@ -29,9 +29,9 @@ test("the book on the reading shelf shows on /now and on the home page, from its
     await expect(section).toContainText("Started May 2024");
     await expect(section.locator("img")).toHaveAttribute("src", reading?.photo ?? "");
   }
-  // The goal of the latest year in site.yaml, counted from the books read that year.
+  // The fixture's only goal is 2024's: /now shows the goal of the year it is built in, never an earlier one.
   await page.goto("/now");
-  await expect(page.locator('[data-stat="goal"]')).toHaveText("2 of 4 books");
+  await expect(page.locator('[data-stat="goal"]')).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
 
@@ -96,6 +96,22 @@ test("a year in books counts the books read that year and averages their ratings
   ).toHaveAttribute("href", "/stats/2024");
 });
 
+test("a year's total read time counts only the known times, and a year with none known shows no total", async ({
+  page,
+}) => {
+  const timeOf = (year: string) => readingTime(catalogue.readNotes.filter((note) => note.date.startsWith(`${year}-`)));
+  expect(timeOf("2022")).toEqual({ totalMinutes: 0, known: 0, unknown: 1 });
+  await page.goto("/stats/2022");
+  await expect(page.locator('[data-stat="time"]')).toHaveCount(0);
+  await expect(page.locator('[data-stat="unknown-time"]')).toHaveText("1");
+  await expect(page.getByText(/\b0 minutes/)).toHaveCount(0);
+
+  expect(timeOf("2024")).toMatchObject({ known: 2, unknown: 0 });
+  await page.goto("/stats/2024");
+  await expect(page.locator('[data-stat="time"]')).toHaveText(formatDuration(timeOf("2024").totalMinutes));
+  await expect(page.locator('[data-stat="unknown-time"]')).toHaveCount(0);
+});
+
 test("a quote has its anchor on the note, its own page, a 1200x630 card and an entry in the quotes feed", async ({
   page,
   request,
@@ -144,6 +160,32 @@ test("a quote has its anchor on the note, its own page, a 1200x630 card and an e
 
   await page.goto("/quotes");
   await expect(page.locator(".quote-list > li")).toHaveCount(catalogue.quotes.length);
+  await expectNoAxeViolations(page);
+});
+
+test("the quotes page sets each quote first and larger than its quiet attribution, with one small share link", async ({
+  page,
+}) => {
+  await page.goto("/quotes");
+  const figures = page.locator(".quote-list .quote");
+  await expect(figures).toHaveCount(catalogue.quotes.length);
+  for (const [index, quote] of catalogue.quotes.entries()) {
+    const figure = figures.nth(index);
+    const sizes = await figure.evaluate((element) => {
+      const size = (selector: string) =>
+        Number.parseFloat(getComputedStyle(element.querySelector(selector) ?? element).fontSize);
+      return { first: element.firstElementChild?.tagName, words: size("blockquote"), attribution: size("figcaption") };
+    });
+    expect(sizes.first).toBe("BLOCKQUOTE");
+    expect(sizes.words / sizes.attribution).toBeGreaterThanOrEqual(1.2);
+    await expect(figure.getByRole("link", { name: "Share this quote" })).toHaveAttribute("href", quote.path);
+    await expect(figure.getByRole("link", { name: quote.note.name, exact: true })).toHaveAttribute(
+      "href",
+      quote.note.path,
+    );
+  }
+  // "Share this quote" is the link's name, not a line repeated under every quote.
+  await expect(page.getByText("Share this quote")).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
 

@@ -1,7 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
-import { formatContentDate, formatDateRange, formatMonthYear } from "../../catalogue/dates.ts";
+import { formatDateRange, formatMonthYear } from "../../catalogue/dates.ts";
 import { EMBED_ORIGINS } from "../../catalogue/embeds.ts";
 import { ratingText } from "../../catalogue/shelves.ts";
+import { formatDuration } from "../../catalogue/stats.ts";
 import { first } from "../support/lists.ts";
 import { catalogue } from "./fixture-site.ts";
 import { expectNoAxeViolations, trackForeignRequests, waitForReady } from "./helpers.ts";
@@ -30,7 +31,12 @@ test("home shows a tile for every section and the social links", async ({ page }
 async function expectMarkdownPage(page: Page, path: string, title: string, updated: string) {
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  await expect(page.getByText(`Last updated ${formatContentDate(updated)}`)).toBeVisible();
+  // In the site's one date style ("June 2025"), as every other date reads.
+  await expect(page.getByText(`Last updated ${formatMonthYear(updated)}`)).toBeVisible();
+  await expect(page.getByText(`Last updated ${formatMonthYear(updated)}`).locator("time")).toHaveAttribute(
+    "datetime",
+    updated,
+  );
   await expectNoAxeViolations(page);
 }
 
@@ -167,10 +173,15 @@ test("every note has a page (a re-read at -2) with cover, title, author, date, r
   await expect(page.getByText(`by ${note.author}`)).toBeVisible();
   await expect(page.getByText(formatMonthYear(note.date))).toBeVisible();
   await expect(page.getByText(`${ratingText(note.rating)}`)).toBeVisible();
-  await expect(page.getByText(`${note.time} min read`)).toBeVisible();
+  // One phrase: "Read time 1 hour 49 minutes", not "Read time 109 min read".
+  await expect(page.getByText(formatDuration(note.time), { exact: true })).toBeVisible();
+  await expect(page.getByText("min read")).toHaveCount(0);
   for (const tag of note.tags) await expect(page.getByRole("list", { name: "Tags" }).getByText(tag)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Review" })).toBeVisible();
-  await expect(page.getByRole("link", { name: `Buy on Amazon: ${note.name}` })).toHaveAttribute("href", note.link);
+  const shop = page.getByRole("link", { name: `Buy on Amazon: ${note.name}` });
+  await expect(shop).toHaveAttribute("href", note.link);
+  // A note's page has the room to show each link's label beside its icon.
+  await expect(shop.getByText("Buy on Amazon")).toBeVisible();
   await expectNoAxeViolations(page);
   expectLocalOnly();
 });

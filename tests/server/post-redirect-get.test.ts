@@ -13,6 +13,7 @@ import { MESSAGES } from "../../rules/forms.ts";
 import { sentToken } from "../../services/forms/sent.ts";
 import { confirmToken, unsubscribeToken } from "../../services/newsletter/tokens.ts";
 import { catalogue as fixtureCatalogue } from "../browser/fixture-site.ts";
+import { storedSubscriber } from "../support/subscribers.ts";
 import { makeTempDir, TEST_SECRET, waitFor } from "./helpers.ts";
 import { builtSiteUrl, type ProductionServer, startProductionServer } from "./production.ts";
 
@@ -45,18 +46,7 @@ const page = (path: string) =>
     html: await response.text(),
   }));
 
-type Subscriber = { id: number; email_lower: string; created_at: string; status: string };
-
-function subscriber(email: string): Subscriber {
-  const database = new Database(join(temp.path, "site.db"), { readonly: true });
-  try {
-    return database
-      .prepare("SELECT id, email_lower, created_at, status FROM subscribers WHERE email_lower = ?")
-      .get(email) as Subscriber;
-  } finally {
-    database.close();
-  }
-}
+const subscriber = (email: string) => storedSubscriber(temp.path, email);
 
 function countRows(table: "messages" | "subscribers"): number {
   const database = new Database(join(temp.path, "site.db"), { readonly: true });

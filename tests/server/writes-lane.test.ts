@@ -5,10 +5,9 @@
  * sign-up, confirmation and one-click unsubscribe gets its real answer. Also: an odd path is answered with the not-found page.
  */
 
-import { join } from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { confirmToken, unsubscribeToken } from "../../services/newsletter/tokens.ts";
+import { storedSubscriber } from "../support/subscribers.ts";
 import { makeTempDir, TEST_SECRET } from "./helpers.ts";
 import { type ProductionServer, startProductionServer } from "./production.ts";
 
@@ -41,18 +40,7 @@ function post(path: string, body: string, headers: Record<string, string> = {}) 
   });
 }
 
-type Subscriber = { id: number; email_lower: string; created_at: string; status: string };
-
-function subscriber(email: string): Subscriber {
-  const database = new Database(join(temp.path, "site.db"), { readonly: true });
-  try {
-    return database
-      .prepare("SELECT id, email_lower, created_at, status FROM subscribers WHERE email_lower = ?")
-      .get(email) as Subscriber;
-  } finally {
-    database.close();
-  }
-}
+const subscriber = (email: string) => storedSubscriber(temp.path, email);
 
 /** Keeps `connections` requests for new list searches in flight until stopped; counts the answers. */
 function listFlood(connections: number) {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { coverPath } from "../../catalogue/cover-path.ts";
 import { readContentFiles } from "../../catalogue/disk.ts";
-import { buildCatalogue, ContentError, type ContentFile } from "../../catalogue/load.ts";
+import { buildCatalogue, ContentError, type ContentFile, isDraft } from "../../catalogue/load.ts";
 import { comparators } from "../../catalogue/sort.ts";
 import { first } from "../support/lists.ts";
 
@@ -522,5 +522,26 @@ describe("the menu and the home tiles", () => {
       field: "menu",
       problem: /needs at least one section/,
     });
+  });
+});
+
+describe("drafts", () => {
+  const file = (frontMatter: string) => ({ path: "content/notes/x.md", text: `---\n${frontMatter}\n---\nBody.\n` });
+
+  test("a file is a draft when its front matter says draft: true, however YAML spells it", () => {
+    for (const line of ["draft: true", "draft: True", "draft:   TRUE  # not yet", "draft : true"]) {
+      expect(isDraft(file(`name: "X"\n${line}`)), line).toBe(true);
+    }
+  });
+
+  test("false, a quoted value, an indented key or the body's words do not make a draft", () => {
+    for (const text of [
+      file('name: "X"\ndraft: false'),
+      file('name: "X"\ndraft: "true"'),
+      file('name: "X"\nnotes:\n  draft: true'),
+      { path: "content/notes/x.md", text: '---\nname: "X"\n---\ndraft: true\n' },
+    ]) {
+      expect(isDraft(text), text.text).toBe(false);
+    }
   });
 });

@@ -1,14 +1,14 @@
 /**
  * The pure parts of the reading life: quotes found in a note's body, the history of a re-read
- * book, the books whose rating moved, the essays that mention a note, a year in books, and the
- * quote card (cut with an ellipsis, drawn 1200x630).
+ * book, the books whose rating moved, the essays that mention a note, a year in books, the reading
+ * goal, and the quote card (cut with an ellipsis, drawn 1200x630).
  */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { readContentFiles } from "../../catalogue/disk.ts";
 import { buildCatalogue } from "../../catalogue/load.ts";
 import { deriveQuotes } from "../../catalogue/quotes.ts";
-import { bookYears, changedMinds, yearInBooks } from "../../catalogue/reading-life.ts";
+import { bookYears, changedMinds, currentGoal, goalOfYear, yearInBooks } from "../../catalogue/reading-life.ts";
 import { CARD_QUOTE_LIMIT, cardQuoteText } from "../../outputs/card.ts";
 import { quoteCardPng } from "../../outputs/card-image.ts";
 
@@ -125,7 +125,7 @@ describe("a year in books", () => {
   });
 
   test("the books read that year in reading order, their count, time, average, re-reads and books given up", () => {
-    const year = yearInBooks(catalogue.notes, "2024", 4);
+    const year = yearInBooks(catalogue.notes, "2024");
     expect(year.read.map((book) => book.slug)).toEqual(["deep-work", "the-glass-orchard-2"]);
     expect(year.count).toBe(2);
     expect(year.time.totalMinutes).toBe(45 + 110);
@@ -133,8 +133,21 @@ describe("a year in books", () => {
     expect(year.top.map((book) => book.slug)).toEqual(["the-glass-orchard-2", "deep-work"]);
     expect(year.reReads.map((book) => book.slug)).toEqual(["the-glass-orchard-2"]);
     expect(year.didNotFinish.map((book) => book.slug)).toEqual(["a-winter-almanac"]);
-    expect(year.goal).toEqual({ books: 4, done: 2 });
-    expect(yearInBooks(catalogue.notes, "2016", undefined).goal).toBeNull();
+  });
+});
+
+describe("the reading goal", () => {
+  const goals = { "2023": 10, "2024": 4 };
+
+  test("a year's goal counts the books read to the end that year", () => {
+    expect(goalOfYear(goals, catalogue.notes, "2024")).toEqual({ year: "2024", books: 4, done: 2 });
+    expect(goalOfYear(goals, catalogue.notes, "2016")).toBeNull();
+  });
+
+  test("the current goal is the one of the year the page is made in, never an earlier year's", () => {
+    expect(currentGoal(goals, catalogue.notes, new Date(2024, 10, 20))).toEqual({ year: "2024", books: 4, done: 2 });
+    expect(currentGoal(goals, catalogue.notes, new Date(2023, 0, 1))).toMatchObject({ year: "2023", books: 10 });
+    expect(currentGoal(goals, catalogue.notes, new Date(2026, 10, 20))).toBeNull();
   });
 });
 
