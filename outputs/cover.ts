@@ -41,7 +41,8 @@ export function wrapWords(text: string, width: number, maxLines: number): string
   return [...kept, `${lastKept.slice(0, width - 1)}…`];
 }
 
-export function coverSvg(title: string, author: string): string {
+/** `label` names the drawing for screen readers; an empty one hides it, beside a title that says the same. */
+export function coverSvg(title: string, author: string, label = `${title} by ${author}`): string {
   const { background, ink } = present(PALETTE[hash(title) % PALETTE.length], "a palette entry at hash modulo length");
   const titleLines = wrapWords(title, 12, 5);
   const authorLines = wrapWords(author, 18, 2);
@@ -54,7 +55,7 @@ export function coverSvg(title: string, author: string): string {
     .map((line, index) => `<text x="12" y="${162 + index * 13}" font-size="10">${escapeXml(line)}</text>`)
     .join("");
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER_WIDTH}" height="${COVER_HEIGHT}" viewBox="0 0 ${COVER_WIDTH} ${COVER_HEIGHT}" role="img" aria-label="${escapeXml(`${title} by ${author}`)}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER_WIDTH}" height="${COVER_HEIGHT}" viewBox="0 0 ${COVER_WIDTH} ${COVER_HEIGHT}" ${label ? `role="img" aria-label="${escapeXml(label)}"` : 'aria-hidden="true"'}>`,
     `<rect width="${COVER_WIDTH}" height="${COVER_HEIGHT}" fill="${background}"/>`,
     `<rect x="6" y="6" width="${COVER_WIDTH - 12}" height="${COVER_HEIGHT - 12}" fill="none" stroke="${ink}" stroke-opacity=".35"/>`,
     `<g fill="${ink}" font-stretch="condensed" font-family="Georgia, 'Times New Roman', DejaVu Serif, serif">${titleText}</g>`,

@@ -6,10 +6,11 @@ import { ratingText, SHELF_LABELS } from "../../catalogue/shelves.ts";
 import { formatDuration } from "../../catalogue/stats.ts";
 import { fillTemplate } from "../../catalogue/template.ts";
 import { COVER_IMAGE_SCALE, noteImagePath } from "../../outputs/card.ts";
-import { COVER_HEIGHT, COVER_WIDTH } from "../../outputs/cover.ts";
+import { COVER_HEIGHT, COVER_WIDTH, coverSvg } from "../../outputs/cover.ts";
 import { bookReviewLd } from "../../outputs/structured-data.ts";
 import { catalogue, forPage, notesBySlug, notFound } from "../catalogue.server.ts";
 import { DATE_LABELS } from "../components/BookShelf.tsx";
+import { DrawnCover } from "../components/DrawnCover.tsx";
 import { PlayerSection } from "../components/Embed.tsx";
 import { LinkIcons } from "../components/LinkIcons.tsx";
 import { Page } from "../components/Page.tsx";
@@ -21,7 +22,7 @@ import { Tags } from "../components/Tags.tsx";
 import { pageMeta, siteOf } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { SITE_URL } from "../lib/site-url.ts";
-import { noteNeighbours } from "../reading.server.ts";
+import { type BookLink, noteNeighbours } from "../reading.server.ts";
 import type { Route } from "./+types/notes.$slug";
 
 export const handle = pageHandle("notes", { item: (data: Route.ComponentProps["loaderData"]) => data.note.name });
@@ -35,7 +36,17 @@ export function loader({ params }: Route.LoaderArgs) {
     (note.rating === null
       ? fillTemplate(shelfNoteDescription, { title: note.name, author: note.author, shelf: SHELF_LABELS[note.shelf] })
       : fillTemplate(noteDescription, { title: note.name, author: note.author, rating: String(note.rating) }));
-  return { note: forPage(note), neighbours: noteNeighbours(note), description };
+  // Drawn covers go in the page: as <img> files, each SVG cost the browser a document of its own.
+  const drawn = (book: BookLink, label: string) =>
+    isGeneratedCover(book) ? coverSvg(book.name, book.author, label) : null;
+  const neighbours = noteNeighbours(note);
+  const related = neighbours.related.map((book) => ({ ...book, drawnCover: drawn(book, "") }));
+  return {
+    note: forPage(note),
+    cover: drawn(note, `Cover of ${note.name}`),
+    neighbours: { ...neighbours, related },
+    description,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -67,11 +78,13 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-export default function NoteDetail({ loaderData: { note, neighbours } }: Route.ComponentProps) {
+export default function NoteDetail({ loaderData: { note, cover, neighbours } }: Route.ComponentProps) {
   return (
     <Page className="page detail note" as="article">
       <header className="note-header">
-        <img src={note.photo} alt={`Cover of ${note.name}`} width={129} height={190} />
+        <DrawnCover svg={cover}>
+          <img src={note.photo} alt={`Cover of ${note.name}`} width={129} height={190} />
+        </DrawnCover>
         <div>
           <h1>{note.name}</h1>
           <p className="lede">by {note.author}</p>

@@ -178,4 +178,21 @@ test.describe("what a content page makes the browser build", () => {
     expect(new Set(icons.map(([image]) => image)).size).toBe(1);
     expect(new Set(icons.map(([, position]) => position)).size).toBe(icons.length);
   });
+
+  test("a note page's drawn covers are written into the page, so no SVG image is loaded for any of them", async ({
+    page,
+  }) => {
+    const images: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "image") images.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/notes/atomic-habits");
+    await waitForReady(page);
+    await expect(page.getByRole("img", { name: "Cover of Atomic Habits" })).toBeVisible();
+    const related = page.locator(".related-entry .drawn-cover svg");
+    expect(await related.count()).toBeGreaterThan(0);
+    // Beside its title and author, a related note's drawing says nothing more to a screen reader.
+    for (const drawing of await related.all()) await expect(drawing).toHaveAttribute("aria-hidden", "true");
+    expect(images.filter((path) => path.startsWith("/covers/"))).toEqual([]);
+  });
 });
