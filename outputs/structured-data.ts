@@ -14,6 +14,15 @@ const ownerAsAuthor = (name: string, siteUrl: string) => ({
   url: `${siteUrl}/`,
 });
 
+type BookFields = { name: string; author: string; path: string };
+
+const bookLd = (book: BookFields, siteUrl: string) => ({
+  "@type": "Book",
+  name: book.name,
+  author: { "@type": "Person", name: book.author },
+  url: absoluteUrl(siteUrl, book.path),
+});
+
 export function personLd(owner: Pick<Site, "name" | "description" | "social">, siteUrl: string): JsonLd {
   return {
     "@context": CONTEXT,
@@ -27,20 +36,17 @@ export function bookReviewLd(
   note: Pick<Note, "name" | "author" | "date" | "rating" | "path" | "tags" | "shelf">,
   { owner, siteUrl, image }: { owner: string; siteUrl: string; image: string },
 ): JsonLd {
-  const url = absoluteUrl(siteUrl, note.path);
+  const book = bookLd(note, siteUrl);
   return {
     "@context": CONTEXT,
-    "@type": "Book",
-    name: note.name,
-    author: { "@type": "Person", name: note.author },
+    ...book,
     image: absoluteUrl(siteUrl, image),
-    url,
     genre: note.tags,
     ...(note.shelf === "read" || note.shelf === "did-not-finish"
       ? {
           review: {
             "@type": "Review",
-            url,
+            url: book.url,
             author: ownerAsAuthor(owner, siteUrl),
             datePublished: note.date,
             ...(note.rating === null
@@ -90,15 +96,6 @@ export function breadcrumbLd(crumbs: readonly Crumb[], siteUrl: string): JsonLd 
     })),
   };
 }
-
-type BookFields = { name: string; author: string; path: string };
-
-const bookLd = (book: BookFields, siteUrl: string) => ({
-  "@type": "Book",
-  name: book.name,
-  author: { "@type": "Person", name: book.author },
-  url: absoluteUrl(siteUrl, book.path),
-});
 
 export function bookListLd(name: string, path: string, books: readonly BookFields[], siteUrl: string): JsonLd {
   return {

@@ -20,6 +20,14 @@ export type Reading = {
   review: string;
 };
 
+/** The shelves as Goodreads and StoryGraph name them. */
+export const SHELVES_BY_NAME: Readonly<Record<string, Shelf>> = {
+  read: "read",
+  "currently-reading": "reading",
+  "to-read": "want",
+  "did-not-finish": "did-not-finish",
+};
+
 export type Skipped = { line: number | null; what: string; reason: string };
 
 export type SourceBooks = { rows: number; readings: Reading[]; skipped: Skipped[]; remarks: string[] };

@@ -1,6 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { markdownWith, renderWithAbsoluteLinks } from "../../catalogue/derive.ts";
 import { nestingProblem } from "../../catalogue/nesting.ts";
+import { present } from "../../catalogue/present.ts";
 import type { Shelf } from "../../catalogue/schema.ts";
 import { goodreadsTitle } from "../../catalogue/series.ts";
 import { slugify } from "../../catalogue/slug.ts";
@@ -10,6 +11,7 @@ import {
   labelsFrom,
   normaliseIsbn,
   readBooks,
+  SHELVES_BY_NAME,
   type SourceBooks,
   sourceDay,
   sourceDayText,
@@ -24,15 +26,12 @@ export const GOODREADS_COLUMNS =
     ",",
   );
 
-const GOODREADS_SHELVES: Record<string, Shelf> = {
-  read: "read",
-  "currently-reading": "reading",
-  "to-read": "want",
-  "did-not-finish": "did-not-finish",
-  dnf: "did-not-finish",
-};
+const GOODREADS_SHELVES = { ...SHELVES_BY_NAME, dnf: "did-not-finish" } as const;
 const goodreadsShelfOf = (shelf: Shelf) =>
-  ({ read: "read", reading: "currently-reading", want: "to-read", "did-not-finish": "did-not-finish" })[shelf];
+  present(
+    Object.keys(SHELVES_BY_NAME).find((name) => SHELVES_BY_NAME[name] === shelf),
+    "a Goodreads shelf of each",
+  );
 
 const GOODREADS: BookSource = {
   what: "a Goodreads export (Export Library on goodreads.com)",
