@@ -118,12 +118,7 @@ export function writingsFeed(catalogue: Catalogue, siteUrl: string, size = FEED_
   return siteFeed(catalogue, siteUrl, "writings", `The newest essays of ${catalogue.site.name}.`, entries);
 }
 
-export function notesFeed(
-  catalogue: Catalogue,
-  siteUrl: string,
-  coverUrl: (note: Note) => string,
-  size = FEED_SIZE,
-): string {
+export function notesFeed(catalogue: Catalogue, siteUrl: string, coverUrl: (note: Note) => string, size = FEED_SIZE) {
   const entries = catalogue.listedNotes.slice(0, size).map((note) => noteEntry(note, siteUrl, coverUrl(note)));
   return siteFeed(catalogue, siteUrl, "notes", `The newest book notes and ratings of ${catalogue.site.name}.`, entries);
 }

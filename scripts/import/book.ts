@@ -105,11 +105,7 @@ export type BookSource = {
   readings: (row: SourceRow, rating: number | null, remark: (text: string) => void) => Reading[] | string;
 };
 
-export async function readBooks(
-  input: string | AsyncIterable<string>,
-  source: BookSource,
-  scale: number,
-): Promise<SourceBooks> {
+export async function readBooks(input: string | AsyncIterable<string>, source: BookSource, scale: number) {
   const table = await readCsv(input);
   const missing = source.required.filter((column) => !table.header.includes(column));
   if (missing.length > 0) {
