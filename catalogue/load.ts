@@ -294,6 +294,7 @@ export function buildCatalogue(files: ContentFile[]) {
   const readNotes = notesByDate.filter((note): note is ReadNote => note.shelf === "read");
   const listedNotes: Note[] = notesByDate.filter((note) => note.shelf === "read" || note.shelf === "did-not-finish");
 
+  const withEmbed = (embed: "youtubeEmbed" | "podcastEmbed") => listedNotes.filter((note) => note[embed]);
   const byStartDate = <T extends { startDate: string }>(items: T[]) =>
     items.sort((a, b) => b.startDate.localeCompare(a.startDate));
 
@@ -312,14 +313,8 @@ export function buildCatalogue(files: ContentFile[]) {
     writings: sortItems(writings, "date"),
     all: [...work, ...apps, ...notesByDate, ...writings],
     tags: [...new Set(listedNotes.flatMap((note) => note.tags))].sort((a, b) => a.localeCompare(b)),
-    withVideo: sortItems(
-      listedNotes.filter((note) => note.youtubeEmbed),
-      "releaseDate",
-    ),
-    withPodcast: sortItems(
-      listedNotes.filter((note) => note.podcastEmbed),
-      "releaseDate",
-    ),
+    withVideo: sortItems(withEmbed("youtubeEmbed"), "releaseDate"),
+    withPodcast: sortItems(withEmbed("podcastEmbed"), "releaseDate"),
     updates: updates.filter((issue) => !issue.draft),
     updateDrafts: updates.filter((issue) => issue.draft),
   };

@@ -1,7 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import { markdownWith, renderWithAbsoluteLinks } from "../../catalogue/derive.ts";
 import { nestingProblem } from "../../catalogue/nesting.ts";
-import { present } from "../../catalogue/present.ts";
 import type { Shelf } from "../../catalogue/schema.ts";
 import { goodreadsTitle } from "../../catalogue/series.ts";
 import { slugify } from "../../catalogue/slug.ts";
@@ -28,10 +27,7 @@ export const GOODREADS_COLUMNS =
 
 const GOODREADS_SHELVES = { ...SHELVES_BY_NAME, dnf: "did-not-finish" } as const;
 const goodreadsShelfOf = (shelf: Shelf) =>
-  present(
-    Object.keys(SHELVES_BY_NAME).find((name) => SHELVES_BY_NAME[name] === shelf),
-    "a Goodreads shelf of each",
-  );
+  ({ read: "read", reading: "currently-reading", want: "to-read", "did-not-finish": "did-not-finish" })[shelf];
 
 const GOODREADS: BookSource = {
   what: "a Goodreads export (Export Library on goodreads.com)",
