@@ -58,5 +58,10 @@ export async function overLimit(deps: FormDeps, form: string, ip: string | undef
     return { ok: false, status: 500, error: failed } satisfies FormFailure;
   }
   if (decision.allowed) return null;
-  return { ok: false, status: 429, error: MESSAGES.rateLimited, retryAfter: decision.retryAfterSeconds } as const;
+  return {
+    ok: false,
+    status: 429,
+    error: MESSAGES.rateLimited,
+    retryAfter: decision.retryAfterSeconds,
+  } satisfies FormFailure;
 }
