@@ -7,7 +7,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Plugin, ViteDevServer } from "vite";
 import { INLINE_HASHES_FILE, ownInlineHashes } from "../app/lib/inline-hashes.server.ts";
 import { contentRoot, loadCatalogue, readPublishedFiles } from "../catalogue/disk.ts";
-import { type Catalogue, ContentError } from "../catalogue/load.ts";
+import { type Catalogue, ContentError, orContentError } from "../catalogue/load.ts";
 import { SEARCH_CLIENT_MODULE, SEARCH_INDEX_PATH } from "../catalogue/site-search.ts";
 import { siteUrlFromEnvironment } from "../catalogue/site-url.ts";
 import { escapeXml } from "../catalogue/xml.ts";
@@ -20,12 +20,8 @@ const CATALOGUE_MODULE = "app/catalogue.server.ts";
 
 /** The catalogue, or the owner's mistake: one line read in the build's output, the terminal and the development page. */
 function catalogueOrProblem(root: string): Catalogue | string {
-  try {
-    return loadCatalogue(root);
-  } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    return `Content error: ${error.message}`;
-  }
+  const loaded = orContentError(() => loadCatalogue(root));
+  return loaded instanceof ContentError ? `Content error: ${loaded.message}` : loaded;
 }
 
 /** The owner's mistake, not the build's, is printed last. */

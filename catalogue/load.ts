@@ -49,6 +49,16 @@ export class ContentError extends Error {
   }
 }
 
+/** What `read` returns, or the owner's mistake it met; any other error goes on. */
+export function orContentError<T>(read: () => T): T | ContentError {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ContentError) return error;
+    throw error;
+  }
+}
+
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)([\s\S]*)$/;
 
 export function splitFrontMatter(file: ContentFile): { data: unknown; body: string } {
