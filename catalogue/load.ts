@@ -4,7 +4,7 @@ import { coverPath } from "./cover-path.ts";
 import { type DerivedBody, deriveBody } from "./derive.ts";
 import { MAX_CONTENT_FILE_BYTES, MAX_SLUG_BYTES, sizeText } from "./limits.ts";
 import { nestingProblem } from "./nesting.ts";
-import { present } from "./present.ts";
+import { orUndefined, present } from "./present.ts";
 import { deriveQuotes } from "./quotes.ts";
 import { mentions, readingHistories } from "./reading-life.ts";
 import {
@@ -158,13 +158,8 @@ function takeDraftFlag(data: unknown, file: string): { draft: boolean; fields: u
   return { draft, fields };
 }
 
-export function isDraft(file: ContentFile): boolean {
-  try {
-    return takeDraftFlag(splitFrontMatter(file).data, file.path).draft;
-  } catch {
-    return false;
-  }
-}
+export const isDraft = (file: ContentFile) =>
+  orUndefined(() => takeDraftFlag(splitFrontMatter(file).data, file.path).draft) ?? false;
 
 type ReadOptions<S extends z.ZodType> = {
   slugFromTitle?: boolean;
