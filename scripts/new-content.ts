@@ -1,7 +1,7 @@
-import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { contentRoot, readContentFiles } from "../catalogue/disk.ts";
 import { buildCatalogue, ContentError, type ContentFile, orContentError } from "../catalogue/load.ts";
+import { writeNewFile } from "../catalogue/new-file.ts";
 import {
   chooseSlug,
   contentDateOf,
@@ -43,12 +43,7 @@ if (request.kind === "write" && files.some((file) => file.path === path)) {
 
 validOrStop([...files, { path, text }], "Not written: the new file would not be valid.");
 
-try {
-  writeFileSync(join(root, path), text, { flag: "wx" });
-} catch (error) {
-  if ((error as NodeJS.ErrnoException).code === "EEXIST") stop(`${path} already exists; nothing was written.`);
-  throw error;
-}
+if (!writeNewFile(join(root, path), text)) stop(`${path} already exists; nothing was written.`);
 
 const draft = request.kind === "write" || isDraftNote(request);
 console.log(`Created ${path}${draft ? " as a draft" : ""}`);

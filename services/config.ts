@@ -1,8 +1,9 @@
 // A bad value stops the start with a message naming the variable, instead of a half-working server.
 import { randomBytes } from "node:crypto";
-import { accessSync, chmodSync, constants, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { accessSync, chmodSync, constants, mkdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { writeNewFile } from "../catalogue/new-file.ts";
 import { parseSiteUrl } from "../catalogue/site-url.ts";
 
 const wholeNumber = (min: number, max: number, { unit = "", tooSmall = `must be at least ${min}` } = {}) =>
@@ -116,11 +117,7 @@ export const secretFile = (dataDir: string) => join(dataDir, "secret");
 /** Generated on first use so that `npm start` needs no configuration and mailed links survive a restart. */
 export function readOrCreateSecret(dataDir: string): string {
   const file = secretFile(dataDir);
-  try {
-    writeFileSync(file, `${randomBytes(32).toString("hex")}\n`, { flag: "wx", mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  }
+  writeNewFile(file, `${randomBytes(32).toString("hex")}\n`, 0o600);
   chmodSync(file, 0o600);
   const secret = readFileSync(file, "utf8").trim();
   if (secret.length < 32) {
