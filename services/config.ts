@@ -98,12 +98,8 @@ export type ParsedConfig = z.output<ReturnType<typeof configSchema>>;
 export type Config = ParsedConfig & { secretKey: string };
 
 function databaseUrlProblem(value: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return "must look like postgres://user:password@host:5432/database";
-  }
+  const url = URL.parse(value);
+  if (!url) return "must look like postgres://user:password@host:5432/database";
   if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
     return `must start with postgres:// (PostgreSQL is the only shared database; leave it unset for SQLite in DATA_DIR)`;
   }

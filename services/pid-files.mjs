@@ -43,11 +43,8 @@ export function claim(file) {
 
 /** Gives `file` up if this process holds it. */
 export function release(file) {
-  try {
-    if (Number(readFileSync(file, "utf8")) === process.pid) rmSync(file);
-  } catch {
-    // Not held, or already gone.
-  }
+  // Not held, or already gone: nothing to give up.
+  orUndefined(() => Number(readFileSync(file, "utf8")) === process.pid && rmSync(file));
 }
 
 /** `folder`'s files named after a running process's pid (others are removed): pid → the file's text. */

@@ -23,12 +23,8 @@ export async function readForm(request: Request): Promise<FormRead> {
   if (!FORM_TYPES.has(type.trim().toLowerCase()) || (charset !== undefined && !UTF_8.has(charset))) {
     return { ok: false, status: 415, error: MESSAGES.formUnreadable };
   }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return { ok: false, status: 400, error: MESSAGES.formUnreadable };
-  }
+  const form = await request.formData().catch(() => undefined);
+  if (!form) return { ok: false, status: 400, error: MESSAGES.formUnreadable };
   const values: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === "string") values[name] = value;
   return { ok: true, values };
