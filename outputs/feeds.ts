@@ -13,14 +13,7 @@ export const ATOM_CONTENT_TYPE = "application/atom+xml; charset=utf-8";
 
 export const atomDate = (day: IsoDay) => `${day}T00:00:00Z`;
 
-export type AtomEntry = {
-  url: string;
-  title: string;
-  published: IsoDay;
-  updated: IsoDay;
-  html: string;
-  categories: readonly string[];
-};
+export type AtomEntry = ReturnType<typeof pageEntry>;
 
 export type AtomFeed = {
   url: string;
@@ -94,7 +87,7 @@ function pageEntry(
   title: string,
   categories: readonly string[],
   siteUrl: string,
-): AtomEntry {
+) {
   return {
     url: absoluteUrl(siteUrl, page.path),
     title,
