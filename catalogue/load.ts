@@ -183,43 +183,33 @@ function readItems<S extends z.ZodType, Category extends string>(
     .filter((file) => file.path.startsWith(`content/${folder}/`) && file.path.endsWith(".md"))
     .sort((a, b) => a.path.localeCompare(b.path))
     .flatMap((file) => {
+      const refuse = (field: string | null, problem: string) => {
+        throw new ContentError(file.path, field, problem);
+      };
       const slug = slugOf(file.path);
       if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
-        throw new ContentError(
-          file.path,
-          null,
-          "has a file name that is not a slug (lowercase letters, digits, hyphens)",
-        );
+        refuse(null, "has a file name that is not a slug (lowercase letters, digits, hyphens)");
       }
       const other = seen.get(slug);
-      if (other) throw new ContentError(file.path, null, `has the same slug "${slug}" as ${other}`);
+      if (other) refuse(null, `has the same slug "${slug}" as ${other}`);
       seen.set(slug, file.path);
       const { data, body } = splitFrontMatter(file);
       const { draft, fields: input } = drafts ? takeDraftFlag(data, file.path) : { draft: false, fields: data };
       const fields = validate(draft ? (drafts?.draftSchema ?? schema) : schema, input, file.path);
       const name = (fields as { name?: string }).name ?? "";
       if (slugFromTitle && !isSlugOf(slug, name)) {
-        throw new ContentError(
-          file.path,
-          "name",
-          `does not match the file name: "${name}" needs ${slugify(name)}.md (or -2, -3 … for a re-read)`,
-        );
+        refuse("name", `does not match the file name: "${name}" needs ${slugify(name)}.md (or -2, -3 … for a re-read)`);
       }
       if (declaredTags) {
         for (const tag of (fields as { tags: string[] }).tags) {
           const problem = undeclaredTagProblem(tag, declaredTags);
-          if (problem) throw new ContentError(file.path, "tags", problem);
+          if (problem) refuse("tags", problem);
         }
       }
       if (draft) return [];
       const path = `/${folder}/${slug}`;
-      if (reserved.includes(slug)) {
-        throw new ContentError(
-          file.path,
-          null,
-          `cannot be named "${slug}": ${path} is a page of the site (name the file ${slug}-2.md)`,
-        );
-      }
+      if (reserved.includes(slug))
+        refuse(null, `cannot be named "${slug}": ${path} is a page of the site (name the file ${slug}-2.md)`);
       return [{ ...(fields as object), category, slug, path, ...derivedBodyOf(file, body) } as Read<S, Category>];
     });
 }
