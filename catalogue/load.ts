@@ -260,15 +260,11 @@ export function buildCatalogue(files: ContentFile[]) {
   const apps: App[] = readItems(files, "apps", "apps", appSchema, read);
   const writings: Writing[] = readItems(files, "write", "write", writingSchema, { ...read, slugFromTitle: true });
   const noteOptions = { ...read, slugFromTitle: true, drafts: { draftSchema: draftNoteSchema }, reserved: ["shelves"] };
-  const notes = readItems(files, "notes", "book", noteSchema, noteOptions).map(
-    (note): Note => ({
-      ...note,
-      photo: note.photo || coverPath(note.slug),
-      ...deriveQuotes(note.markdown, note.slug),
-      readings: [],
-      mentionedIn: [],
-    }),
-  );
+  const notes = readItems(files, "notes", "book", noteSchema, noteOptions).map((note) => ({
+    ...note,
+    photo: note.photo || coverPath(note.slug),
+    ...deriveQuotes(note.markdown, note.slug),
+  }));
   const updates: UpdateIssue[] = readItems(files, "updates", "updates", updateSchema, {
     reserved: RESERVED_UPDATE_SLUGS,
   }).sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
