@@ -14,6 +14,7 @@ import {
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
+import { orUndefined } from "../catalogue/present.ts";
 import { claim, holderOf, mark, release, runningMarks, unmark } from "../services/pid-files.mjs";
 
 export const buildRoot = (projectRoot, environment = process.env) =>
@@ -87,12 +88,7 @@ function relink(root, name, target) {
 }
 
 function switchTo(root, folder) {
-  let before;
-  try {
-    before = readlinkSync(servedBuild(root));
-  } catch {
-    // The first build.
-  }
+  const before = orUndefined(() => readlinkSync(servedBuild(root)));
   if (before) relink(root, "previous", before);
   relink(root, "current", relative(root, folder));
 }
@@ -108,13 +104,7 @@ function pruneBuilds(root) {
   }
 }
 
-function realOrUndefined(path) {
-  try {
-    return realpathSync(path);
-  } catch {
-    return undefined;
-  }
-}
+const realOrUndefined = (path) => orUndefined(() => realpathSync(path));
 
 /** Says that this process serves `build`, so that no build removes it; a read-only BUILD_DIR is fine. */
 export function markServing(build) {
@@ -137,13 +127,8 @@ export function buildFailureLine(error) {
 export const BUILD_INFO_FILE = "build.json";
 
 /** @returns {{ siteUrl: string, contentRoot: string, owner: { name: string, email: string } } | undefined} */
-export function readBuildInfo(build) {
-  try {
-    return JSON.parse(readFileSync(join(build, BUILD_INFO_FILE), "utf8"));
-  } catch {
-    return undefined;
-  }
-}
+export const readBuildInfo = (build) =>
+  orUndefined(() => JSON.parse(readFileSync(join(build, BUILD_INFO_FILE), "utf8")));
 
 export function writeBuildInfo(build, info) {
   writeFileSync(join(build, BUILD_INFO_FILE), `${JSON.stringify(info)}\n`);

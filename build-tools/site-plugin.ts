@@ -7,9 +7,10 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Plugin, ViteDevServer } from "vite";
 import { INLINE_HASHES_FILE, ownInlineHashes } from "../app/lib/inline-hashes.server.ts";
 import { contentRoot, loadCatalogue, readPublishedFiles } from "../catalogue/disk.ts";
-import { type Catalogue, ContentError } from "../catalogue/load.ts";
+import { type Catalogue, ContentError, orContentError } from "../catalogue/load.ts";
 import { SEARCH_CLIENT_MODULE, SEARCH_INDEX_PATH } from "../catalogue/site-search.ts";
 import { siteUrlFromEnvironment } from "../catalogue/site-url.ts";
+import { escapeXml } from "../catalogue/xml.ts";
 import { imageCache, pruneImageCache } from "../outputs/image-cache.ts";
 import { replacedIconProblem } from "../outputs/site-icon.ts";
 import { buildCacheDir, buildRoot, writeBuildInfo } from "./build-folders.mjs";
@@ -19,12 +20,8 @@ const CATALOGUE_MODULE = "app/catalogue.server.ts";
 
 /** The catalogue, or the owner's mistake: one line read in the build's output, the terminal and the development page. */
 function catalogueOrProblem(root: string): Catalogue | string {
-  try {
-    return loadCatalogue(root);
-  } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    return `Content error: ${error.message}`;
-  }
+  const loaded = orContentError(() => loadCatalogue(root));
+  return loaded instanceof ContentError ? `Content error: ${loaded.message}` : loaded;
 }
 
 /** The owner's mistake, not the build's, is printed last. */
@@ -36,9 +33,6 @@ function catalogueOrStop(root: string): Catalogue {
   process.exit(1);
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
 /** The development page that stands for every page while the content has a problem. */
 function contentErrorPage(line: string): string {
   return `<!doctype html>
@@ -48,7 +42,7 @@ function contentErrorPage(line: string): string {
 <title>Content error</title>
 <style>body{font:1rem/1.5 system-ui,sans-serif;margin:2rem auto;max-width:48rem;padding:0 1rem}p#content-error{white-space:pre-wrap;padding:1rem;border-left:4px solid #c00;background:#fff4f4;color:#600}</style>
 <h1>Content error</h1>
-<p id="content-error">${escapeHtml(line)}</p>
+<p id="content-error">${escapeXml(line)}</p>
 <p>Fix the file and save it, then reload this page.</p>
 </html>
 `;
@@ -180,11 +174,8 @@ export function sitePlugin(): Plugin {
         if (!owner) return;
         const clientDir = join(buildDir, "client");
         const files = filesUnder(clientDir);
-        recordInlineHashes(
-          buildDir,
-          clientDir,
-          files.filter((file) => file.endsWith(".html")),
-        );
+        const pages = files.filter((file) => file.endsWith(".html"));
+        recordInlineHashes(buildDir, clientDir, pages);
         // React Router writes a resource route's data beside its file too; nothing ever asks for it.
         const written = new Set(files);
         const resourceData = new Set(files.filter((file) => file.endsWith(".data") && written.has(file.slice(0, -5))));

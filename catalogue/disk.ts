@@ -2,6 +2,7 @@ import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, s
 import { join, relative } from "node:path";
 import { MAX_CONTENT_FILE_BYTES } from "./limits.ts";
 import { buildCatalogue, type Catalogue, ContentError, type ContentFile, isDraft } from "./load.ts";
+import { orUndefined } from "./present.ts";
 import { type BrokenReference, summarizeCatalogue } from "./summary.ts";
 
 export { contentRoot } from "./content-root.ts";
@@ -33,13 +34,8 @@ export const readPublishedFiles = (root: string) => readContentFiles(root).filte
 
 export function imageExists(root: string, sitePath: string): boolean {
   const publicDir = join(root, "public");
-  let file: string;
-  try {
-    file = join(publicDir, decodeURIComponent(sitePath));
-  } catch {
-    return false;
-  }
-  return file.startsWith(publicDir) && existsSync(file) && statSync(file).isFile();
+  const file = orUndefined(() => join(publicDir, decodeURIComponent(sitePath)));
+  return file?.startsWith(publicDir) === true && existsSync(file) && statSync(file).isFile();
 }
 
 export function brokenReferenceProblem({ target, problem }: BrokenReference): string {

@@ -49,6 +49,16 @@ export class ContentError extends Error {
   }
 }
 
+/** What `read` returns, or the owner's mistake it met; any other error goes on. */
+export function orContentError<T>(read: () => T): T | ContentError {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ContentError) return error;
+    throw error;
+  }
+}
+
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)([\s\S]*)$/;
 
 export function splitFrontMatter(file: ContentFile): { data: unknown; body: string } {
@@ -175,43 +185,33 @@ function readItems<S extends z.ZodType, Category extends string>(
     .filter((file) => file.path.startsWith(`content/${folder}/`) && file.path.endsWith(".md"))
     .sort((a, b) => a.path.localeCompare(b.path))
     .flatMap((file) => {
+      const refuse = (field: string | null, problem: string) => {
+        throw new ContentError(file.path, field, problem);
+      };
       const slug = slugOf(file.path);
       if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
-        throw new ContentError(
-          file.path,
-          null,
-          "has a file name that is not a slug (lowercase letters, digits, hyphens)",
-        );
+        refuse(null, "has a file name that is not a slug (lowercase letters, digits, hyphens)");
       }
       const other = seen.get(slug);
-      if (other) throw new ContentError(file.path, null, `has the same slug "${slug}" as ${other}`);
+      if (other) refuse(null, `has the same slug "${slug}" as ${other}`);
       seen.set(slug, file.path);
       const { data, body } = splitFrontMatter(file);
       const { draft, fields: input } = drafts ? takeDraftFlag(data, file.path) : { draft: false, fields: data };
       const fields = validate(draft ? (drafts?.draftSchema ?? schema) : schema, input, file.path);
       const name = (fields as { name?: string }).name ?? "";
       if (slugFromTitle && !isSlugOf(slug, name)) {
-        throw new ContentError(
-          file.path,
-          "name",
-          `does not match the file name: "${name}" needs ${slugify(name)}.md (or -2, -3 … for a re-read)`,
-        );
+        refuse("name", `does not match the file name: "${name}" needs ${slugify(name)}.md (or -2, -3 … for a re-read)`);
       }
       if (declaredTags) {
         for (const tag of (fields as { tags: string[] }).tags) {
           const problem = undeclaredTagProblem(tag, declaredTags);
-          if (problem) throw new ContentError(file.path, "tags", problem);
+          if (problem) refuse("tags", problem);
         }
       }
       if (draft) return [];
       const path = `/${folder}/${slug}`;
-      if (reserved.includes(slug)) {
-        throw new ContentError(
-          file.path,
-          null,
-          `cannot be named "${slug}": ${path} is a page of the site (name the file ${slug}-2.md)`,
-        );
-      }
+      if (reserved.includes(slug))
+        refuse(null, `cannot be named "${slug}": ${path} is a page of the site (name the file ${slug}-2.md)`);
       return [{ ...(fields as object), category, slug, path, ...derivedBodyOf(file, body) } as Read<S, Category>];
     });
 }
@@ -262,15 +262,11 @@ export function buildCatalogue(files: ContentFile[]) {
   const apps: App[] = readItems(files, "apps", "apps", appSchema, read);
   const writings: Writing[] = readItems(files, "write", "write", writingSchema, { ...read, slugFromTitle: true });
   const noteOptions = { ...read, slugFromTitle: true, drafts: { draftSchema: draftNoteSchema }, reserved: ["shelves"] };
-  const notes = readItems(files, "notes", "book", noteSchema, noteOptions).map(
-    (note): Note => ({
-      ...note,
-      photo: note.photo || coverPath(note.slug),
-      ...deriveQuotes(note.markdown, note.slug),
-      readings: [],
-      mentionedIn: [],
-    }),
-  );
+  const notes = readItems(files, "notes", "book", noteSchema, noteOptions).map((note) => ({
+    ...note,
+    photo: note.photo || coverPath(note.slug),
+    ...deriveQuotes(note.markdown, note.slug),
+  }));
   const updates: UpdateIssue[] = readItems(files, "updates", "updates", updateSchema, {
     reserved: RESERVED_UPDATE_SLUGS,
   }).sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
@@ -291,6 +287,7 @@ export function buildCatalogue(files: ContentFile[]) {
   const readNotes = notesByDate.filter((note): note is ReadNote => note.shelf === "read");
   const listedNotes: Note[] = notesByDate.filter((note) => note.shelf === "read" || note.shelf === "did-not-finish");
 
+  const withEmbed = (embed: "youtubeEmbed" | "podcastEmbed") => listedNotes.filter((note) => note[embed]);
   const byStartDate = <T extends { startDate: string }>(items: T[]) =>
     items.sort((a, b) => b.startDate.localeCompare(a.startDate));
 
@@ -309,14 +306,8 @@ export function buildCatalogue(files: ContentFile[]) {
     writings: sortItems(writings, "date"),
     all: [...work, ...apps, ...notesByDate, ...writings],
     tags: [...new Set(listedNotes.flatMap((note) => note.tags))].sort((a, b) => a.localeCompare(b)),
-    withVideo: sortItems(
-      listedNotes.filter((note) => note.youtubeEmbed),
-      "releaseDate",
-    ),
-    withPodcast: sortItems(
-      listedNotes.filter((note) => note.podcastEmbed),
-      "releaseDate",
-    ),
+    withVideo: sortItems(withEmbed("youtubeEmbed"), "releaseDate"),
+    withPodcast: sortItems(withEmbed("podcastEmbed"), "releaseDate"),
     updates: updates.filter((issue) => !issue.draft),
     updateDrafts: updates.filter((issue) => issue.draft),
   };

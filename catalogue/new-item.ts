@@ -11,28 +11,14 @@ export const USAGE = [
   "Options: --root <dir> works on another project folder (default: CONTENT_ROOT, else the current one).",
 ].join("\n");
 
-export type NewRequest =
-  | {
-      kind: "note";
-      title: string;
-      author: string;
-      tags: string[] | null;
-      rating: number | null;
-      shelf: NewNoteShelf;
-      root: string | null;
-    }
-  | { kind: "write"; title: string; root: string | null };
-
-export type Parsed = { ok: true; request: NewRequest } | { ok: false; error: string };
-
-const OPTIONS: Record<NewRequest["kind"], readonly string[]> = {
+const OPTIONS: Record<"note" | "write", readonly string[]> = {
   note: ["author", "tags", "rating", "shelf", "root"],
   write: ["root"],
 };
 
-const fail = (error: string): Parsed => ({ ok: false, error: `${error}\n\n${USAGE}` });
+const fail = (error: string) => ({ ok: false as const, error: `${error}\n\n${USAGE}` });
 
-export function parseNewArgs(args: readonly string[]): Parsed {
+export function parseNewArgs(args: readonly string[]) {
   const [kind, ...rest] = args;
   if (kind !== "note" && kind !== "write") {
     return fail(kind ? `Unknown kind "${kind}": write "note" or "write".` : "Say what to create.");
@@ -61,7 +47,7 @@ export function parseNewArgs(args: readonly string[]): Parsed {
   const title = titleArg.trim();
   if (!slugify(title)) return fail(`The title "${title}" needs at least one letter or digit.`);
   const root = options.get("root") ?? null;
-  if (kind === "write") return { ok: true, request: { kind, title, root } };
+  if (kind === "write") return { ok: true, request: { kind, title, root } } as const;
 
   const author = options.get("author")?.trim();
   if (!author) return fail('A book note needs its author: --author "Name".');
@@ -84,8 +70,10 @@ export function parseNewArgs(args: readonly string[]): Parsed {
   if (rating !== null && (shelf === "reading" || shelf === "want")) {
     return fail(`A book on the ${shelf} shelf is not read yet: it takes no --rating.`);
   }
-  return { ok: true, request: { kind, title, author, tags, rating, shelf, root } };
+  return { ok: true, request: { kind, title, author, tags, rating, shelf, root } } as const;
 }
+
+export type NewRequest = Extract<ReturnType<typeof parseNewArgs>, { ok: true }>["request"];
 
 export function chooseSlug(title: string, existing: ReadonlySet<string>): string {
   const base = slugify(title);

@@ -10,8 +10,10 @@ export type Mention = { path: string; name: string; date: IsoDay };
 const oldestFirst = (a: Pick<Note, "date" | "slug">, b: Pick<Note, "date" | "slug">) =>
   a.date.localeCompare(b.date) || a.slug.localeCompare(b.slug, "en", { numeric: true });
 
-export function readingHistories(notes: readonly Note[]): Map<string, ReadingEntry[]> {
-  const byBook = new Map<string, Note[]>();
+type ReadNoteFields = Pick<Note, "slug" | "path" | "date" | "shelf" | "rating" | "name" | "author">;
+
+export function readingHistories(notes: readonly ReadNoteFields[]): Map<string, ReadingEntry[]> {
+  const byBook = new Map<string, ReadNoteFields[]>();
   for (const note of notes) {
     if (note.shelf === "want") continue;
     const key = bookKey(note);

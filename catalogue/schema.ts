@@ -224,17 +224,19 @@ export type ShelfAndRating =
 
 type ParsedNote = Omit<NoteFields, "shelf" | "tags" | "rating"> & { tags: string[] } & ShelfAndRating;
 
+const fieldIssue = (ctx: z.RefinementCtx, field: keyof NoteFields, message: string) =>
+  ctx.addIssue({ code: "custom", path: [field], message });
+
 function checkEmbeds(note: NoteFields, ctx: z.RefinementCtx) {
   for (const [field, kind] of [
     ["podcastEmbed", "podcast"],
     ["youtubeEmbed", "video"],
   ] as const) {
-    if (note[field] && !isEmbedFrom(kind, note[field])) {
-      ctx.addIssue({ code: "custom", path: [field], message: `must be a player URL from ${EMBED_ORIGINS[kind]}` });
-    }
+    if (note[field] && !isEmbedFrom(kind, note[field]))
+      fieldIssue(ctx, field, `must be a player URL from ${EMBED_ORIGINS[kind]}`);
   }
   if ((note.podcastEmbed || note.youtubeEmbed) && !note.releaseDate) {
-    ctx.addIssue({ code: "custom", path: ["releaseDate"], message: "is required with a podcast or video embed" });
+    fieldIssue(ctx, "releaseDate", "is required with a podcast or video embed");
   }
 }
 
@@ -244,19 +246,15 @@ function checkShelf(draft: boolean) {
     const shelf: Shelf = note.shelf ?? "read";
     const unread = UNREAD_SHELVES.includes(shelf);
     if (unread && note.rating !== undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["rating"],
-        message: `must be left out on the "${shelf}" shelf: a book not read yet has no rating (give it one when you finish it and remove the shelf)`,
-      });
+      fieldIssue(
+        ctx,
+        "rating",
+        `must be left out on the "${shelf}" shelf: a book not read yet has no rating (give it one when you finish it and remove the shelf)`,
+      );
     }
     if (draft) return;
-    if (!unread && note.tags === undefined) {
-      ctx.addIssue({ code: "custom", path: ["tags"], message: "is required but missing" });
-    }
-    if (shelf === "read" && note.rating === undefined) {
-      ctx.addIssue({ code: "custom", path: ["rating"], message: "is required but missing" });
-    }
+    if (!unread && note.tags === undefined) fieldIssue(ctx, "tags", "is required but missing");
+    if (shelf === "read" && note.rating === undefined) fieldIssue(ctx, "rating", "is required but missing");
   };
 }
 

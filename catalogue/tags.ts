@@ -20,11 +20,9 @@ function editDistance(a: string, b: string): number {
 }
 
 export function nearestTag(tag: string, declared: readonly string[]): string | null {
-  let best: { tag: string; distance: number } | null = null;
-  for (const candidate of declared) {
-    const distance = editDistance(tag, candidate);
-    if (!best || distance < best.distance) best = { tag: candidate, distance };
-  }
+  const [best] = declared
+    .map((candidate) => ({ tag: candidate, distance: editDistance(tag, candidate) }))
+    .sort((a, b) => a.distance - b.distance);
   const closeEnough = Math.max(2, Math.floor(tag.length / 3));
   return best && best.distance <= closeEnough ? best.tag : null;
 }

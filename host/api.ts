@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { orUndefined } from "../catalogue/present.ts";
 import { type FormResult, MESSAGES } from "../rules/forms.ts";
 import { sendMessage } from "../services/contact/send.ts";
 import type { FormDeps } from "../services/forms/submission.ts";
@@ -60,12 +61,9 @@ export function createApi(deps: ApiDeps): Hono {
       } catch {
         return answer(c, 400, { error: API_ERRORS.badUtf8 });
       }
-      let input: unknown;
-      try {
-        input = JSON.parse(text);
-      } catch {
-        return answer(c, 400, { error: API_ERRORS.badJson });
-      }
+      // JSON has no undefined: only a parse that failed gives it.
+      const input: unknown = orUndefined(() => JSON.parse(text));
+      if (input === undefined) return answer(c, 400, { error: API_ERRORS.badJson });
       const result = await service(backend, input, clientIp(c));
       if (result.ok) return answer(c, result.status, { ok: true });
       const retry: Record<string, string> =

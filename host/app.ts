@@ -8,6 +8,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { backendContext, clientAddress } from "../app/lib/form-actions.server.ts";
 import { ownInlineHashes } from "../app/lib/inline-hashes.server.ts";
+import { orUndefined } from "../catalogue/present.ts";
 import { FORM_BODY_LIMIT_BYTES } from "../rules/forms.ts";
 import type { Backend } from "../services/backend.ts";
 import { sentFormIn } from "../services/forms/sent.ts";
@@ -47,12 +48,8 @@ const MAX_SEGMENT_BYTES = 255;
 const MAX_PATH_BYTES = 1024;
 
 function unreadablePath(pathname: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return "bad percent-encoding";
-  }
+  const decoded = orUndefined(() => decodeURIComponent(pathname));
+  if (decoded === undefined) return "bad percent-encoding";
   if (decoded.includes("\0")) return "a NUL byte";
   if (Buffer.byteLength(decoded) > MAX_PATH_BYTES) return `longer than ${MAX_PATH_BYTES} bytes`;
   if (decoded.split("/").some((segment) => Buffer.byteLength(segment) > MAX_SEGMENT_BYTES)) {

@@ -1,13 +1,8 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
+import { orUndefined } from "../catalogue/present.ts";
 
-export function socketAddress(c: Context): string | undefined {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    return undefined;
-  }
-}
+export const socketAddress = (c: Context) => orUndefined(() => getConnInfo(c).remote.address);
 
 const splitList = (value: string | undefined) =>
   (value ?? "")

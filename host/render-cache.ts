@@ -11,11 +11,7 @@ export const MAX_WAITING_PER_CLIENT = 4;
 const CLIENT_WAIT_MS = 2_000;
 
 /** The cache key of a page asked for with `search`, or null when the route reads no query or this one narrows nothing. */
-export function filteredListKey(
-  path: string,
-  search: string,
-  canonicalQuery?: (params: URLSearchParams) => string,
-): string | null {
+export function filteredListKey(path: string, search: string, canonicalQuery?: (params: URLSearchParams) => string) {
   const query = canonicalQuery?.(new URLSearchParams(search));
   return query ? path + query : null;
 }

@@ -1,15 +1,12 @@
 import { posix } from "node:path";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { RenderHandle } from "../app/lib/page-handle.ts";
+import { orUndefined } from "../catalogue/present.ts";
 
 /** One spelling of a path: decoded, dots and doubled slashes resolved, no index.html and no trailing slash. */
 export function normalizedPath(pathname: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return null;
-  }
+  const decoded = orUndefined(() => decodeURIComponent(pathname));
+  if (decoded === undefined) return null;
   return (
     posix
       .normalize(decoded)

@@ -13,14 +13,7 @@ export const ATOM_CONTENT_TYPE = "application/atom+xml; charset=utf-8";
 
 export const atomDate = (day: IsoDay) => `${day}T00:00:00Z`;
 
-export type AtomEntry = {
-  url: string;
-  title: string;
-  published: IsoDay;
-  updated: IsoDay;
-  html: string;
-  categories: readonly string[];
-};
+export type AtomEntry = ReturnType<typeof pageEntry>;
 
 export type AtomFeed = {
   url: string;
@@ -94,7 +87,7 @@ function pageEntry(
   title: string,
   categories: readonly string[],
   siteUrl: string,
-): AtomEntry {
+) {
   return {
     url: absoluteUrl(siteUrl, page.path),
     title,
@@ -118,12 +111,7 @@ export function writingsFeed(catalogue: Catalogue, siteUrl: string, size = FEED_
   return siteFeed(catalogue, siteUrl, "writings", `The newest essays of ${catalogue.site.name}.`, entries);
 }
 
-export function notesFeed(
-  catalogue: Catalogue,
-  siteUrl: string,
-  coverUrl: (note: Note) => string,
-  size = FEED_SIZE,
-): string {
+export function notesFeed(catalogue: Catalogue, siteUrl: string, coverUrl: (note: Note) => string, size = FEED_SIZE) {
   const entries = catalogue.listedNotes.slice(0, size).map((note) => noteEntry(note, siteUrl, coverUrl(note)));
   return siteFeed(catalogue, siteUrl, "notes", `The newest book notes and ratings of ${catalogue.site.name}.`, entries);
 }

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { orUndefined } from "../catalogue/present.ts";
 
 export type ImageCache = { dir: string; drawing: string };
 
@@ -61,13 +62,7 @@ export async function cachedImage(
 
 /** Removes the entries a build that started at `since` did not use: a deleted note's card, an older drawing. */
 export function pruneImageCache({ dir }: ImageCache, since: number): void {
-  let names: string[] = [];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
+  for (const name of orUndefined(() => readdirSync(dir)) ?? []) {
     const file = join(dir, name);
     if (statSync(file).mtimeMs < since) rmSync(file, { force: true });
   }

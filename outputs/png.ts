@@ -21,14 +21,6 @@ export const FONT_FILES = Object.fromEntries(FACES.map((face) => [face, join(FON
 
 const FONTS = { fontFiles: Object.values(FONT_FILES), loadSystemFonts: false, defaultFontFamily: "DejaVu Sans" };
 
-export function svgToPng(svg: string, scale = 1): Buffer {
-  const resvg = new Resvg(svg, {
-    fitTo: scale === 1 ? { mode: "original" } : { mode: "zoom", value: scale },
-    font: FONTS,
-  });
-  return resvg.render().asPng();
-}
-
-export function svgToPngOfWidth(svg: string, width: number): Buffer {
-  return new Resvg(svg, { fitTo: { mode: "width", value: width }, font: FONTS }).render().asPng();
-}
+// `value`: a zoom factor, or the width in pixels.
+export const svgToPng = (svg: string, value = 1, mode: "zoom" | "width" = "zoom"): Buffer =>
+  new Resvg(svg, { fitTo: { mode, value }, font: FONTS }).render().asPng();

@@ -4,7 +4,7 @@ import type { Site } from "../catalogue/schema.ts";
 import { escapeXml } from "../catalogue/xml.ts";
 import { initials, MONOGRAM } from "./card.ts";
 import { SITE_ICON_FILES } from "./linked-files.ts";
-import { svgToPngOfWidth } from "./png.ts";
+import { svgToPng } from "./png.ts";
 
 export const TOUCH_ICON_SIZE = 180;
 
@@ -38,7 +38,7 @@ export function siteIconSvg(site: Pick<Site, "name" | "icon">, readPublic: (site
   ].join("");
 }
 
-export const touchIconPng = (svg: string): Buffer => svgToPngOfWidth(svg, TOUCH_ICON_SIZE);
+export const touchIconPng = (svg: string): Buffer => svgToPng(svg, TOUCH_ICON_SIZE, "width");
 
 export function siteIconFiles(root: string, site: Pick<Site, "name" | "icon">): Map<string, string | Buffer> {
   const svg = siteIconSvg(site, (sitePath) => readFileSync(join(root, "public", sitePath)));

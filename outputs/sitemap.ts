@@ -5,7 +5,7 @@ import { SECTIONS, type SectionId } from "../catalogue/sections.ts";
 import { absoluteUrl } from "../catalogue/site-url.ts";
 import { escapeXml } from "../catalogue/xml.ts";
 
-export type SitemapEntry = { path: string; lastmod?: IsoDay };
+export type SitemapEntry = { path: string; lastmod?: IsoDay | undefined };
 
 const newest = (days: readonly (IsoDay | "")[]): IsoDay | undefined => days.filter(Boolean).sort().at(-1) || undefined;
 
@@ -31,10 +31,10 @@ function sectionLastmod(catalogue: Catalogue): Partial<Record<SectionId, IsoDay 
 function derivedPages(catalogue: Catalogue): Partial<Record<SectionId, SitemapEntry[]>> {
   return {
     quotes: catalogue.quotes.map((quote) => ({ path: quote.path, lastmod: quote.note.date })),
-    stats: bookYears(catalogue.notes).map((year) => {
-      const day = newest(catalogue.listedNotes.filter((note) => note.date.startsWith(`${year}-`)).map((n) => n.date));
-      return day ? { path: `/stats/${year}`, lastmod: day } : { path: `/stats/${year}` };
-    }),
+    stats: bookYears(catalogue.notes).map((year) => ({
+      path: `/stats/${year}`,
+      lastmod: newest(catalogue.listedNotes.filter((note) => note.date.startsWith(`${year}-`)).map((n) => n.date)),
+    })),
   };
 }
 
@@ -46,10 +46,10 @@ export function sitemapEntries(catalogue: Catalogue): SitemapEntry[] {
   const lastmod = sectionLastmod(catalogue);
   const derived = derivedPages(catalogue);
   return SECTIONS.flatMap((section) => [
-    { path: section.path, ...(lastmod[section.id] ? { lastmod: lastmod[section.id] } : {}) },
+    { path: section.path, lastmod: lastmod[section.id] },
     ...[...catalogue.all, ...catalogue.updates]
       .filter((item) => section.path !== "/" && item.path.startsWith(`${section.path}/`))
-      .map((item) => ("date" in item ? { path: item.path, lastmod: item.date } : { path: item.path })),
+      .map((item) => ({ path: item.path, lastmod: "date" in item ? item.date : undefined })),
     ...(derived[section.id] ?? []),
   ]);
 }

@@ -5,42 +5,47 @@ const CONTEXT = "https://schema.org";
 
 export type JsonLd = { "@context": typeof CONTEXT; "@type": string; [key: string]: unknown };
 
-const personId = (siteUrl: string) => `${siteUrl}/#person`;
+/** A page's top node: its schema.org type and fields. */
+const ld = (type: string, fields: object): JsonLd => ({ "@context": CONTEXT, "@type": type, ...fields });
 
 const ownerAsAuthor = (name: string, siteUrl: string) => ({
   "@type": "Person",
-  "@id": personId(siteUrl),
+  "@id": `${siteUrl}/#person`,
   name,
   url: `${siteUrl}/`,
 });
 
+type BookFields = { name: string; author: string; path: string };
+
+const bookLd = (book: BookFields, siteUrl: string) => ({
+  "@type": "Book",
+  name: book.name,
+  author: { "@type": "Person", name: book.author },
+  url: absoluteUrl(siteUrl, book.path),
+});
+
 export function personLd(owner: Pick<Site, "name" | "description" | "social">, siteUrl: string): JsonLd {
-  return {
-    "@context": CONTEXT,
+  return ld("Person", {
     ...ownerAsAuthor(owner.name, siteUrl),
     description: owner.description,
     sameAs: owner.social.map((link) => link.url),
-  };
+  });
 }
 
 export function bookReviewLd(
   note: Pick<Note, "name" | "author" | "date" | "rating" | "path" | "tags" | "shelf">,
   { owner, siteUrl, image }: { owner: string; siteUrl: string; image: string },
 ): JsonLd {
-  const url = absoluteUrl(siteUrl, note.path);
-  return {
-    "@context": CONTEXT,
-    "@type": "Book",
-    name: note.name,
-    author: { "@type": "Person", name: note.author },
+  const book = bookLd(note, siteUrl);
+  return ld("Book", {
+    ...book,
     image: absoluteUrl(siteUrl, image),
-    url,
     genre: note.tags,
     ...(note.shelf === "read" || note.shelf === "did-not-finish"
       ? {
           review: {
             "@type": "Review",
-            url,
+            url: book.url,
             author: ownerAsAuthor(owner, siteUrl),
             datePublished: note.date,
             ...(note.rating === null
@@ -49,7 +54,7 @@ export function bookReviewLd(
           },
         }
       : {}),
-  };
+  });
 }
 
 export function blogPostingLd(
@@ -58,9 +63,7 @@ export function blogPostingLd(
 ): JsonLd {
   const url = absoluteUrl(siteUrl, writing.path);
   const topics = writing.tags.filter((tag) => tag !== "Write");
-  return {
-    "@context": CONTEXT,
-    "@type": "BlogPosting",
+  return ld("BlogPosting", {
     headline: writing.name,
     description,
     datePublished: writing.date,
@@ -73,37 +76,24 @@ export function blogPostingLd(
     ...(writing.time > 0 ? { timeRequired: `PT${writing.time}M` } : {}),
     // Every writing is tagged Write (catalogue/schema.ts); its other tags say what it is about.
     ...(topics.length > 0 ? { keywords: topics.join(", ") } : {}),
-  };
+  });
 }
 
 export type Crumb = { name: string; path: string };
 
 export function breadcrumbLd(crumbs: readonly Crumb[], siteUrl: string): JsonLd {
-  return {
-    "@context": CONTEXT,
-    "@type": "BreadcrumbList",
+  return ld("BreadcrumbList", {
     itemListElement: crumbs.map((crumb, index) => ({
       "@type": "ListItem",
       position: index + 1,
       name: crumb.name,
       item: absoluteUrl(siteUrl, crumb.path),
     })),
-  };
+  });
 }
 
-type BookFields = { name: string; author: string; path: string };
-
-const bookLd = (book: BookFields, siteUrl: string) => ({
-  "@type": "Book",
-  name: book.name,
-  author: { "@type": "Person", name: book.author },
-  url: absoluteUrl(siteUrl, book.path),
-});
-
 export function bookListLd(name: string, path: string, books: readonly BookFields[], siteUrl: string): JsonLd {
-  return {
-    "@context": CONTEXT,
-    "@type": "ItemList",
+  return ld("ItemList", {
     name,
     url: absoluteUrl(siteUrl, path),
     numberOfItems: books.length,
@@ -112,20 +102,18 @@ export function bookListLd(name: string, path: string, books: readonly BookField
       position: index + 1,
       item: bookLd(book, siteUrl),
     })),
-  };
+  });
 }
 
 export function quotationLd(
   quote: { text: string; path: string; attribution: string; note: BookFields },
   siteUrl: string,
 ): JsonLd {
-  return {
-    "@context": CONTEXT,
-    "@type": "Quotation",
+  return ld("Quotation", {
     text: quote.text,
     url: absoluteUrl(siteUrl, quote.path),
     creator: { "@type": "Person", name: quote.note.author },
     isPartOf: bookLd(quote.note, siteUrl),
     citation: `${quote.note.name}, ${quote.attribution}`,
-  };
+  });
 }

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { brokenReferenceProblem, contentRoot, imageExists, readContentFiles } from "../catalogue/disk.ts";
-import { buildCatalogue, type Catalogue, ContentError } from "../catalogue/load.ts";
+import { buildCatalogue, ContentError, orContentError } from "../catalogue/load.ts";
 import { summarizeCatalogue } from "../catalogue/summary.ts";
 
 let root: string;
@@ -13,12 +13,9 @@ try {
   process.exit(2);
 }
 
-let catalogue: Catalogue;
-try {
-  catalogue = buildCatalogue(readContentFiles(root));
-} catch (error) {
-  if (!(error instanceof ContentError)) throw error;
-  console.error(`✗ Content error: ${error.message}`);
+const catalogue = orContentError(() => buildCatalogue(readContentFiles(root)));
+if (catalogue instanceof ContentError) {
+  console.error(`✗ Content error: ${catalogue.message}`);
   process.exit(1);
 }
 

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { listMessages, retryFailed } from "../services/contact/messages.ts";
 import { connectDatabase } from "../services/db/database.ts";
-import { terminalText } from "./terminal-text.ts";
+import { printText } from "./terminal-text.ts";
 
 const dataDir = resolve(process.env.DATA_DIR || "./data");
 
@@ -46,12 +46,10 @@ try {
     if (messages.length === 0) console.log(status ? `No ${status} messages.` : "No messages.");
     for (const message of messages) {
       // The address and subject are a visitor's: none of their control characters reach the terminal.
-      console.log(
-        terminalText(
-          `#${message.id}  ${message.status}  ${message.created_at}  ${message.email}  "${message.subject}"  (${message.attempts} attempt${message.attempts === 1 ? "" : "s"})`,
-        ),
+      printText(
+        `#${message.id}  ${message.status}  ${message.created_at}  ${message.email}  "${message.subject}"  (${message.attempts} attempt${message.attempts === 1 ? "" : "s"})`,
       );
-      if (message.status !== "sent" && message.last_error) console.log(terminalText(`    ${message.last_error}`));
+      if (message.status !== "sent" && message.last_error) printText(`    ${message.last_error}`);
     }
   } else {
     const ids = allFailed ? [] : rest.map(Number);

@@ -1,7 +1,7 @@
-import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { contentRoot, readContentFiles } from "../catalogue/disk.ts";
-import { buildCatalogue, ContentError, type ContentFile } from "../catalogue/load.ts";
+import { buildCatalogue, ContentError, type ContentFile, orContentError } from "../catalogue/load.ts";
+import { writeNewFile } from "../catalogue/new-file.ts";
 import {
   chooseSlug,
   contentDateOf,
@@ -24,12 +24,8 @@ const { request } = parsed;
 const root = request.root ? resolve(request.root) : contentRoot(process.cwd());
 
 function validOrStop(files: ContentFile[], problem: string) {
-  try {
-    buildCatalogue(files);
-  } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    stop(`${problem}\n${error.message}`);
-  }
+  const built = orContentError(() => buildCatalogue(files));
+  if (built instanceof ContentError) stop(`${problem}\n${built.message}`);
 }
 
 const files = readContentFiles(root);
@@ -47,12 +43,7 @@ if (request.kind === "write" && files.some((file) => file.path === path)) {
 
 validOrStop([...files, { path, text }], "Not written: the new file would not be valid.");
 
-try {
-  writeFileSync(join(root, path), text, { flag: "wx" });
-} catch (error) {
-  if ((error as NodeJS.ErrnoException).code === "EEXIST") stop(`${path} already exists; nothing was written.`);
-  throw error;
-}
+if (!writeNewFile(join(root, path), text)) stop(`${path} already exists; nothing was written.`);
 
 const draft = request.kind === "write" || isDraftNote(request);
 console.log(`Created ${path}${draft ? " as a draft" : ""}`);

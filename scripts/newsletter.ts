@@ -22,7 +22,7 @@ import {
   subscribersCsv,
 } from "../services/newsletter/subscribers.ts";
 import { deliverSend, freezeSend, resumeSend, type SendProgress, sendProgress } from "../services/newsletter/worker.ts";
-import { terminalText } from "./terminal-text.ts";
+import { printText, terminalText } from "./terminal-text.ts";
 
 const HELP = `Usage: npm run newsletter -- <command> [options]
 
@@ -160,9 +160,7 @@ async function deliverAndWatch(sendId: number) {
   }
   if (interactive) process.stderr.write("\n");
   if (progress.send.paused_at) {
-    console.log(
-      terminalText(`Send #${sendId} is paused with ${progress.pending} to go: ${progress.send.pause_reason}`),
-    );
+    printText(`Send #${sendId} is paused with ${progress.pending} to go: ${progress.send.pause_reason}`);
     process.exitCode = 1;
   } else if (stopped) {
     const left = (await sendProgress(await db(), sendId))[0]?.pending ?? 0;
@@ -218,7 +216,7 @@ const commands: Record<string, () => Promise<void> | void> = {
     const [progress] = await sendProgress(await db(), Number(operand));
     if (!progress) throw new Refusal(`No send #${operand}.`);
     if (!progress.send.paused_at) throw new Refusal(`Send #${operand} is not paused.`);
-    console.log(terminalText(`Send #${operand} was paused: ${progress.send.pause_reason}`));
+    printText(`Send #${operand} was paused: ${progress.send.pause_reason}`);
     if (!(await confirm(`Is the cause fixed? Continue send #${operand} (${progress.pending} to go)?`))) {
       return console.log("Still paused.");
     }
@@ -236,9 +234,7 @@ const commands: Record<string, () => Promise<void> | void> = {
           ? "done"
           : `${pending} pending`;
       const counts = `${sent}/${total} sent, ${bounced} bounced, ${skipped} skipped`;
-      console.log(
-        terminalText(`#${send.id}  ${send.created_at}  ${send.slug}  "${send.subject}"  ${counts}, ${state}`),
-      );
+      printText(`#${send.id}  ${send.created_at}  ${send.slug}  "${send.subject}"  ${counts}, ${state}`);
     }
   },
   async subscribers() {
@@ -249,7 +245,7 @@ const commands: Record<string, () => Promise<void> | void> = {
     const rows = await listSubscribers(await db(), status);
     for (const row of rows) {
       const when = row.status === "unsubscribed" ? row.unsubscribed_at : (row.confirmed_at ?? row.created_at);
-      console.log(terminalText(`${row.email}  ${row.status}  ${when}`));
+      printText(`${row.email}  ${row.status}  ${when}`);
     }
     const counts = SUBSCRIBER_STATUSES.map((name) => `${rows.filter((row) => row.status === name).length} ${name}`);
     console.log(rows.length === 0 ? "No subscribers." : `${rows.length} in all: ${counts.join(", ")}.`);

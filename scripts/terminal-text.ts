@@ -11,3 +11,5 @@ const CONTROL = /[^\P{Cc}\n\t]|[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu
 export function terminalText(text: string): string {
   return text.replace(ESCAPE_SEQUENCE, "").replace(CONTROL, "");
 }
+
+export const printText = (text: string) => console.log(terminalText(text));

@@ -1,8 +1,9 @@
 // A bad value stops the start with a message naming the variable, instead of a half-working server.
 import { randomBytes } from "node:crypto";
-import { accessSync, chmodSync, constants, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { accessSync, chmodSync, constants, mkdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { writeNewFile } from "../catalogue/new-file.ts";
 import { parseSiteUrl } from "../catalogue/site-url.ts";
 
 const wholeNumber = (min: number, max: number, { unit = "", tooSmall = `must be at least ${min}` } = {}) =>
@@ -17,12 +18,17 @@ export const DEFAULT_NEWSLETTER_RATE = 60;
 
 type OwnerDefaults = { ownerEmail: string; ownerName?: string };
 
+// The variable RENDER_CACHE_MB is the setting renderCacheMb.
+const settingOf = (variable: string) =>
+  variable.toLowerCase().replace(/_(.)/g, (_, letter: string) => letter.toUpperCase());
+const variableOf = (setting: string) => setting.replace(/[A-Z]/g, "_$&").toUpperCase();
+
 const configSchema = ({ ownerEmail, ownerName }: OwnerDefaults) =>
   z
     .object({
-      PORT: wholeNumber(0, 65535, { tooSmall: "must be between 0 and 65535" }).default(3000),
-      HOST: z.string().min(1).default("127.0.0.1"),
-      SITE_URL: z
+      port: wholeNumber(0, 65535, { tooSmall: "must be between 0 and 65535" }).default(3000),
+      host: z.string().min(1).default("127.0.0.1"),
+      siteUrl: z
         .string()
         .optional()
         .transform((value, context) => {
@@ -31,25 +37,27 @@ const configSchema = ({ ownerEmail, ownerName }: OwnerDefaults) =>
           context.addIssue({ code: "custom", message: result.problem });
           return z.NEVER;
         }),
-      DATA_DIR: z
+      dataDir: z
         .string()
         .min(1)
         .default("./data")
         .transform((dir) => resolve(dir)),
-      SMTP_URL: z.url({ protocol: /^smtps?$/, message: "must look like smtp://user:pass@host:587" }).optional(),
-      OWNER_EMAIL: z.email("must be an email address").optional(),
-      MAIL_FROM: z.email("must be an email address").optional(),
-      RATE_LIMIT: wholeNumber(0, 1_000_000).default(5),
-      MESSAGE_RETENTION_DAYS: wholeNumber(1, 36_500).default(90),
-      TRUST_PROXY: wholeNumber(0, 10, { unit: "proxies", tooSmall: "must be 0 (no proxy) or more" }).default(0),
-      REQUEST_TIMEOUT_SECONDS: wholeNumber(1, 300, { unit: "seconds" }).default(20),
-      MAX_CONNECTIONS: wholeNumber(1, 100_000).default(1000),
-      MAX_CONNECTIONS_PER_ADDRESS: wholeNumber(1, 100_000).default(100),
+      /** Unset: each mail is written to DATA_DIR/mail/ as an .eml file, its text beside it as a .txt. */
+      smtpUrl: z.url({ protocol: /^smtps?$/, message: "must look like smtp://user:pass@host:587" }).optional(),
+      ownerEmail: z.email("must be an email address").optional(),
+      mailFrom: z.email("must be an email address").optional(),
+      /** Submissions per IP per 10 minutes for each form endpoint; 0 turns the limit off. */
+      rateLimit: wholeNumber(0, 1_000_000).default(5),
+      messageRetentionDays: wholeNumber(1, 36_500).default(90),
+      trustProxy: wholeNumber(0, 10, { unit: "proxies", tooSmall: "must be 0 (no proxy) or more" }).default(0),
+      requestTimeoutSeconds: wholeNumber(1, 300, { unit: "seconds" }).default(20),
+      maxConnections: wholeNumber(1, 100_000).default(1000),
+      maxConnectionsPerAddress: wholeNumber(1, 100_000).default(100),
       // Reads rendered at once; writes are never counted (docs/decisions/writes-lane-renders-on-the-main-thread.md).
-      RENDER_CONCURRENCY: wholeNumber(1, 64).default(2),
-      RENDER_CACHE_MB: wholeNumber(1, 4096, { unit: "megabytes" }).default(32),
-      SECRET_KEY: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -hex 32`)").optional(),
-      NEWSLETTER_RATE: z
+      renderConcurrency: wholeNumber(1, 64).default(2),
+      renderCacheMb: wholeNumber(1, 4096, { unit: "megabytes" }).default(32),
+      secretKey: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -hex 32`)").optional(),
+      newsletterRate: z
         .union([
           z.literal("unlimited").transform(() => 0),
           z.coerce
@@ -58,8 +66,8 @@ const configSchema = ({ ownerEmail, ownerName }: OwnerDefaults) =>
             .min(1, 'must be at least 1 (or "unlimited")'),
         ])
         .default(DEFAULT_NEWSLETTER_RATE),
-      NEWSLETTER_BATCH: wholeNumber(1, 1000).default(20),
-      DATABASE_URL: z
+      newsletterBatch: wholeNumber(1, 1000).default(20),
+      databaseUrl: z
         .string()
         .superRefine((value, context) => {
           const problem = databaseUrlProblem(value);
@@ -67,29 +75,12 @@ const configSchema = ({ ownerEmail, ownerName }: OwnerDefaults) =>
         })
         .optional(),
     })
-    .transform((env) => ({
-      port: env.PORT,
-      host: env.HOST,
-      siteUrl: env.SITE_URL,
-      dataDir: env.DATA_DIR,
-      /** Unset: each mail is written to DATA_DIR/mail/ as an .eml file, its text beside it as a .txt. */
-      smtpUrl: env.SMTP_URL,
-      ownerEmail: env.OWNER_EMAIL ?? ownerEmail,
-      mailFrom: env.MAIL_FROM ?? env.OWNER_EMAIL ?? ownerEmail,
-      ownerName: ownerName ?? new URL(env.SITE_URL).host,
-      /** Submissions per IP per 10 minutes for each form endpoint; 0 turns the limit off. */
-      rateLimit: env.RATE_LIMIT,
-      messageRetentionDays: env.MESSAGE_RETENTION_DAYS,
-      trustProxy: env.TRUST_PROXY,
-      requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
-      maxConnections: env.MAX_CONNECTIONS,
-      maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
-      renderConcurrency: env.RENDER_CONCURRENCY,
-      renderCacheBytes: env.RENDER_CACHE_MB * 1024 * 1024,
-      secretKey: env.SECRET_KEY,
-      newsletterRate: env.NEWSLETTER_RATE,
-      newsletterBatch: env.NEWSLETTER_BATCH,
-      databaseUrl: env.DATABASE_URL,
+    .transform(({ renderCacheMb, ...settings }) => ({
+      ...settings,
+      ownerEmail: settings.ownerEmail ?? ownerEmail,
+      mailFrom: settings.mailFrom ?? settings.ownerEmail ?? ownerEmail,
+      ownerName: ownerName ?? new URL(settings.siteUrl).host,
+      renderCacheBytes: renderCacheMb * 1024 * 1024,
     }));
 
 export type ParsedConfig = z.output<ReturnType<typeof configSchema>>;
@@ -97,12 +88,8 @@ export type ParsedConfig = z.output<ReturnType<typeof configSchema>>;
 export type Config = ParsedConfig & { secretKey: string };
 
 function databaseUrlProblem(value: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return "must look like postgres://user:password@host:5432/database";
-  }
+  const url = URL.parse(value);
+  if (!url) return "must look like postgres://user:password@host:5432/database";
   if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
     return `must start with postgres:// (PostgreSQL is the only shared database; leave it unset for SQLite in DATA_DIR)`;
   }
@@ -116,11 +103,7 @@ export const secretFile = (dataDir: string) => join(dataDir, "secret");
 /** Generated on first use so that `npm start` needs no configuration and mailed links survive a restart. */
 export function readOrCreateSecret(dataDir: string): string {
   const file = secretFile(dataDir);
-  try {
-    writeFileSync(file, `${randomBytes(32).toString("hex")}\n`, { flag: "wx", mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  }
+  writeNewFile(file, `${randomBytes(32).toString("hex")}\n`, 0o600);
   chmodSync(file, 0o600);
   const secret = readFileSync(file, "utf8").trim();
   if (secret.length < 32) {
@@ -151,13 +134,13 @@ export class ConfigError extends Error {
 }
 
 export function parseConfig(environment: NodeJS.ProcessEnv, defaults: OwnerDefaults): ParsedConfig {
-  const present = Object.fromEntries(
-    Object.entries(environment).filter(([, value]) => value !== undefined && value !== ""),
-  );
-  const result = configSchema(defaults).safeParse(present);
+  const settings = Object.entries(environment)
+    .filter(([name, value]) => /^[A-Z][A-Z0-9_]*$/.test(name) && value !== undefined && value !== "")
+    .map(([name, value]) => [settingOf(name), value]);
+  const result = configSchema(defaults).safeParse(Object.fromEntries(settings));
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
-      const name = String(issue.path[0]);
+      const name = variableOf(String(issue.path[0]));
       return `${name}=${JSON.stringify(environment[name] ?? "")} ${issue.message}`;
     });
     throw new ConfigError(...problems);

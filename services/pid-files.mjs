@@ -2,6 +2,7 @@
 // Plain JavaScript: `npm run build` and `npm run restore` read them with no loader.
 import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { orUndefined } from "../catalogue/present.ts";
 
 /** Whether process `pid` runs (EPERM: it does, as another user). */
 export function isRunning(pid) {
@@ -15,12 +16,7 @@ export function isRunning(pid) {
 
 /** The running process that holds `file`, or undefined. */
 export function holderOf(file) {
-  let pid;
-  try {
-    pid = Number(readFileSync(file, "utf8"));
-  } catch {
-    return undefined;
-  }
+  const pid = Number(orUndefined(() => readFileSync(file, "utf8")));
   return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid) ? pid : undefined;
 }
 
@@ -47,23 +43,14 @@ export function claim(file) {
 
 /** Gives `file` up if this process holds it. */
 export function release(file) {
-  try {
-    if (Number(readFileSync(file, "utf8")) === process.pid) rmSync(file);
-  } catch {
-    // Not held, or already gone.
-  }
+  // Not held, or already gone: nothing to give up.
+  orUndefined(() => Number(readFileSync(file, "utf8")) === process.pid && rmSync(file));
 }
 
 /** `folder`'s files named after a running process's pid (others are removed): pid → the file's text. */
 export function runningMarks(folder) {
   const marks = new Map();
-  let names = [];
-  try {
-    names = readdirSync(folder);
-  } catch {
-    return marks;
-  }
-  for (const name of names) {
+  for (const name of orUndefined(() => readdirSync(folder)) ?? []) {
     const pid = Number(name);
     if (!Number.isInteger(pid)) continue;
     try {

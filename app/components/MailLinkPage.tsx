@@ -10,13 +10,13 @@ export function mailLinkMeta(matches: ReadonlyArray<MetaMatch>, title: string) {
   return [...pageMeta(matches, { title }), { name: "robots", content: "noindex" }];
 }
 
-export function useMailLinkState<Answer extends { form: string; outcome: string }, Loaded extends string>(
+export function useMailLinkState<Answer extends { form: string; outcome: string }>(
   form: Answer["form"],
-  loaded: Loaded,
+  loaded: string,
 ) {
   const { fetcher, answer } = useFormAnswer<Answer>(form);
   const unreadable = answer?.outcome === "unreadable";
-  const state = answer && !unreadable ? (answer.outcome as Exclude<Answer["outcome"], "unreadable">) : loaded;
+  const state = answer && !unreadable ? answer.outcome : loaded;
   return { fetcher, state, unreadable };
 }
 

@@ -2,7 +2,7 @@ import { createContext, data, type HeadersFunction, type RouterContextProvider, 
 import { type FormResult, MESSAGES } from "../../rules/forms.ts";
 import type { Backend } from "../../services/backend.ts";
 import { SENT_PARAM, sentFormIn, sentToken } from "../../services/forms/sent.ts";
-import { type FormName, formAnswer, formFields } from "./form-answer.ts";
+import { type FormName, formAnswer, formFields, formValues } from "./form-answer.ts";
 
 // Both set per request by host/app.ts; the address from the connection or a trusted proxy.
 export const clientAddress = createContext<string | undefined>();
@@ -23,15 +23,9 @@ export async function readForm(request: Request): Promise<FormRead> {
   if (!FORM_TYPES.has(type.trim().toLowerCase()) || (charset !== undefined && !UTF_8.has(charset))) {
     return { ok: false, status: 415, error: MESSAGES.formUnreadable };
   }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return { ok: false, status: 400, error: MESSAGES.formUnreadable };
-  }
-  const values: Record<string, string> = {};
-  for (const [name, value] of form) if (typeof value === "string") values[name] = value;
-  return { ok: true, values };
+  const form = await request.formData().catch(() => undefined);
+  if (!form) return { ok: false, status: 400, error: MESSAGES.formUnreadable };
+  return { ok: true, values: formValues(form) };
 }
 
 function respond(

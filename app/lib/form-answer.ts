@@ -28,6 +28,9 @@ export function formAnswer(form: FormName, outcome: FormOutcome, fields: FormFie
   return { form, ok: false, error, fields, ...(outcome.field && { field: outcome.field }) };
 }
 
+export const formValues = (form: FormData): Record<string, string> =>
+  Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+
 export function formFields(form: FormName, values: Record<string, string>): FormFields {
   const names: ContactField[] = form === "signup" ? ["email"] : ["email", "subject", "body"];
   return Object.fromEntries(names.map((name) => [name, values[name] ?? ""]));

@@ -7,14 +7,12 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { validateContact, validateSignup } from "../../rules/forms.ts";
-import { type FormAnswer, type FormFields, type FormName, formAnswer, formFields } from "./form-answer.ts";
+import { type FormAnswer, type FormFields, type FormName, formAnswer, formFields, formValues } from "./form-answer.ts";
 import { rememberSignedUp } from "./visitor.ts";
 
 async function postedFields(form: FormName, request: Request): Promise<FormFields> {
   // A copy: React Router sends the request's own body on to the server action.
-  const values: Record<string, string> = {};
-  for (const [name, value] of await request.clone().formData()) if (typeof value === "string") values[name] = value;
-  return formFields(form, values);
+  return formFields(form, formValues(await request.clone().formData()));
 }
 
 // A failed request becomes a message rather than the error screen; status 0 is the network.

@@ -31,12 +31,7 @@ type SiteData = {
 
 export function siteOf(matches: ReadonlyArray<MetaMatch>): SiteData {
   const site = (matches[0]?.loaderData as { site?: Partial<SiteData> } | undefined)?.site;
-  return {
-    name: site?.name ?? "",
-    description: site?.description ?? "",
-    social: site?.social ?? [],
-    sections: site?.sections ?? {},
-  };
+  return { name: "", description: "", social: [], sections: {}, ...site };
 }
 
 const TWITTER_PROFILE = /^https?:\/\/(?:www\.)?(?:twitter|x)\.com\/@?([A-Za-z0-9_]+)\/?$/;

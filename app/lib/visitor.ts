@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { orUndefined } from "../../catalogue/present.ts";
 import { VISITOR_STORAGE_KEY } from "../shell/storage-keys.ts";
 
 export const WRITE_INTERVAL_MS = 1000;
@@ -13,22 +14,15 @@ let lastWrite = 0;
 let pendingWrite: ReturnType<typeof setTimeout> | undefined;
 
 function read(): Visitor {
-  try {
-    const stored = JSON.parse(localStorage.getItem(VISITOR_STORAGE_KEY) ?? "null") as Partial<Visitor> | null;
-    return { email: typeof stored?.email === "string" ? stored.email : "", signedUp: stored?.signedUp === true };
-  } catch {
-    return EMPTY;
-  }
+  const stored = orUndefined(() => JSON.parse(localStorage.getItem(VISITOR_STORAGE_KEY) ?? "{}") as Partial<Visitor>);
+  return { email: typeof stored?.email === "string" ? stored.email : "", signedUp: stored?.signedUp === true };
 }
 
 function write() {
   pendingWrite = undefined;
   lastWrite = Date.now();
-  try {
-    localStorage.setItem(VISITOR_STORAGE_KEY, JSON.stringify(current));
-  } catch {
-    // Storage full or blocked (private mode): the visitor is simply not remembered.
-  }
+  // Storage full or blocked (private mode): the visitor is simply not remembered.
+  orUndefined(() => localStorage.setItem(VISITOR_STORAGE_KEY, JSON.stringify(current)));
 }
 
 function scheduleWrite() {

@@ -38,10 +38,7 @@ export const meta: Route.MetaFunction = ({ matches }) => mailLinkMeta(matches, "
 
 /** This page ships no script: its forms post as plain forms, and the answer comes with the page. */
 export default function ConfirmSubscription({ loaderData }: Route.ComponentProps) {
-  const { fetcher, state, unreadable } = useMailLinkState<ConfirmAnswer, typeof loaderData.state>(
-    "confirm",
-    loaderData.state,
-  );
+  const { fetcher, state, unreadable } = useMailLinkState<ConfirmAnswer>("confirm", loaderData.state);
   return (
     <MailLinkPage unreadable={unreadable}>
       {state === "confirmed" ? (

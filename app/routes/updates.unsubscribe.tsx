@@ -36,10 +36,7 @@ export const headers = formHeaders;
 export const meta: Route.MetaFunction = ({ matches }) => mailLinkMeta(matches, "Unsubscribe");
 
 export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
-  const { fetcher, state, unreadable } = useMailLinkState<UnsubscribeAnswer, typeof loaderData.state>(
-    "unsubscribe",
-    loaderData.state,
-  );
+  const { fetcher, state, unreadable } = useMailLinkState<UnsubscribeAnswer>("unsubscribe", loaderData.state);
   return (
     <MailLinkPage unreadable={unreadable}>
       {state === "invalid" ? (

@@ -20,6 +20,14 @@ export type Reading = {
   review: string;
 };
 
+/** The shelves as Goodreads and StoryGraph name them. */
+export const SHELVES_BY_NAME: Readonly<Record<string, Shelf>> = {
+  read: "read",
+  "currently-reading": "reading",
+  "to-read": "want",
+  "did-not-finish": "did-not-finish",
+};
+
 export type Skipped = { line: number | null; what: string; reason: string };
 
 export type SourceBooks = { rows: number; readings: Reading[]; skipped: Skipped[]; remarks: string[] };
@@ -97,11 +105,7 @@ export type BookSource = {
   readings: (row: SourceRow, rating: number | null, remark: (text: string) => void) => Reading[] | string;
 };
 
-export async function readBooks(
-  input: string | AsyncIterable<string>,
-  source: BookSource,
-  scale: number,
-): Promise<SourceBooks> {
+export async function readBooks(input: string | AsyncIterable<string>, source: BookSource, scale: number) {
   const table = await readCsv(input);
   const missing = source.required.filter((column) => !table.header.includes(column));
   if (missing.length > 0) {

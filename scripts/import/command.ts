@@ -6,7 +6,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { contentRoot, imageExists, loadCatalogue, readContentFiles } from "../../catalogue/disk.ts";
 import { sizeText } from "../../catalogue/limits.ts";
-import { ContentError, type ContentFile } from "../../catalogue/load.ts";
+import { ContentError } from "../../catalogue/load.ts";
 import { terminalText } from "../terminal-text.ts";
 import type { Skipped, SourceBooks } from "./book.ts";
 import { COVER_REQUEST_INTERVAL_MS, fetchCover, OPEN_LIBRARY_COVERS } from "./covers.ts";
@@ -16,7 +16,7 @@ import { MAX_IMPORT_FILE_BYTES } from "./limits.ts";
 import { type MediumPost, mediumFiles, readMediumPost } from "./medium.ts";
 import { describePlanned, planBooks, planEssays } from "./plan.ts";
 import { siteEssays, siteNotes } from "./site-notes.ts";
-import { parsedOrStop, Stop, scaleOption, stop } from "./stop.ts";
+import { contentOrStop, parsedOrStop, Stop, scaleOption, stop } from "./stop.ts";
 import { readStoryGraph } from "./storygraph.ts";
 import { addTagsToSiteYaml, parseTagMap, type TagMap } from "./tags.ts";
 import { refuseInvalid } from "./validate.ts";
@@ -106,15 +106,8 @@ export async function importCommand(
         `${inputPath} is ${sizeText(inputSize)}, more than one import reads (${sizeText(MAX_IMPORT_FILE_BYTES)}): split it and import the parts one after another; each skips what is already there. Nothing was written.`,
       );
     }
-    let files: ContentFile[];
-    let declared: string[];
-    try {
-      declared = loadCatalogue(root).site.tags;
-      files = readContentFiles(root);
-    } catch (error) {
-      if (!(error instanceof ContentError)) throw error;
-      stop(`The existing content has a problem; fix it first (npm run check:content):\n${error.message}`);
-    }
+    const files = readContentFiles(root);
+    const declared = contentOrStop(() => loadCatalogue(root, files).site.tags);
 
     const lines: string[] = [];
     const say = (line = "") => lines.push(line);

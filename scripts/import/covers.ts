@@ -45,24 +45,22 @@ async function bodyUpTo(response: Response, limit: number): Promise<Uint8Array |
 }
 
 export async function fetchCover(service: string, isbn: string): Promise<CoverResult> {
+  const failed = (reason: string) => ({ ok: false, reason }) as const;
   let response: Response;
   try {
     response = await fetch(coverUrl(service, isbn), { redirect: "follow", signal: AbortSignal.timeout(20_000) });
   } catch (error) {
-    return {
-      ok: false,
-      reason: `the covers service could not be reached (${(error as Error).cause ?? (error as Error).message})`,
-    };
+    return failed(`the covers service could not be reached (${(error as Error).cause ?? (error as Error).message})`);
   }
-  if (response.status === 404) return { ok: false, reason: "the covers service has no cover for it" };
-  if (!response.ok) return { ok: false, reason: `the covers service answered ${response.status}` };
+  if (response.status === 404) return failed("the covers service has no cover for it");
+  if (!response.ok) return failed(`the covers service answered ${response.status}`);
   const bytes = await bodyUpTo(response, MAX_COVER_BYTES);
-  if (!bytes) return { ok: false, reason: `the covers service sent more than ${sizeText(MAX_COVER_BYTES)}` };
+  if (!bytes) return failed(`the covers service sent more than ${sizeText(MAX_COVER_BYTES)}`);
   const type = imageTypeOf(bytes);
-  if (!type) return { ok: false, reason: "the covers service sent something that is not an image" };
+  if (!type) return failed("the covers service sent something that is not an image");
   try {
     return { ok: true, png: coverPng(bytes, type) };
   } catch (error) {
-    return { ok: false, reason: `its cover could not be read (${(error as Error).message})` };
+    return failed(`its cover could not be read (${(error as Error).message})`);
   }
 }

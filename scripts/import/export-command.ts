@@ -1,13 +1,12 @@
-import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { contentRoot, loadCatalogue, readContentFiles } from "../../catalogue/disk.ts";
-import { ContentError } from "../../catalogue/load.ts";
+import { writeNewFile } from "../../catalogue/new-file.ts";
 import { siteUrlFromEnvironment } from "../../catalogue/site-url.ts";
 import { starsOf } from "./book.ts";
 import { goodreadsCsv } from "./goodreads.ts";
 import { siteNotes } from "./site-notes.ts";
-import { parsedOrStop, Stop, scaleOption, stop } from "./stop.ts";
+import { contentOrStop, parsedOrStop, Stop, scaleOption, stop } from "./stop.ts";
 
 const USAGE = `Usage:
   npm run export -- goodreads [--out goodreads_export.csv] [--scale 2] [--root <dir>]
@@ -51,22 +50,10 @@ export function exportCommand(
     const scale = scaleOption(options.scale);
 
     const root = options.root ? resolve(options.root) : contentRoot(process.cwd());
-    try {
-      loadCatalogue(root);
-    } catch (error) {
-      if (!(error instanceof ContentError)) throw error;
-      stop(`The content has a problem; fix it first (npm run check:content):\n${error.message}`);
-    }
+    contentOrStop(() => loadCatalogue(root));
     const notes = siteNotes(readContentFiles(root)).filter((note) => !note.draft);
-    try {
-      writeFileSync(resolve(options.out), goodreadsCsv(notes, scale, siteUrlFromEnvironment(process.env)), {
-        flag: "wx",
-      });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EEXIST")
-        stop(`${options.out} already exists; nothing was written.`);
-      throw error;
-    }
+    const csv = goodreadsCsv(notes, scale, siteUrlFromEnvironment(process.env));
+    if (!writeNewFile(resolve(options.out), csv)) stop(`${options.out} already exists; nothing was written.`);
     const rounded = notes.filter((note) => note.rating !== null && starsOf(note.rating, scale) * scale !== note.rating);
     print(`Wrote ${notes.length} notes to ${options.out}.`);
     if (rounded.length > 0) {

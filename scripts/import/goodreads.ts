@@ -10,6 +10,7 @@ import {
   labelsFrom,
   normaliseIsbn,
   readBooks,
+  SHELVES_BY_NAME,
   type SourceBooks,
   sourceDay,
   sourceDayText,
@@ -24,13 +25,7 @@ export const GOODREADS_COLUMNS =
     ",",
   );
 
-const GOODREADS_SHELVES: Record<string, Shelf> = {
-  read: "read",
-  "currently-reading": "reading",
-  "to-read": "want",
-  "did-not-finish": "did-not-finish",
-  dnf: "did-not-finish",
-};
+const GOODREADS_SHELVES = { ...SHELVES_BY_NAME, dnf: "did-not-finish" } as const;
 const goodreadsShelfOf = (shelf: Shelf) =>
   ({ read: "read", reading: "currently-reading", want: "to-read", "did-not-finish": "did-not-finish" })[shelf];
 

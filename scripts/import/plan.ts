@@ -19,6 +19,7 @@ export type BookPlan = {
 export type TagRules = { declared: readonly string[]; map: TagMap; addUnknown: boolean };
 
 const MAX_TAGS = 3;
+const NO_FILE_NAME = "its title has no letter or digit to make a file name of";
 
 function groupByBook(readings: readonly Reading[]): Reading[][] {
   const groups: Reading[][] = [];
@@ -83,7 +84,7 @@ export function planBooks(
         );
       }
       if (!slugify(reading.title)) {
-        skip("its title has no letter or digit to make a file name of");
+        skip(NO_FILE_NAME);
         continue;
       }
       const slug = chooseSlug(reading.title, taken);
@@ -116,12 +117,9 @@ export function planEssays(
     const what = `"${post.title}" (${post.file})`;
     const sameLink = post.url ? site.find((essay) => essay.mediumLink === post.url) : undefined;
     const there = sameLink?.path ?? taken.get(slug);
-    if (there) {
-      plan.skipped.push({ line: null, what, reason: `already there (${there})` });
-      continue;
-    }
-    if (!slug) {
-      plan.skipped.push({ line: null, what, reason: "its title has no letter or digit to make a file name of" });
+    const reason = there ? `already there (${there})` : slug ? undefined : NO_FILE_NAME;
+    if (reason) {
+      plan.skipped.push({ line: null, what, reason });
       continue;
     }
     const path = contentPath("write", slug);

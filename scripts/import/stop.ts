@@ -1,3 +1,5 @@
+import { ContentError, orContentError } from "../../catalogue/load.ts";
+
 /** Ends a command with its message and exit code. */
 export class Stop extends Error {
   code = 1;
@@ -13,6 +15,13 @@ export function parsedOrStop<Parsed>(parse: () => Parsed, usage: string): Parsed
   } catch (error) {
     return stop(`${(error as Error).message}\n\n${usage}`, 2);
   }
+}
+
+export function contentOrStop<T>(load: () => T): T {
+  const read = orContentError(load);
+  if (read instanceof ContentError)
+    stop(`The existing content has a problem; fix it first (npm run check:content):\n${read.message}`);
+  return read;
 }
 
 export function scaleOption(text: string): number {

@@ -1,29 +1,19 @@
 import { nestingProblem } from "../../catalogue/nesting.ts";
-import type { Shelf } from "../../catalogue/schema.ts";
 import {
   type BookSource,
   labelsFrom,
   normaliseIsbn,
   type Reading,
   readBooks,
+  SHELVES_BY_NAME,
   type SourceBooks,
   sourceDay,
 } from "./book.ts";
 import { reviewToMarkdown } from "./html-markdown.ts";
 
-const STATUSES: Record<string, Shelf> = {
-  read: "read",
-  "currently-reading": "reading",
-  "to-read": "want",
-  "did-not-finish": "did-not-finish",
-};
-
 export function readingSpans(text: string) {
   const spans: { start: string | null; end: string | null }[] = [];
-  for (const part of text
-    .split(/[,;]/)
-    .map((piece) => piece.trim())
-    .filter(Boolean)) {
+  for (const part of labelsFrom(text.replaceAll(";", ","))) {
     const [startText = "", endText = ""] = part.split(/\s*-\s*(?=\d{4}|$)|\s+to\s+/);
     const start = startText ? sourceDay(startText) : null;
     const end = endText ? sourceDay(endText) : null;
@@ -41,7 +31,7 @@ const STORYGRAPH: BookSource = {
   shelfName: "read status",
   rating: "Star Rating",
   review: "Review",
-  shelves: STATUSES,
+  shelves: SHELVES_BY_NAME,
   readings: ({ line, field, title, author, shelf }, rating, remark) => {
     const spans = readingSpans(field("Dates Read"));
     if (spans === null)
@@ -51,25 +41,17 @@ const STORYGRAPH: BookSource = {
     if (!added) return `Date Added "${field("Date Added")}" is not a day written like 2019/03/14`;
     const tooDeep = nestingProblem(field("Review"));
     if (tooDeep) return `Review ${tooDeep}`;
-    const book = { line, title, author, isbn: normaliseIsbn(field("ISBN/UID")), labels: labelsFrom(field("Tags")) };
+    const isbn = normaliseIsbn(field("ISBN/UID"));
+    const book = { line, title, author, isbn, labels: labelsFrom(field("Tags")), rating, review: "" };
     // Every reading before the last was read to the end; the status tells what the last one is.
     const ends = shelf === "read" || shelf === "want" ? spans : spans.slice(0, -1);
     const last = spans.at(-1);
-    const readings: Reading[] = ends.map((span) => ({
-      ...book,
-      shelf: "read",
-      date: span.end ?? span.start ?? added,
-      rating,
-      review: "",
-    }));
-    if (shelf === "read" && readings.length === 0) {
-      readings.push({ ...book, shelf, date: lastRead ?? added, rating, review: "" });
-    }
-    if (shelf === "reading") readings.push({ ...book, shelf, date: last?.start ?? added, rating: null, review: "" });
-    if (shelf === "want") readings.push({ ...book, shelf, date: added, rating: null, review: "" });
-    if (shelf === "did-not-finish") {
-      readings.push({ ...book, shelf, date: last?.end ?? last?.start ?? lastRead ?? added, rating, review: "" });
-    }
+    const readings: Reading[] = ends.map((span) => ({ ...book, shelf: "read", date: span.end ?? span.start ?? added }));
+    if (shelf === "read" && readings.length === 0) readings.push({ ...book, shelf, date: lastRead ?? added });
+    if (shelf === "reading") readings.push({ ...book, shelf, date: last?.start ?? added, rating: null });
+    if (shelf === "want") readings.push({ ...book, shelf, date: added, rating: null });
+    if (shelf === "did-not-finish")
+      readings.push({ ...book, shelf, date: last?.end ?? last?.start ?? lastRead ?? added });
     const latest = readings.at(-1);
     if (latest) latest.review = reviewToMarkdown(field("Review")).markdown;
     if (readings.length > 1 && rating !== null) {

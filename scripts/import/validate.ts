@@ -1,15 +1,11 @@
 import { brokenReferenceProblem } from "../../catalogue/disk.ts";
-import { buildCatalogue, ContentError, type ContentFile } from "../../catalogue/load.ts";
+import { buildCatalogue, ContentError, type ContentFile, orContentError } from "../../catalogue/load.ts";
 import { summarizeCatalogue } from "../../catalogue/summary.ts";
 
 function firstProblem(files: ContentFile[], imageExists: (sitePath: string) => boolean): ContentError | null {
-  try {
-    const [broken] = summarizeCatalogue(buildCatalogue(files), imageExists).broken;
-    return broken ? new ContentError(broken.file, broken.field, brokenReferenceProblem(broken)) : null;
-  } catch (error) {
-    if (error instanceof ContentError) return error;
-    throw error;
-  }
+  const broken = orContentError(() => summarizeCatalogue(buildCatalogue(files), imageExists).broken[0]);
+  if (!broken || broken instanceof ContentError) return broken ?? null;
+  return new ContentError(broken.file, broken.field, brokenReferenceProblem(broken));
 }
 
 export function refuseInvalid<File extends ContentFile>(

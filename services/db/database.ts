@@ -235,7 +235,7 @@ export async function openPostgres(url: string, log = logToStderr): Promise<Post
   return { dialect: "postgres", db, close: () => db.destroy() };
 }
 
-export function connectDatabase(config: { dataDir: string; databaseUrl: string | undefined }, log?: Log) {
+export function connectDatabase(config: { dataDir: string; databaseUrl?: string | undefined }, log?: Log) {
   return config.databaseUrl ? openPostgres(config.databaseUrl, log) : openDatabase(config.dataDir);
 }
 

@@ -37,16 +37,14 @@ export function readFields<K extends string>(
   for (const name of names) {
     // Own properties only: `{"__proto__": {...}}` never counts as a field.
     const raw: unknown = Object.hasOwn(input, name) ? (input as Record<string, unknown>)[name] : undefined;
-    if (raw === undefined) {
-      value[name] = "";
-    } else if (typeof raw === "string" && !LONE_SURROGATE.test(raw)) {
-      value[name] = raw;
-    } else if (typeof raw === "string") {
-      // JSON can carry "\ud800", which no form can produce and no mail can encode.
-      return { ok: false, failure: fieldFailure(name, `The field "${name}" must be valid Unicode text.`) };
-    } else {
+    if (raw !== undefined && typeof raw !== "string") {
       return { ok: false, failure: fieldFailure(name, `The field "${name}" must be a string.`) };
     }
+    // JSON can carry "\ud800", which no form can produce and no mail can encode.
+    if (raw && LONE_SURROGATE.test(raw)) {
+      return { ok: false, failure: fieldFailure(name, `The field "${name}" must be valid Unicode text.`) };
+    }
+    value[name] = raw ?? "";
   }
   return { ok: true, value };
 }

@@ -22,10 +22,8 @@ export type Mailer = ReturnType<typeof createMailer>;
 
 type MailerConfig = Pick<Config, "smtpUrl" | "dataDir" | "ownerEmail" | "mailFrom" | "ownerName">;
 
-export function emlFileName(messageId: string): string {
-  const bare = messageId.replace(/^<|>$/g, "").replace(/[^A-Za-z0-9._@-]/g, "_");
-  return `${bare}.eml`;
-}
+export const emlFileName = (messageId: string) =>
+  `${messageId.replace(/^<|>$/g, "").replace(/[^A-Za-z0-9._@-]/g, "_")}.eml`;
 
 function mailOptions(config: MailerConfig, mail: OutgoingMail) {
   const to = mail.to ?? config.ownerEmail;

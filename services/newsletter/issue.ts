@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { renderWithAbsoluteLinks } from "../../catalogue/derive.ts";
 import type { Catalogue } from "../../catalogue/load.ts";
+import { writeNewFile } from "../../catalogue/new-file.ts";
 import { chooseSlug, contentDateOf } from "../../catalogue/new-item.ts";
 import type { UpdateIssue } from "../../catalogue/schema.ts";
 import { absoluteUrl } from "../../catalogue/site-url.ts";
@@ -63,12 +64,7 @@ export async function writeDraft(root: string, catalogue: Catalogue, db: Db, tit
   ].join("\n");
   const path = join(root, "content/updates", `${slug}.md`);
   mkdirSync(join(root, "content/updates"), { recursive: true });
-  try {
-    writeFileSync(path, text, { flag: "wx" });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new Refusal(`${path} exists already.`);
-    throw error;
-  }
+  if (!writeNewFile(path, text)) throw new Refusal(`${path} exists already.`);
   return { path, slug, since };
 }
 

@@ -84,12 +84,7 @@ export async function checkConfirmToken(
   return { state: subscriber.status === "confirmed" ? "confirmed" : "invalid" };
 }
 
-export async function confirmSubscription(
-  db: Db,
-  secret: string,
-  token: string,
-  now = Date.now(),
-): Promise<"confirmed" | "invalid"> {
+export async function confirmSubscription(db: Db, secret: string, token: string, now = Date.now()) {
   const link = await checkConfirmToken(db, secret, token, now);
   if (link.state !== "valid") return "invalid";
   const updated = await db
@@ -108,12 +103,7 @@ export async function subscriberOfUnsubscribeToken(db: Db, secret: string, token
 }
 
 /** A bounced address stays bounced. */
-export async function unsubscribe(
-  db: Db,
-  secret: string,
-  token: string,
-  now = Date.now(),
-): Promise<"unsubscribed" | "invalid"> {
+export async function unsubscribe(db: Db, secret: string, token: string, now = Date.now()) {
   const subscriber = await subscriberOfUnsubscribeToken(db, secret, token);
   if (!subscriber) return "invalid";
   await db
