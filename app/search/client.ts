@@ -96,8 +96,7 @@ let dialog: { element: HTMLDialogElement; field: HTMLInputElement } | undefined;
 
 function searchDialog(indexUrl: string) {
   if (dialog) return dialog;
-  const box = element("dialog", { className: "search-dialog", ariaLabel: "Search the site" });
-  box.setAttribute("closedby", "any");
+  const box = element("dialog", { className: "search-dialog", ariaLabel: "Search the site", closedBy: "any" });
   const field = element("input", { type: "search", name: "q", autocomplete: "off", enterKeyHint: "search" });
   field.setAttribute("aria-describedby", "search-dialog-status");
   const close = element("button", { type: "button", className: "close-button" }, "Close");
