@@ -81,13 +81,10 @@ function siteFeed(
   });
 }
 
-// A page of the site whose Markdown body is the entry's content.
-function pageEntry(
-  page: { path: string; date: IsoDay; markdown: string },
-  title: string,
-  categories: readonly string[],
-  siteUrl: string,
-) {
+/** A page of the site whose Markdown body is the entry's content. */
+type EntryPage = { path: string; date: IsoDay; markdown: string };
+
+function pageEntry(page: EntryPage, title: string, categories: readonly string[], siteUrl: string) {
   return {
     url: absoluteUrl(siteUrl, page.path),
     title,
