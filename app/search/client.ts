@@ -74,12 +74,9 @@ function resultPagesNav(query: string, result: SearchPage): HTMLElement[] {
   return links.length > 0 ? [element("nav", { className: "pager", ariaLabel: "Result pages" }, ...links)] : [];
 }
 
-function showResults(
-  indexUrl: string,
-  field: HTMLInputElement,
-  perPage: number,
-  show: (query: string, result: SearchPage | null) => void,
-): void {
+type ShowResults = (query: string, result: SearchPage | null) => void;
+
+function showResults(indexUrl: string, field: HTMLInputElement, perPage: number, show: ShowResults): void {
   const query = cutQuery(field.value);
   searchIndex(indexUrl).then(
     (loaded) => {
