@@ -60,13 +60,9 @@ export function atomFeed(feed: AtomFeed): string {
   return lines.join("\n");
 }
 
-function siteFeed(
-  catalogue: Catalogue,
-  siteUrl: string,
-  which: keyof typeof FEEDS,
-  subtitle: string,
-  entries: readonly AtomEntry[],
-): string {
+type FeedName = keyof typeof FEEDS;
+
+function siteFeed(catalogue: Catalogue, siteUrl: string, which: FeedName, subtitle: string, entries: AtomEntry[]) {
   const { path, title, listPath } = FEEDS[which];
   const owner = catalogue.site.name;
   return atomFeed({
