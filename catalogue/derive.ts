@@ -71,7 +71,7 @@ export const textOf = (tokens: readonly Token[]) =>
     .replace(/[ \t]*\n\s*/g, "\n")
     .trim();
 
-const words = (text: string) => text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
+export const wordCount = (text: string) => text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 
 export function excerptOf(text: string, count = EXCERPT_WORDS): string {
   const all = text.split(/\s+/).filter(Boolean);
@@ -93,7 +93,7 @@ export function deriveBody(source: string) {
     markdown: source,
     html: source ? renderHtml(tokens) : "",
     text,
-    wordCount: words(text).length,
+    wordCount: wordCount(text),
     excerpt: excerptOf(text),
     links,
     images,

@@ -88,7 +88,7 @@ export function contentDateOf(day: Date): string {
 }
 
 /** A YAML double-quoted string: JSON's string syntax is valid YAML. */
-const quote = (text: string) => JSON.stringify(text);
+export const quote = (text: string) => JSON.stringify(text);
 
 export const isDraftNote = (note: { tags: readonly string[] | null; rating: number | null; shelf?: NewNoteShelf }) =>
   note.shelf === "reading" || note.shelf === "want"

@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { orUndefined } from "../catalogue/present.ts";
-import { type FormResult, MESSAGES } from "../rules/forms.ts";
+import { MESSAGES } from "../rules/forms.ts";
 import { sendMessage } from "../services/contact/send.ts";
 import type { FormDeps } from "../services/forms/submission.ts";
 import { signUp } from "../services/newsletter/sign-up.ts";
@@ -52,24 +52,23 @@ export function createApi(deps: ApiDeps): Hono {
   const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error));
   const api = new Hono();
 
-  const endpoint =
-    (service: (deps: FormDeps, input: unknown, ip: string | undefined) => Promise<FormResult>) =>
-    async (c: Context) => {
-      let text: string;
-      try {
-        text = new TextDecoder("utf-8", { fatal: true }).decode(await c.req.arrayBuffer());
-      } catch {
-        return answer(c, 400, { error: API_ERRORS.badUtf8 });
-      }
-      // JSON has no undefined: only a parse that failed gives it.
-      const input: unknown = orUndefined(() => JSON.parse(text));
-      if (input === undefined) return answer(c, 400, { error: API_ERRORS.badJson });
-      const result = await service(backend, input, clientIp(c));
-      if (result.ok) return answer(c, result.status, { ok: true });
-      const retry: Record<string, string> =
-        result.retryAfter === undefined ? {} : { "Retry-After": String(result.retryAfter) };
-      return answer(c, result.status, { error: result.error, ...(result.field && { field: result.field }) }, retry);
-    };
+  // Signing up and sending a message take the same arguments and answer alike.
+  const endpoint = (service: typeof signUp) => async (c: Context) => {
+    let text: string;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(await c.req.arrayBuffer());
+    } catch {
+      return answer(c, 400, { error: API_ERRORS.badUtf8 });
+    }
+    // JSON has no undefined: only a parse that failed gives it.
+    const input: unknown = orUndefined(() => JSON.parse(text));
+    if (input === undefined) return answer(c, 400, { error: API_ERRORS.badJson });
+    const result = await service(backend, input, clientIp(c));
+    if (result.ok) return answer(c, result.status, { ok: true });
+    const retry: Record<string, string> =
+      result.retryAfter === undefined ? {} : { "Retry-After": String(result.retryAfter) };
+    return answer(c, result.status, { error: result.error, ...(result.field && { field: result.field }) }, retry);
+  };
   // Same site, then JSON, then the size: a refused request costs no upload.
   const checkHeaders = async (c: Context, next: () => Promise<void>) => {
     const origin = checkOrigin(c.req.raw.headers, { siteUrl, ownOrigin: ownOrigin(c) });

@@ -7,9 +7,11 @@ const COLOURS = { paper: "#fdfcf9", ink: "#1b1d21", muted: "#555b65", line: "#e2
 
 const TEXT_WIDTH = 1040;
 
-type Node = { type: string; props: { style?: Record<string, unknown>; children?: (Node | string)[] | Node | string } };
+type Style = Record<string, unknown>;
 
-const node = (style: Record<string, unknown>, children: Node["props"]["children"]): Node => ({
+type Node = { type: string; props: { style?: Style; children?: (Node | string)[] | Node | string } };
+
+const node = (style: Style, children: Node["props"]["children"]): Node => ({
   type: "div",
   props: { style: { display: "flex", ...style }, children },
 });
@@ -39,7 +41,7 @@ const frame = (parts: Node[]): Node =>
     node({ flexDirection: "column", width: CARD_WIDTH - 24, padding: "64px 80px 48px 56px" }, parts),
   ]);
 
-const headline = (words: string, style: Record<string, unknown>): Node =>
+const headline = (words: string, style: Style): Node =>
   node(
     {
       display: "block",
@@ -53,12 +55,9 @@ const headline = (words: string, style: Record<string, unknown>): Node =>
     words,
   );
 
-function footer(
-  ownLine: string,
-  site: string,
-  sizes: { ownLine: number; site: number; siteWidth: number },
-  style: Record<string, unknown> = {},
-): Node {
+type FooterSizes = { ownLine: number; site: number; siteWidth: number };
+
+function footer(ownLine: string, site: string, sizes: FooterSizes, style: Style = {}): Node {
   return node(
     {
       width: TEXT_WIDTH,

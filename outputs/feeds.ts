@@ -60,13 +60,9 @@ export function atomFeed(feed: AtomFeed): string {
   return lines.join("\n");
 }
 
-function siteFeed(
-  catalogue: Catalogue,
-  siteUrl: string,
-  which: keyof typeof FEEDS,
-  subtitle: string,
-  entries: readonly AtomEntry[],
-): string {
+type FeedName = keyof typeof FEEDS;
+
+function siteFeed(catalogue: Catalogue, siteUrl: string, which: FeedName, subtitle: string, entries: AtomEntry[]) {
   const { path, title, listPath } = FEEDS[which];
   const owner = catalogue.site.name;
   return atomFeed({
@@ -81,13 +77,10 @@ function siteFeed(
   });
 }
 
-// A page of the site whose Markdown body is the entry's content.
-function pageEntry(
-  page: { path: string; date: IsoDay; markdown: string },
-  title: string,
-  categories: readonly string[],
-  siteUrl: string,
-) {
+/** A page of the site whose Markdown body is the entry's content. */
+type EntryPage = { path: string; date: IsoDay; markdown: string };
+
+function pageEntry(page: EntryPage, title: string, categories: readonly string[], siteUrl: string) {
   return {
     url: absoluteUrl(siteUrl, page.path),
     title,

@@ -43,14 +43,13 @@ export async function cachedImage(
 ): Promise<Buffer> {
   if (!cache) return draw();
   const file = join(cache.dir, `${kind}-${hash([cache.drawing, JSON.stringify(inputs)])}.png`);
-  try {
+  const cached = orUndefined(() => {
     const image = readFileSync(file);
     const now = new Date();
     utimesSync(file, now, now);
     return image;
-  } catch {
-    // Not drawn yet.
-  }
+  });
+  if (cached) return cached;
   const image = await draw();
   mkdirSync(cache.dir, { recursive: true });
   // Renamed whole into place: a build stopped midway leaves no half file.

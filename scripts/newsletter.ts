@@ -133,10 +133,8 @@ function formatDuration(seconds: number): string {
 }
 
 async function deliverAndWatch(sendId: number) {
-  let stopped = false;
-  process.once("SIGINT", () => {
-    stopped = true;
-  });
+  const stopped = new AbortController();
+  process.once("SIGINT", () => stopped.abort());
   const startedAt = Date.now();
   const interactive = process.stderr.isTTY;
   let doneAtStart: number | undefined;
@@ -156,13 +154,13 @@ async function deliverAndWatch(sendId: number) {
     if (interactive) process.stderr.write(`\r${line}\u001b[K`);
     else if (tenth !== lastTenth) console.error(line);
     lastTenth = tenth;
-    if (stopped) break;
+    if (stopped.signal.aborted) break;
   }
   if (interactive) process.stderr.write("\n");
   if (progress.send.paused_at) {
     printText(`Send #${sendId} is paused with ${progress.pending} to go: ${progress.send.pause_reason}`);
     process.exitCode = 1;
-  } else if (stopped) {
+  } else if (stopped.signal.aborted) {
     const left = (await sendProgress(await db(), sendId))[0]?.pending ?? 0;
     console.log(
       `Stopped watching with ${plural(left, "mail")} left: the server (npm start) delivers them; \`npm run newsletter -- status\` shows the progress.`,

@@ -21,9 +21,7 @@ export function LinkIcons({ item, labelled = false }: { item: Linkable; labelled
   );
 }
 
-type IconLinkProps = { href: string; icon: string; action: string; name: string };
-
-export function IconLink({ href, icon, action, name }: IconLinkProps) {
+export function IconLink({ href, icon, action, name }: { href: string; icon: string; action: string; name: string }) {
   return (
     <a href={href} target="_blank" rel="noopener" className={icon} aria-label={`${action}: ${name}`}>
       {/* The visible label: beside the icon in a labelled list, else shown on hover and keyboard focus (site.css). */}

@@ -1,9 +1,7 @@
 import { formatDuration, type readingTime } from "../../catalogue/stats.ts";
 
-type ReadTimeFactsProps = { time: ReturnType<typeof readingTime>; counted: "Notes" | "Books" };
-
 /** A total counts only the known read times (0 means unknown): none at all when no time is known. */
-export function ReadTimeFacts({ time, counted }: ReadTimeFactsProps) {
+export function ReadTimeFacts({ time, counted }: { time: ReturnType<typeof readingTime>; counted: "Notes" | "Books" }) {
   const sumOver = ` (the sum over the ${time.known} ${counted.toLowerCase()} with a known read time)`;
   return (
     <>

@@ -1,5 +1,4 @@
-import { filtersToQuery } from "../../catalogue/filters.ts";
-import { DEFAULT_SORT } from "../../catalogue/sort.ts";
+import { DEFAULT_FILTERS, filtersToQuery } from "../../catalogue/filters.ts";
 import { PageLink } from "./PageLink.tsx";
 
 export function Tags({ tags }: { tags: readonly string[] }) {
@@ -7,7 +6,7 @@ export function Tags({ tags }: { tags: readonly string[] }) {
     <ul className="chips" aria-label="Tags">
       {tags.map((tag) => (
         <li key={tag}>
-          <PageLink to={`/notes${filtersToQuery({ search: "", sort: DEFAULT_SORT, tag })}`}>{tag}</PageLink>
+          <PageLink to={`/notes${filtersToQuery({ ...DEFAULT_FILTERS, tag })}`}>{tag}</PageLink>
         </li>
       ))}
     </ul>

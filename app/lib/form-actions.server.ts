@@ -2,7 +2,7 @@ import { createContext, data, type HeadersFunction, type RouterContextProvider, 
 import { type FormResult, MESSAGES } from "../../rules/forms.ts";
 import type { Backend } from "../../services/backend.ts";
 import { SENT_PARAM, sentFormIn, sentToken } from "../../services/forms/sent.ts";
-import { type FormName, formAnswer, formFields, formValues } from "./form-answer.ts";
+import { type FormName, type FormOutcome, formAnswer, formFields, formValues } from "./form-answer.ts";
 
 // Both set per request by host/app.ts; the address from the connection or a trusted proxy.
 export const clientAddress = createContext<string | undefined>();
@@ -28,11 +28,7 @@ export async function readForm(request: Request): Promise<FormRead> {
   return { ok: true, values: formValues(form) };
 }
 
-function respond(
-  form: FormName,
-  outcome: FormResult | Exclude<FormRead, { ok: true }>,
-  values: Record<string, string>,
-) {
+function respond(form: FormName, outcome: FormOutcome, values: Record<string, string>) {
   const headers: Record<string, string> = {};
   if ("retryAfter" in outcome && outcome.retryAfter !== undefined) headers["Retry-After"] = String(outcome.retryAfter);
   return data(formAnswer(form, outcome, formFields(form, values)), { status: outcome.status, headers });

@@ -23,8 +23,7 @@ export function loader({ params }: Route.LoaderArgs) {
   const years = bookYears(catalogue.notes);
   const index = years.indexOf(params.year);
   if (index === -1) notFound();
-  const inYear = yearInBooks(catalogue.notes, params.year);
-  const { read, top, reReads, didNotFinish, ...figures } = inYear;
+  const { read, top, reReads, didNotFinish, ...figures } = yearInBooks(catalogue.notes, params.year);
   const { yearDescription } = catalogue.site.sections.stats;
   return {
     year: {

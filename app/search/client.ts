@@ -74,12 +74,9 @@ function resultPagesNav(query: string, result: SearchPage): HTMLElement[] {
   return links.length > 0 ? [element("nav", { className: "pager", ariaLabel: "Result pages" }, ...links)] : [];
 }
 
-function showResults(
-  indexUrl: string,
-  field: HTMLInputElement,
-  perPage: number,
-  show: (query: string, result: SearchPage | null) => void,
-): void {
+type ShowResults = (query: string, result: SearchPage | null) => void;
+
+function showResults(indexUrl: string, field: HTMLInputElement, perPage: number, show: ShowResults): void {
   const query = cutQuery(field.value);
   searchIndex(indexUrl).then(
     (loaded) => {
@@ -96,8 +93,7 @@ let dialog: { element: HTMLDialogElement; field: HTMLInputElement } | undefined;
 
 function searchDialog(indexUrl: string) {
   if (dialog) return dialog;
-  const box = element("dialog", { className: "search-dialog", ariaLabel: "Search the site" });
-  box.setAttribute("closedby", "any");
+  const box = element("dialog", { className: "search-dialog", ariaLabel: "Search the site", closedBy: "any" });
   const field = element("input", { type: "search", name: "q", autocomplete: "off", enterKeyHint: "search" });
   field.setAttribute("aria-describedby", "search-dialog-status");
   const close = element("button", { type: "button", className: "close-button" }, "Close");

@@ -1,11 +1,8 @@
 import { formatContentDate } from "../../catalogue/dates.ts";
-import { isDraftNote, noteFileText } from "../../catalogue/new-item.ts";
+import { isDraftNote, noteFileText, quote } from "../../catalogue/new-item.ts";
 import type { Shelf } from "../../catalogue/schema.ts";
 import type { Reading } from "./book.ts";
 import { type MediumPost, readingMinutes } from "./medium.ts";
-
-/** JSON's string syntax is valid YAML. */
-const quote = (text: string) => JSON.stringify(text);
 
 export type NoteToWrite = Omit<Reading, "line" | "labels"> & { tags: readonly string[] | null; photo: string };
 

@@ -11,7 +11,6 @@ import {
   normaliseIsbn,
   readBooks,
   SHELVES_BY_NAME,
-  type SourceBooks,
   sourceDay,
   sourceDayText,
   starsOf,
@@ -59,7 +58,7 @@ const GOODREADS: BookSource = {
   },
 };
 
-export const readGoodreads = (input: string | AsyncIterable<string>, scale: number): Promise<SourceBooks> =>
+export const readGoodreads = (input: string | AsyncIterable<string>, scale: number) =>
   readBooks(input, GOODREADS, scale);
 
 function goodreadsRow(note: SiteNote, scale: number, siteUrl: string): Record<string, string> {

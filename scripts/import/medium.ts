@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { unzipSync } from "fflate";
 import { DomUtils, parseDocument } from "htmlparser2";
+import { wordCount } from "../../catalogue/derive.ts";
 import { sizeText } from "../../catalogue/limits.ts";
 import { nestingProblem } from "../../catalogue/nesting.ts";
 import { htmlToMarkdown } from "./html-markdown.ts";
@@ -105,9 +106,7 @@ export function readMediumPost({ name, html, size }: MediumFile): MediumReading 
   if (!date) return { kind: "unreadable", file: name, reason: "its publication time is not a date" };
   const canonical = find((element) => element.name === "a" && hasClass("p-canonical")(element));
   const { markdown, images } = htmlToMarkdown(DomUtils.getInnerHTML(body));
-  const words = DomUtils.textContent(body)
-    .split(/\s+/)
-    .filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+  const words = wordCount(DomUtils.textContent(body));
   return {
     kind: "post",
     post: { file: name, title, date, url: canonical?.attribs.href ?? "", markdown, images, words },

@@ -3,7 +3,7 @@ import { slugify } from "../../catalogue/slug.ts";
 import { normaliseIsbn, type Reading, type Skipped, titleAuthorKey } from "./book.ts";
 import { essayText, isDraft, type NoteToWrite, needsRatingAndTags, noteText } from "./files.ts";
 import type { MediumPost } from "./medium.ts";
-import type { SiteNote } from "./site-notes.ts";
+import type { SiteEssay, SiteNote } from "./site-notes.ts";
 import { resolveTags, type TagMap } from "./tags.ts";
 
 export type PlannedNote = { path: string; slug: string; line: number; note: NoteToWrite; text: string };
@@ -106,10 +106,7 @@ export function describePlanned({ path, note }: PlannedNote): string {
   return `${path}${details.length > 0 ? ` (${details.join(", ")})` : ""}`;
 }
 
-export function planEssays(
-  posts: readonly MediumPost[],
-  site: readonly { slug: string; mediumLink: string; path: string }[],
-) {
+export function planEssays(posts: readonly MediumPost[], site: readonly SiteEssay[]) {
   const plan = { essays: [] as { path: string; post: MediumPost; text: string }[], skipped: [] as Skipped[] };
   const taken = new Map(site.map((essay) => [essay.slug, essay.path]));
   for (const post of posts) {

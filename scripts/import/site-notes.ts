@@ -41,3 +41,5 @@ export const siteEssays = (files: readonly ContentFile[]) =>
     path: file.path,
     mediumLink: textOf(fields.mediumLink),
   }));
+
+export type SiteEssay = ReturnType<typeof siteEssays>[number];

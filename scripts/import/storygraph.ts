@@ -6,7 +6,6 @@ import {
   type Reading,
   readBooks,
   SHELVES_BY_NAME,
-  type SourceBooks,
   sourceDay,
 } from "./book.ts";
 import { reviewToMarkdown } from "./html-markdown.ts";
@@ -63,5 +62,5 @@ const STORYGRAPH: BookSource = {
   },
 };
 
-export const readStoryGraph = (input: string | AsyncIterable<string>, scale: number): Promise<SourceBooks> =>
+export const readStoryGraph = (input: string | AsyncIterable<string>, scale: number) =>
   readBooks(input, STORYGRAPH, scale);

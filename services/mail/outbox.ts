@@ -18,11 +18,9 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
 export type NewMessage = { kind?: MessageKind; email: string; subject: string; body: string };
 
 /** `db` may be a transaction, so a subscriber and their confirmation are committed together; `nudge()` after commit. */
-export async function insertMessage(
-  db: Db,
-  message: NewMessage,
-  { messageIdDomain, now }: { messageIdDomain: string; now: number },
-) {
+type InsertOptions = { messageIdDomain: string; now: number };
+
+export async function insertMessage(db: Db, message: NewMessage, { messageIdDomain, now }: InsertOptions) {
   const messageId = `<${randomUUID()}@${messageIdDomain}>`;
   const { id } = await db
     .insertInto("messages")

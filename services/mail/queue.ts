@@ -62,11 +62,9 @@ async function waitUntil(time: number, now: () => number, keepGoing: () => boole
   }
 }
 
-export function createMailQueue<Row extends { id: number; attempts: number }>(
-  db: Db,
-  kind: QueueKind<Row>,
-  timing: QueueTiming,
-) {
+type QueueRow = { id: number; attempts: number };
+
+export function createMailQueue<Row extends QueueRow>(db: Db, kind: QueueKind<Row>, timing: QueueTiming) {
   const { now, log, pollIntervalMs } = timing;
   const queue = db as unknown as Kysely<{ [table in QueueKind<Row>["table"]]: QueueColumns<string> }>;
   function due(time: number) {

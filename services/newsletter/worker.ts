@@ -125,11 +125,9 @@ const BREAKER_LIMIT = BREAKER_WINDOW / 2;
 
 const resumeHint = (sendId: number) => `fix it, then: npm run newsletter -- resume ${sendId}`;
 
-export function createNewsletterWorker(
-  db: Db,
-  mailer: Mailer,
-  options: Pick<NewsletterWorkerOptions, "secretKey" | "siteUrl"> & Partial<NewsletterWorkerOptions>,
-): MailQueue {
+type WorkerOptions = Pick<NewsletterWorkerOptions, "secretKey" | "siteUrl"> & Partial<NewsletterWorkerOptions>;
+
+export function createNewsletterWorker(db: Db, mailer: Mailer, options: WorkerOptions): MailQueue {
   const settings: NewsletterWorkerOptions = {
     ...DEFAULT_QUEUE_TIMING,
     rate: DEFAULT_NEWSLETTER_RATE,
