@@ -34,9 +34,11 @@ test.describe("the server process", () => {
   });
 
   test("the server serves the build and stops cleanly on SIGTERM", async () => {
-    const port = 4400 + (process.pid % 500);
-    const server = startServer({ PORT: String(port), HOST: "127.0.0.1", SITE_URL: `http://127.0.0.1:${port}` });
+    // Port 0: the system's choice, which the server names, so no other process on the machine can hold it.
+    const server = startServer({ PORT: "0", HOST: "127.0.0.1" });
     await expect.poll(() => server.output(), { timeout: 60_000 }).toContain("Serving on");
+    const port = /Serving on http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output())?.[1];
+    expect(Number(port)).toBeGreaterThan(0);
     const response = await fetch(`http://127.0.0.1:${port}/notes/atomic-habits`, { redirect: "manual" });
     expect(response.status).toBe(200);
     server.child.kill("SIGTERM");
