@@ -10,6 +10,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { parseDocument } from "yaml";
 import { contentDateOf } from "../catalogue/new-item.ts";
 import { copyProject, ownerEnvironment } from "./support/project-copy.ts";
 
@@ -118,11 +119,17 @@ try {
     "tests/fixtures/imports/medium",
     "--write",
   ]);
-  editFile("content/site.yaml", (text) =>
-    text
-      .replace(/^name: .*$/m, 'name: "Jordan Example"')
-      .replace('{ label: "Notes", path: "/notes" }', '{ label: "Books", path: "/notes" }'),
-  );
+  // Whatever menu the owner has, the edit gives it one of its own, with Notes renamed.
+  editFile("content/site.yaml", (text) => {
+    const site = parseDocument(text);
+    site.set("name", "Jordan Example");
+    site.set("menu", [
+      { label: "Home", path: "/" },
+      { label: "Books", path: "/notes" },
+      { label: "Quotes", path: "/quotes" },
+    ]);
+    return site.toString();
+  });
   const today = contentDateOf(new Date());
   editFile("content/pages/now.md", (text) => text.replace(/^updated: .*$/m, `updated: "${today}"`));
 
