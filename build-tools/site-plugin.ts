@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import type { IncomingMessage } from "node:http";
 import { dirname, join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -6,8 +7,8 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Plugin, ViteDevServer } from "vite";
 import { INLINE_HASHES_FILE, ownInlineHashes } from "../app/lib/inline-hashes.server.ts";
-import { contentRoot, loadCatalogue, readPublishedFiles } from "../catalogue/disk.ts";
-import { type Catalogue, ContentError, orContentError } from "../catalogue/load.ts";
+import { contentRoot, loadCatalogue, readContentFiles } from "../catalogue/disk.ts";
+import { type Catalogue, ContentError, type ContentFile, isDraft, orContentError } from "../catalogue/load.ts";
 import { SEARCH_CLIENT_MODULE, SEARCH_INDEX_PATH } from "../catalogue/site-search.ts";
 import { siteUrlFromEnvironment } from "../catalogue/site-url.ts";
 import { escapeXml } from "../catalogue/xml.ts";
@@ -19,15 +20,15 @@ import { buildCacheDir, buildRoot, writeBuildInfo } from "./build-folders.mjs";
 const CATALOGUE_MODULE = "app/catalogue.server.ts";
 
 /** The catalogue, or the owner's mistake: one line read in the build's output, the terminal and the development page. */
-function catalogueOrProblem(root: string): Catalogue | string {
-  const loaded = orContentError(() => loadCatalogue(root));
+function catalogueOrProblem(root: string, files?: ContentFile[]): Catalogue | string {
+  const loaded = orContentError(() => loadCatalogue(root, files));
   return loaded instanceof ContentError ? `Content error: ${loaded.message}` : loaded;
 }
 
 /** The owner's mistake, not the build's, is printed last. */
-function catalogueOrStop(root: string): Catalogue {
+function catalogueOrStop(root: string, files: ContentFile[]): Catalogue {
   const replaced = replacedIconProblem(root);
-  const loaded = replaced ? `Content error: ${replaced}` : catalogueOrProblem(root);
+  const loaded = replaced ? `Content error: ${replaced}` : catalogueOrProblem(root, files);
   if (typeof loaded !== "string") return loaded;
   console.error(`\n${loaded}`);
   process.exit(1);
@@ -84,24 +85,33 @@ const filesUnder = (dir: string) =>
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name));
 
-/** The published content beside the server build, which reads it from there (app/catalogue.server.ts). */
-function copyContent(root: string, buildDir: string): void {
-  for (const file of readPublishedFiles(root)) {
-    const target = join(buildDir, file.path);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, file.text);
-  }
+/** `work` on each item, a few at a time: files are opened and written on libuv's threads, beside the build's own work. */
+async function eachAtOnce<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    for (let index = next++; index < items.length; index = next++) await work(items[index] as T);
+  };
+  await Promise.all(Array.from({ length: 8 }, lane));
 }
 
+/** The published content beside the server build, which reads it from there (app/catalogue.server.ts). */
+const copyContent = (files: ContentFile[], buildDir: string) =>
+  eachAtOnce(files, async (file) => {
+    const target = join(buildDir, file.path);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, file.text);
+  });
+
 /** The prerendered pages without the mark of their own inline scripts, whose hashes their policy allows. */
-function recordInlineHashes(buildDir: string, clientDir: string, pages: string[]): void {
+async function recordInlineHashes(buildDir: string, clientDir: string, pages: string[]): Promise<void> {
   const hashes: Record<string, unknown> = {};
-  for (const page of pages.sort()) {
-    const { html, hashes: own } = ownInlineHashes(readFileSync(page, "utf8"));
-    writeFileSync(page, html);
+  await eachAtOnce(pages, async (page) => {
+    const { html, hashes: own } = ownInlineHashes(await readFile(page, "utf8"));
+    await writeFile(page, html);
     hashes[relative(clientDir, page).split(sep).join("/")] = own;
-  }
-  writeFileSync(join(buildDir, INLINE_HASHES_FILE), JSON.stringify(hashes));
+  });
+  const sorted = Object.fromEntries(Object.entries(hashes).sort(([a], [b]) => (a < b ? -1 : 1)));
+  await writeFile(join(buildDir, INLINE_HASHES_FILE), JSON.stringify(sorted));
 }
 
 const COMPRESSIBLE = /\.(html|js|css|svg|json|data|xml|atom|txt|webmanifest)$/;
@@ -112,25 +122,20 @@ const brotliQuality = (file: string) =>
   file.includes(`${sep}assets${sep}`) || file.endsWith(SEARCH_INDEX_PATH) ? 11 : 6;
 
 /** A brotli and a gzip copy beside each compressible file, so the server never compresses per request. */
-async function writeCompressedCopies(files: string[]): Promise<void> {
-  const compress = async (file: string) => {
-    const content = readFileSync(file);
-    if (!COMPRESSIBLE.test(file) || content.length < MIN_COMPRESS_BYTES) return;
-    const params = {
-      [constants.BROTLI_PARAM_QUALITY]: brotliQuality(file),
-      [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-    };
-    const [br, gz] = await Promise.all([promisify(brotliCompress)(content, { params }), promisify(gzip)(content)]);
-    writeFileSync(`${file}.br`, br);
-    writeFileSync(`${file}.gz`, gz);
-  };
-  // On zlib's threads, a few files at a time so that memory stays bounded.
-  let next = 0;
-  const lane = async () => {
-    for (let file = files[next++]; file; file = files[next++]) await compress(file);
-  };
-  await Promise.all(Array.from({ length: 8 }, lane));
-}
+const writeCompressedCopies = (files: string[]) =>
+  eachAtOnce(
+    files.filter((file) => COMPRESSIBLE.test(file)),
+    async (file) => {
+      const content = await readFile(file);
+      if (content.length < MIN_COMPRESS_BYTES) return;
+      const params = {
+        [constants.BROTLI_PARAM_QUALITY]: brotliQuality(file),
+        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      };
+      const [br, gz] = await Promise.all([promisify(brotliCompress)(content, { params }), promisify(gzip)(content)]);
+      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+    },
+  );
 
 export function sitePlugin(): Plugin {
   let projectRoot = process.cwd();
@@ -158,14 +163,18 @@ export function sitePlugin(): Plugin {
         build: { manifest: true },
       };
     },
-    buildStart() {
+    async buildStart() {
       if (this.environment.config.command !== "build" || this.environment.name !== "client") return;
       started = Date.now();
       buildDir = dirname(this.environment.config.build.outDir);
+      const files = readContentFiles(root);
       // Only the owner is kept: the catalogue itself would stay in memory through the whole build.
-      const { name, email } = catalogueOrStop(root).site;
+      const { name, email } = catalogueOrStop(root, files).site;
       owner = { name, email };
-      copyContent(root, buildDir);
+      await copyContent(
+        files.filter((file) => !isDraft(file)),
+        buildDir,
+      );
       this.emitFile({ type: "chunk", id: join(projectRoot, SEARCH_CLIENT_MODULE), name: "search-client" });
     },
     buildApp: {
@@ -175,7 +184,7 @@ export function sitePlugin(): Plugin {
         const clientDir = join(buildDir, "client");
         const files = filesUnder(clientDir);
         const pages = files.filter((file) => file.endsWith(".html"));
-        recordInlineHashes(buildDir, clientDir, pages);
+        await recordInlineHashes(buildDir, clientDir, pages);
         // React Router writes a resource route's data beside its file too; nothing ever asks for it.
         const written = new Set(files);
         const resourceData = new Set(files.filter((file) => file.endsWith(".data") && written.has(file.slice(0, -5))));
