@@ -23,7 +23,16 @@ function document(
 export function searchDocuments(catalogue: Pick<Catalogue, "notes" | "writings" | "updates" | "apps" | "work">) {
   const documents = [
     ...catalogue.notes.map((note) =>
-      document("note", { title: note.name, byline: note.author, keywords: note.tags, texts: [note.text] }, note),
+      document(
+        "note",
+        {
+          title: note.name,
+          byline: note.author,
+          keywords: [...note.tags, note.series?.name ?? ""],
+          texts: [note.text],
+        },
+        note,
+      ),
     ),
     ...catalogue.writings.map((essay) => {
       const keywords = essay.tags.filter((tag) => tag !== "Write");

@@ -122,6 +122,10 @@ describe("searching the site", () => {
     expect(hitsOf("acme")[0]).toMatchObject({ kind: "job", path: "/work/acme" });
   });
 
+  test("a book is found by the name of its series", () => {
+    expect(hitsOf("northern almanacs")[0]).toMatchObject({ kind: "note", path: "/notes/a-winter-almanac" });
+  });
+
   test("a misspelt title finds the book", () => {
     expect(titles("atomik habbits")[0]).toBe("Atomic Habits");
     expect(titles("germnal")[0]).toBe("Germinal");
