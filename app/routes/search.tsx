@@ -1,5 +1,5 @@
 import { canonicalSearchQuery, searchRequest } from "../../catalogue/search-text.ts";
-import { resultsStatus } from "../../catalogue/site-search.ts";
+import { resultsStatus, type SearchPage } from "../../catalogue/site-search.ts";
 import { cardPath } from "../../outputs/card.ts";
 import { SearchPages, SearchResults } from "../components/SearchResults.tsx";
 import { pageMeta, siteOf } from "../lib/meta.ts";
@@ -15,9 +15,12 @@ export function loader({ request }: Route.LoaderArgs) {
   return { query, result: query ? searchEverything(query, page) : null };
 }
 
+const pageOf = (result: SearchPage | null) =>
+  result && result.page > 1 ? ` (page ${result.page} of ${result.pages})` : "";
+
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...pageMeta(matches, {
-    title: loaderData?.query ? `Search: ${loaderData.query}` : "Search",
+    title: loaderData?.query ? `Search: ${loaderData.query}${pageOf(loaderData.result)}` : "Search",
     image: { path: cardPath("/"), alt: siteOf(matches).name },
   }),
   { name: "robots", content: "noindex" },

@@ -40,6 +40,7 @@ async function searchPage(search: string) {
   const links = all("pager").flatMap((nav) => DomUtils.getElementsByTagName("a", nav));
   return {
     status: response.status,
+    title: DomUtils.textContent(DomUtils.getElementsByTagName("title", document)),
     line: all("results").map((node) => DomUtils.textContent(node))[0],
     paths: all("search-results").flatMap((list) =>
       DomUtils.getElementsByTagName("a", list).map((link) => link.attribs.href),
@@ -66,6 +67,8 @@ describe("pages of results without JavaScript", () => {
     const first = await searchPage(`?q=${QUERY}`);
     const second = await searchPage(new URL(first.pager[0]?.[1] ?? "", server.origin).search);
     expect(second.line).toBe(`Results ${RESULTS_PER_PAGE + 1}–${total} of ${total}`);
+    expect(first.title.endsWith(`| Search: ${QUERY}`)).toBe(true);
+    expect(second.title.endsWith(`| Search: ${QUERY} (page 2 of 2)`)).toBe(true);
     expect(second.pager).toEqual([["prev", `/search?q=${QUERY}`, `Previous 1–${RESULTS_PER_PAGE}`]]);
     const ranked = searchSite(index, QUERY, { perPage: total }).hits.map((hit) => hit.path);
     expect([...first.paths, ...second.paths]).toEqual(ranked);
