@@ -5,6 +5,7 @@ import { dirname, join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { createRequestListener } from "@react-router/node";
 import type { Plugin, ViteDevServer } from "vite";
 import { INLINE_HASHES_FILE, ownInlineHashes } from "../app/lib/inline-hashes.server.ts";
 import { contentRoot, loadCatalogue, readContentFiles } from "../catalogue/disk.ts";
@@ -198,7 +199,11 @@ export function sitePlugin(): Plugin {
     // and the catalogue it loads, is imported before the requests start (at 10,000 notes it takes longer).
     async configurePreviewServer(server) {
       const serverBuild = join(server.config.environments.ssr?.build.outDir ?? "", "index.js");
-      if (existsSync(serverBuild)) await import(pathToFileURL(serverBuild).href);
+      if (!existsSync(serverBuild)) return;
+      const build = await import(pathToFileURL(serverBuild).href);
+      // Every prerendered path is a route: it goes straight to React Router, past the preview's look
+      // for a static file of that name on disk, which cost seconds of a build of thousands of pages.
+      server.middlewares.use(createRequestListener({ build }));
     },
     configureServer(server) {
       const contentProblem = watchContent(server, root);
