@@ -211,9 +211,7 @@ const postgresTypes: pg.CustomTypesConfig = {
 
 type Log = (message: string, error?: unknown) => void;
 
-const logToStderr: Log = (message, error) => console.error(message, error ?? "");
-
-export async function openPostgres(url: string, log = logToStderr): Promise<PostgresDatabase> {
+export async function openPostgres(url: string, log: Log = console.error): Promise<PostgresDatabase> {
   const pool = new pg.Pool({ connectionString: url, types: postgresTypes, connectionTimeoutMillis: 10_000 });
   // Without a listener, an idle connection breaking (a server restart) would end the process.
   pool.on("error", (error) => log("PostgreSQL: an idle connection failed", error));
