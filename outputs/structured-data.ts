@@ -5,7 +5,6 @@ const CONTEXT = "https://schema.org";
 
 export type JsonLd = { "@context": typeof CONTEXT; "@type": string; [key: string]: unknown };
 
-/** A page's top node: its schema.org type and fields. */
 const ld = (type: string, fields: object): JsonLd => ({ "@context": CONTEXT, "@type": type, ...fields });
 
 const ownerAsAuthor = (name: string, siteUrl: string) => ({
