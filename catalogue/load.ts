@@ -61,17 +61,21 @@ export function orContentError<T>(read: () => T): T | ContentError {
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)([\s\S]*)$/;
 
+function yamlOf(file: string, text: string, invalid: string): unknown {
+  try {
+    return parseYaml(text);
+  } catch (error) {
+    throw new ContentError(file, null, `${invalid}: ${(error as Error).message}`);
+  }
+}
+
 export function splitFrontMatter(file: ContentFile): { data: unknown; body: string } {
   const match = FRONT_MATTER.exec(file.text);
   if (!match) throw new ContentError(file.path, null, "must start with front matter between --- lines");
   const [, frontMatter, body] = match;
   const yaml = present(frontMatter, "FRONT_MATTER to capture the front matter");
-  const markdown = present(body, "FRONT_MATTER to capture the body");
-  try {
-    return { data: parseYaml(yaml) ?? {}, body: markdown.trim() };
-  } catch (error) {
-    throw new ContentError(file.path, null, `has invalid YAML front matter: ${(error as Error).message}`);
-  }
+  const data = yamlOf(file.path, yaml, "has invalid YAML front matter");
+  return { data: data ?? {}, body: present(body, "FRONT_MATTER to capture the body").trim() };
 }
 
 // A union reports only "Invalid input": show the problem of the option the value was meant for.
@@ -102,8 +106,6 @@ function validate<S extends z.ZodType>(schema: S, data: unknown, file: string): 
   const missing = issue.code === "invalid_type" && issue.message.includes("received undefined");
   throw new ContentError(file, field, missing ? "is required but missing" : issue.message);
 }
-
-const slugOf = (path: string) => path.replace(/^.*\//, "").replace(/\.md$/, "");
 
 const MARKDOWN_FOLDERS = ["apps", "notes", "pages", "updates", "work", "write"];
 const TOP_LEVEL_FILES = ["site.yaml", "README.md"];
@@ -144,13 +146,6 @@ function sizeProblem(file: ContentFile): string | undefined {
   return undefined;
 }
 
-function checkFiles(files: ContentFile[]) {
-  for (const file of files) {
-    const problem = fileNameProblem(file.path) ?? sizeProblem(file);
-    if (problem) throw new ContentError(file.path, null, problem);
-  }
-}
-
 function takeDraftFlag(data: unknown, file: string): { draft: boolean; fields: unknown } {
   if (typeof data !== "object" || data === null || !("draft" in data)) return { draft: false, fields: data };
   const { draft, ...fields } = data as Record<string, unknown>;
@@ -188,7 +183,7 @@ function readItems<S extends z.ZodType, Category extends string>(
       const refuse = (field: string | null, problem: string) => {
         throw new ContentError(file.path, field, problem);
       };
-      const slug = slugOf(file.path);
+      const slug = file.path.replace(/^.*\//, "").replace(/\.md$/, "");
       if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
         refuse(null, "has a file name that is not a slug (lowercase letters, digits, hyphens)");
       }
@@ -247,15 +242,12 @@ function readPage(files: ContentFile[], slug: string): Page {
 }
 
 export function buildCatalogue(files: ContentFile[]) {
-  checkFiles(files);
-  const siteFile = findFile(files, "content/site.yaml");
-  let siteData: unknown;
-  try {
-    siteData = parseYaml(siteFile.text);
-  } catch (error) {
-    throw new ContentError(siteFile.path, null, `is not valid YAML: ${(error as Error).message}`);
+  for (const file of files) {
+    const problem = fileNameProblem(file.path) ?? sizeProblem(file);
+    if (problem) throw new ContentError(file.path, null, problem);
   }
-  const site = validate(siteSchema, siteData, siteFile.path);
+  const siteFile = findFile(files, "content/site.yaml");
+  const site = validate(siteSchema, yamlOf(siteFile.path, siteFile.text, "is not valid YAML"), siteFile.path);
 
   const read = { declaredTags: site.tags, drafts: {} };
   const work: Work[] = readItems(files, "work", "Work", workSchema, read);

@@ -91,9 +91,9 @@ export function contentDateOf(day: Date): string {
 export const quote = (text: string) => JSON.stringify(text);
 
 export const isDraftNote = (note: { tags: readonly string[] | null; rating: number | null; shelf?: NewNoteShelf }) =>
-  note.shelf === "reading" || note.shelf === "want"
-    ? false
-    : note.tags === null || (note.rating === null && note.shelf !== "did-not-finish");
+  note.shelf !== "reading" &&
+  note.shelf !== "want" &&
+  (note.tags === null || (note.rating === null && note.shelf !== "did-not-finish"));
 
 const DATE_MEANING: Record<NonNullable<NewNoteShelf>, string> = {
   reading: "the day you started the book",

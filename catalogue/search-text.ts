@@ -7,7 +7,6 @@ export function cutQuery(query: string): string {
   return Array.from(query.replace(/\s+/g, " ").trim()).slice(0, MAX_QUERY_LENGTH).join("").trim();
 }
 
-/** The site search's address for a query and a page of its results. */
 export function searchPath(query: string, page = 1): string {
   const params = new URLSearchParams(query ? { q: query } : {});
   if (query && page > 1) params.set("page", String(page));

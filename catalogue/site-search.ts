@@ -200,7 +200,6 @@ export function searchSite(
   return { total: ranked.length, page: shown, pages, perPage, hits };
 }
 
-/** The line above the results: how many there are, and which of them this page shows. */
 export function resultsStatus(query: string, { total, page, perPage, hits }: SearchPage): string {
   if (!query) return "";
   if (total === 0) return `Nothing found for “${query}”.`;
@@ -209,7 +208,6 @@ export function resultsStatus(query: string, { total, page, perPage, hits }: Sea
   return `Results ${first}–${first + hits.length - 1} of ${total}`;
 }
 
-/** The links to the pages before and after this one, each named by the results it shows. */
 export function resultPages(query: string, { page, pages, perPage, total }: SearchPage) {
   const link = (to: number, rel: string, label: string) => ({
     rel,

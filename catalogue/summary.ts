@@ -1,6 +1,5 @@
 import { isGeneratedCover } from "./cover-path.ts";
 import type { Catalogue } from "./load.ts";
-import { present } from "./present.ts";
 import type { Item, Page } from "./schema.ts";
 import { notesPerTag, notesPerYear } from "./stats.ts";
 
@@ -44,11 +43,10 @@ export function summarizeCatalogue(catalogue: Catalogue, imageExists: (sitePath:
     for (const target of body.links) {
       const link = ITEM_LINK.exec(target);
       if (!link) continue;
-      const [, section, rest] = link;
-      const slug = present(rest, "ITEM_LINK to capture what follows the section").replace(/\/+$/, "");
-      const path = `/${present(section, "ITEM_LINK to capture the section")}/${slug}`;
+      const [, section, rest = ""] = link;
+      const slug = rest.replace(/\/+$/, "");
       // "/notes/" alone is the list, not an item.
-      if (slug && !itemPaths.has(path)) {
+      if (slug && !itemPaths.has(`/${section}/${slug}`)) {
         broken.push({ file, field: "body", target, problem: "no such item" });
       }
     }

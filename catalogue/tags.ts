@@ -1,7 +1,5 @@
 import { present } from "./present.ts";
 
-const IMPLICIT_TAGS = new Set(["Write"]);
-
 function editDistance(a: string, b: string): number {
   const [from, to] = [a.toLowerCase(), b.toLowerCase()];
   let previous = Array.from({ length: to.length + 1 }, (_, index) => index);
@@ -28,7 +26,8 @@ export function nearestTag(tag: string, declared: readonly string[]): string | n
 }
 
 export function undeclaredTagProblem(tag: string, declared: readonly string[]): string | null {
-  if (declared.includes(tag) || IMPLICIT_TAGS.has(tag)) return null;
+  // Every writing is tagged Write (schema.ts).
+  if (declared.includes(tag) || tag === "Write") return null;
   const nearest = nearestTag(tag, declared);
   const advice = nearest
     ? `did you mean "${nearest}"?`

@@ -121,63 +121,59 @@ async function productionHost() {
   };
 }
 
-async function main() {
-  const site = development ? await developmentHost() : await productionHost();
-  let config: Config;
-  try {
-    config = readConfig(process.env, { ownerEmail: site.owner.email, ownerName: site.owner.name });
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
-  const sqliteDir = config.databaseUrl ? undefined : config.dataDir;
-  const restoring = sqliteDir && claimForServer(sqliteDir);
-  if (restoring) {
-    console.error(restoring);
-    process.exit(1);
-  }
-  process.once("exit", () => sqliteDir && releaseForServer(sqliteDir));
-  const backend = await startBackend(config).catch((error: unknown) => {
-    console.error(`Could not open the database: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  });
-  for (const warning of configWarnings(process.env, config)) console.warn(warning);
-  const listener = await site.listen({
-    mode: development ? "development" : "production",
-    siteUrl: config.siteUrl,
-    backend,
-    clientIp: clientAddressReader(config.trustProxy),
-    ownOrigin: requestOriginReader(config.trustProxy),
-    renders: { concurrency: config.renderConcurrency, cacheBytes: config.renderCacheBytes },
-  });
-
-  const server = createServer(serverOptions(config), listener);
-  applyConnectionCap(server, config);
-  server.on("error", (error) => {
-    console.error(`Could not listen on ${config.host}:${config.port}: ${error.message}`);
-    process.exit(1);
-  });
-  server.listen(config.port, config.host, () => {
-    const address = server.address();
-    const port = typeof address === "object" && address ? address.port : config.port;
-    console.log(`Serving on http://${config.host}:${port}${development ? " (development)" : ""}`);
-  });
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: stopping`);
-    // An unsent message stays queued: slow connections or an SMTP send get 10 s.
-    setTimeout(() => process.exit(0), 10_000).unref();
-    await new Promise((done) => server.close(done));
-    await site.close();
-    await backend.close();
-    process.exit(0);
-  };
-  process.once("SIGTERM", () => void stop("SIGTERM"));
-  process.once("SIGINT", () => void stop("SIGINT"));
+const site = development ? await developmentHost() : await productionHost();
+let config: Config;
+try {
+  config = readConfig(process.env, { ownerEmail: site.owner.email, ownerName: site.owner.name });
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
 }
+const sqliteDir = config.databaseUrl ? undefined : config.dataDir;
+const restoring = sqliteDir && claimForServer(sqliteDir);
+if (restoring) {
+  console.error(restoring);
+  process.exit(1);
+}
+process.once("exit", () => sqliteDir && releaseForServer(sqliteDir));
+const backend = await startBackend(config).catch((error: unknown) => {
+  console.error(`Could not open the database: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
+for (const warning of configWarnings(process.env, config)) console.warn(warning);
+const listener = await site.listen({
+  mode: development ? "development" : "production",
+  siteUrl: config.siteUrl,
+  backend,
+  clientIp: clientAddressReader(config.trustProxy),
+  ownOrigin: requestOriginReader(config.trustProxy),
+  renders: { concurrency: config.renderConcurrency, cacheBytes: config.renderCacheBytes },
+});
 
-await main();
+const server = createServer(serverOptions(config), listener);
+applyConnectionCap(server, config);
+server.on("error", (error) => {
+  console.error(`Could not listen on ${config.host}:${config.port}: ${error.message}`);
+  process.exit(1);
+});
+server.listen(config.port, config.host, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  console.log(`Serving on http://${config.host}:${port}${development ? " (development)" : ""}`);
+});
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: stopping`);
+  // An unsent message stays queued: slow connections or an SMTP send get 10 s.
+  setTimeout(() => process.exit(0), 10_000).unref();
+  await new Promise((done) => server.close(done));
+  await site.close();
+  await backend.close();
+  process.exit(0);
+};
+process.once("SIGTERM", () => void stop("SIGTERM"));
+process.once("SIGINT", () => void stop("SIGINT"));

@@ -22,16 +22,7 @@ const FONTS = [
   { name: "DejaVu Sans", file: "DejaVuSans-Bold.ttf", weight: 700 },
 ] as const;
 
-let fonts: { name: string; data: Buffer; weight: 400 | 700; style: "normal" }[] | undefined;
-function cardFonts() {
-  fonts ??= FONTS.map(({ name, file, weight }) => ({
-    name,
-    data: readFileSync(FONT_FILES[file]),
-    weight,
-    style: "normal" as const,
-  }));
-  return fonts;
-}
+const SERIF_BOLD = { fontFamily: "DejaVu Serif", fontWeight: 700 };
 
 const ONE_LINE = { whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" };
 
@@ -43,15 +34,7 @@ const frame = (parts: Node[]): Node =>
 
 const headline = (words: string, style: Style): Node =>
   node(
-    {
-      display: "block",
-      fontFamily: "DejaVu Serif",
-      fontWeight: 700,
-      width: TEXT_WIDTH,
-      color: COLOURS.ink,
-      overflowWrap: "anywhere",
-      ...style,
-    },
+    { display: "block", ...SERIF_BOLD, width: TEXT_WIDTH, color: COLOURS.ink, overflowWrap: "anywhere", ...style },
     words,
   );
 
@@ -78,13 +61,17 @@ function footer(ownLine: string, site: string, sizes: FooterSizes, style: Style 
   );
 }
 
+let fonts: { name: string; data: Buffer; weight: 400 | 700; style: "normal" }[] | undefined;
+
 function drawCard(tree: Node): Promise<string> {
+  fonts ??= FONTS.map(({ name, file, weight }) => ({
+    name,
+    data: readFileSync(FONT_FILES[file]),
+    weight,
+    style: "normal",
+  }));
   // satori takes React elements; this plain tree is the shape it reads.
-  return satori(tree as unknown as Parameters<typeof satori>[0], {
-    width: CARD_WIDTH,
-    height: CARD_HEIGHT,
-    fonts: cardFonts(),
-  });
+  return satori(tree as unknown as Parameters<typeof satori>[0], { width: CARD_WIDTH, height: CARD_HEIGHT, fonts });
 }
 
 export async function cardSvg({ title, owner, site }: Card): Promise<string> {
@@ -98,8 +85,7 @@ export async function cardSvg({ title, owner, site }: Card): Promise<string> {
           borderRadius: 18,
           backgroundColor: MONOGRAM.background,
           color: MONOGRAM.ink,
-          fontFamily: "DejaVu Serif",
-          fontWeight: 700,
+          ...SERIF_BOLD,
           fontSize: 40,
           alignItems: "center",
           justifyContent: "center",
@@ -118,18 +104,11 @@ export async function cardPng(card: Card): Promise<Buffer> {
   return svgToPng(await cardSvg(card));
 }
 
-function quoteFontSize(text: string): number {
-  if (text.length <= 90) return 56;
-  if (text.length <= 160) return 46;
-  if (text.length <= 220) return 40;
-  return 34;
-}
-
 const QUOTE_BOX_HEIGHT = 380;
 
 export async function quoteCardPng({ text, book, author, attribution, site }: QuoteCard): Promise<Buffer> {
   const words = cardQuoteText(text);
-  const fontSize = quoteFontSize(words);
+  const fontSize = words.length <= 90 ? 56 : words.length <= 160 ? 46 : words.length <= 220 ? 40 : 34;
   const lineHeight = 1.3;
   const lines = Math.max(1, Math.floor(QUOTE_BOX_HEIGHT / (fontSize * lineHeight)));
   const svg = await drawCard(

@@ -77,7 +77,6 @@ function siteFeed(catalogue: Catalogue, siteUrl: string, which: FeedName, subtit
   });
 }
 
-/** A page of the site whose Markdown body is the entry's content. */
 type EntryPage = { path: string; date: IsoDay; markdown: string };
 
 function pageEntry(page: EntryPage, title: string, categories: readonly string[], siteUrl: string) {

@@ -5,7 +5,6 @@ const CONTEXT = "https://schema.org";
 
 export type JsonLd = { "@context": typeof CONTEXT; "@type": string; [key: string]: unknown };
 
-/** A page's top node: its schema.org type and fields. */
 const ld = (type: string, fields: object): JsonLd => ({ "@context": CONTEXT, "@type": type, ...fields });
 
 const ownerAsAuthor = (name: string, siteUrl: string) => ({
@@ -79,16 +78,14 @@ export function blogPostingLd(
   });
 }
 
+const listItems = <T>(items: readonly T[], fields: (item: T) => object) =>
+  items.map((item, index) => ({ "@type": "ListItem", position: index + 1, ...fields(item) }));
+
 export type Crumb = { name: string; path: string };
 
 export function breadcrumbLd(crumbs: readonly Crumb[], siteUrl: string): JsonLd {
   return ld("BreadcrumbList", {
-    itemListElement: crumbs.map((crumb, index) => ({
-      "@type": "ListItem",
-      position: index + 1,
-      name: crumb.name,
-      item: absoluteUrl(siteUrl, crumb.path),
-    })),
+    itemListElement: listItems(crumbs, (crumb) => ({ name: crumb.name, item: absoluteUrl(siteUrl, crumb.path) })),
   });
 }
 
@@ -97,11 +94,7 @@ export function bookListLd(name: string, path: string, books: readonly BookField
     name,
     url: absoluteUrl(siteUrl, path),
     numberOfItems: books.length,
-    itemListElement: books.map((book, index) => ({
-      "@type": "ListItem",
-      position: index + 1,
-      item: bookLd(book, siteUrl),
-    })),
+    itemListElement: listItems(books, (book) => ({ item: bookLd(book, siteUrl) })),
   });
 }
 

@@ -104,7 +104,6 @@ function issueNamed(published: boolean): UpdateIssue {
   return findIssue(content(), operand, { published });
 }
 
-/** The mail links to the issue's page at SITE_URL. */
 async function requireLivePage(issue: UpdateIssue): Promise<void> {
   const check = await checkPageLive(absoluteUrl(config.siteUrl, issue.path));
   if (check.live) return;

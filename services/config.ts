@@ -98,11 +98,9 @@ function databaseUrlProblem(value: string): string | undefined {
   return undefined;
 }
 
-export const secretFile = (dataDir: string) => join(dataDir, "secret");
-
 /** Generated on first use so that `npm start` needs no configuration and mailed links survive a restart. */
 export function readOrCreateSecret(dataDir: string): string {
-  const file = secretFile(dataDir);
+  const file = join(dataDir, "secret");
   writeNewFile(file, `${randomBytes(32).toString("hex")}\n`, 0o600);
   chmodSync(file, 0o600);
   const secret = readFileSync(file, "utf8").trim();

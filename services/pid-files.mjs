@@ -14,7 +14,6 @@ export function isRunning(pid) {
   }
 }
 
-/** The running process that holds `file`, or undefined. */
 export function holderOf(file) {
   const pid = Number(orUndefined(() => readFileSync(file, "utf8")));
   return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid) ? pid : undefined;
@@ -41,9 +40,8 @@ export function claim(file) {
   }
 }
 
-/** Gives `file` up if this process holds it. */
+/** Gives `file` up if this process holds it; not held, or already gone, there is nothing to give up. */
 export function release(file) {
-  // Not held, or already gone: nothing to give up.
   orUndefined(() => Number(readFileSync(file, "utf8")) === process.pid && rmSync(file));
 }
 

@@ -11,7 +11,6 @@ import {
   Migrator,
   PostgresAdapter,
   PostgresDialect,
-  type SelectQueryBuilder,
   SqliteDialect,
   sql,
 } from "kysely";
@@ -103,27 +102,19 @@ export type Database = SqliteDatabase | PostgresDatabase;
 const MIGRATION_LOCK = 0x73697465;
 
 // The pre-Migrator schema version is still written so that an older release refuses a newer database.
-const MIGRATION_ENGINE: Record<
-  Engine,
-  {
-    lock(db: Db): Promise<unknown>;
-    unlock(db: Db, succeeded: boolean): Promise<unknown>;
-    readVersion(db: Db): Promise<number>;
-    writeVersion(db: Db, version: number): Promise<unknown>;
-  }
-> = {
+const MIGRATION_ENGINE = {
   sqlite: {
     // IMMEDIATE takes the write lock first: a second process waits (busy_timeout), then finds the work done.
-    lock: (db) => sql`BEGIN IMMEDIATE`.execute(db),
-    unlock: (db, succeeded) => sql.raw(succeeded ? "COMMIT" : "ROLLBACK").execute(db),
-    readVersion: async (db) =>
+    lock: (db: Db) => sql`BEGIN IMMEDIATE`.execute(db),
+    unlock: (db: Db, succeeded: boolean) => sql.raw(succeeded ? "COMMIT" : "ROLLBACK").execute(db),
+    readVersion: async (db: Db) =>
       (await sql<{ user_version: number }>`PRAGMA user_version`.execute(db)).rows[0]?.user_version ?? 0,
-    writeVersion: (db, version) => sql.raw(`PRAGMA user_version = ${Number(version)}`).execute(db),
+    writeVersion: (db: Db, version: number) => sql.raw(`PRAGMA user_version = ${Number(version)}`).execute(db),
   },
   postgres: {
-    lock: (db) => sql`SELECT pg_advisory_lock(${MIGRATION_LOCK})`.execute(db),
-    unlock: (db) => sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`.execute(db),
-    async readVersion(db) {
+    lock: (db: Db) => sql`SELECT pg_advisory_lock(${MIGRATION_LOCK})`.execute(db),
+    unlock: (db: Db) => sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`.execute(db),
+    async readVersion(db: Db) {
       await sql`CREATE TABLE IF NOT EXISTS schema_version (id integer PRIMARY KEY CHECK (id = 1), version integer NOT NULL)`.execute(
         db,
       );
@@ -133,9 +124,10 @@ const MIGRATION_ENGINE: Record<
           ?.version ?? 0
       );
     },
-    writeVersion: (db, version) => sql`UPDATE schema_version SET version = ${version} WHERE id = 1`.execute(db),
+    writeVersion: (db: Db, version: number) =>
+      sql`UPDATE schema_version SET version = ${version} WHERE id = 1`.execute(db),
   },
-};
+} satisfies Record<Engine, object>;
 
 async function runMigrator(db: Db, migrations: Record<string, Migration>) {
   const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
@@ -219,9 +211,7 @@ const postgresTypes: pg.CustomTypesConfig = {
 
 type Log = (message: string, error?: unknown) => void;
 
-const logToStderr: Log = (message, error) => console.error(message, error ?? "");
-
-export async function openPostgres(url: string, log = logToStderr): Promise<PostgresDatabase> {
+export async function openPostgres(url: string, log: Log = console.error): Promise<PostgresDatabase> {
   const pool = new pg.Pool({ connectionString: url, types: postgresTypes, connectionTimeoutMillis: 10_000 });
   // Without a listener, an idle connection breaking (a server restart) would end the process.
   pool.on("error", (error) => log("PostgreSQL: an idle connection failed", error));
@@ -242,10 +232,4 @@ export function connectDatabase(config: { dataDir: string; databaseUrl?: string 
 /** Kysely has no public way to ask: the executor's adapter is shared by every transaction of an instance. */
 export function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
-/** SQLite runs every write under one lock, so only PostgreSQL needs SKIP LOCKED for N instances to claim different rows. */
-export function skipLockedOnPostgres(db: Db) {
-  return <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) =>
-    isPostgres(db) ? query.forUpdate().skipLocked() : query;
 }

@@ -2,7 +2,7 @@
 // server's 250; a crash between the two re-sends it with the same Message-ID, which no sender can avoid.
 import { randomUUID } from "node:crypto";
 import type { Expression, Kysely, SqlBool } from "kysely";
-import { type Db, type QueueColumns, skipLockedOnPostgres } from "../db/database.ts";
+import { type Db, isPostgres, type QueueColumns } from "../db/database.ts";
 
 export const DEFAULT_QUEUE_TIMING = {
   baseDelayMs: 1000,
@@ -84,7 +84,8 @@ export function createMailQueue<Row extends QueueRow>(db: Db, kind: QueueKind<Ro
           .orderBy("next_attempt_at")
           .orderBy("id")
           .limit(kind.batch)
-          .$call(skipLockedOnPostgres(db)),
+          // SQLite runs every write under one lock, so only PostgreSQL needs SKIP LOCKED for N instances to claim different rows.
+          .$call((query) => (isPostgres(db) ? query.forUpdate().skipLocked() : query)),
       )
       .where("status", "=", "pending")
       .where("next_attempt_at", "<=", time)

@@ -76,7 +76,6 @@ const mailToOwner = (config: Config, catalogue: Catalogue, issue: UpdateIssue) =
     unsubscribeUrl(config.siteUrl, "preview"),
   );
 
-/** The HTML and the plain text file of the issue's mail. */
 export function writePreview(config: Config, catalogue: Catalogue, issue: UpdateIssue): string[] {
   const mail = mailToOwner(config, catalogue, issue);
   const folder = join(config.dataDir, "newsletter-preview");

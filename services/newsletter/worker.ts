@@ -121,7 +121,6 @@ export async function resumeSend(db: Db, sendId: number, now = Date.now()): Prom
 export type NewsletterWorkerOptions = QueueTiming & ReturnType<typeof workerSettingsOf>;
 
 const BREAKER_WINDOW = 20;
-const BREAKER_LIMIT = BREAKER_WINDOW / 2;
 
 const resumeHint = (sendId: number) => `fix it, then: npm run newsletter -- resume ${sendId}`;
 
@@ -168,7 +167,7 @@ export function createNewsletterWorker(db: Db, mailer: Mailer, options: WorkerOp
     const window = [...(recent.get(row.send_id) ?? []), { row, bounced }].slice(-BREAKER_WINDOW);
     recent.set(row.send_id, window);
     const refused = window.filter((entry) => entry.bounced).map((entry) => entry.row);
-    if (refused.length <= BREAKER_LIMIT) return undefined;
+    if (refused.length <= BREAKER_WINDOW / 2) return undefined;
     recent.delete(row.send_id);
     return refused;
   }
