@@ -1,4 +1,5 @@
 import { reactRouter } from "@react-router/dev/vite";
+import type { ChunkingContext } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
 import { sitePlugin } from "./build-tools/site-plugin.ts";
 
@@ -16,14 +17,38 @@ function serverOnly(): Plugin {
   };
 }
 
+// Built once per build, on the first module the chunking asks about.
+let rootGraph: Set<string> | undefined;
+function importedByRoot(id: string, context: ChunkingContext): boolean {
+  if (!rootGraph) {
+    const graph = new Set<string>();
+    const visit = (module: string) => {
+      for (const imported of context.getModuleInfo(module)?.importedIds ?? []) {
+        if (!graph.has(imported)) visit(graph.add(imported) && imported);
+      }
+    };
+    visit(`${import.meta.dirname}/app/root.tsx`);
+    rootGraph = graph;
+  }
+  return rootGraph.has(id);
+}
+
 export default defineConfig({
   plugins: [sitePlugin(), serverOnly(), reactRouter()],
   environments: {
-    // React Router 8 ships one file per module: kept in one chunk, as it was in 7, it weighs less.
+    // Every hydrated page loads React, React Router and what the root route imports: two chunks,
+    // not a score of small files that each compress on their own.
     client: {
       build: {
         rolldownOptions: {
-          output: { codeSplitting: { groups: [{ name: "react-router", test: /node_modules[\\/]react-router[\\/]/ }] } },
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+                { name: (id, context) => (importedByRoot(id, context) ? "shell" : null) },
+              ],
+            },
+          },
         },
       },
     },

@@ -68,7 +68,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           data-search-module={data?.search.module}
           data-search-index={data?.search.index}
         />
-        {players && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: playerProbeScript(players) }} />}
+        {players && (
+          // It runs once, in the served page: the browser bundle leaves its text out.
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? playerProbeScript(players) : "" }}
+          />
+        )}
         <Meta />
         <Links />
         {/* Inline CSS (3 kB gzip) saves a round trip; hydrating pages link the file, cached across moves. */}

@@ -33,9 +33,10 @@ export function isNarrowed(filters: Filters): boolean {
   return filters.search.trim() !== "" || filters.tag !== "";
 }
 
+/** `items` come in the catalogue's order, the default sort's: a page's first render compares no text. */
 export function applyFilters<T extends Searchable & Sortable>(items: readonly T[], filters: Filters): T[] {
   const matching = items.filter(
     (item) => (!filters.tag || item.tags.includes(filters.tag)) && matchesSearch(item, filters.search),
   );
-  return sortItems(matching, filters.sort);
+  return filters.sort === DEFAULT_SORT ? matching : sortItems(matching, filters.sort);
 }
