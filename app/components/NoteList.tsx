@@ -1,11 +1,11 @@
-import { memo, type SyntheticEvent, useState } from "react";
-import { PrefetchPageLinks, useNavigate } from "react-router";
+import { memo } from "react";
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { SHELF_LABELS } from "../../catalogue/shelves.ts";
 import type { SortKey } from "../../catalogue/sort.ts";
 import type { NoteSummary } from "../catalogue.server.ts";
 import { useRenderLimit } from "../lib/use-render-limit.ts";
 import { LinkIcons } from "./LinkIcons.tsx";
+import { PageLink } from "./PageLink.tsx";
 
 /** Covers below the first screenful wait until they are scrolled near. */
 const EAGER_COVERS = 4;
@@ -19,27 +19,9 @@ type NoteListProps = {
 
 export function NoteList({ notes, sort, listKey }: NoteListProps) {
   const { limit, sentinel } = useRenderLimit(notes.length, listKey);
-  const navigate = useNavigate();
-  const [pointed, setPointed] = useState("");
-  // One listener for the list's page links, not a router link per row: hydrating hundreds of rows stays cheap.
-  const pageLink = (event: SyntheticEvent) =>
-    event.target instanceof Element ? event.target.closest<HTMLAnchorElement>(".note-title a") : null;
-  const point = (event: SyntheticEvent) => setPointed(pageLink(event)?.pathname ?? pointed);
   return (
     <>
-      {pointed && <PrefetchPageLinks page={pointed} />}
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the clicks are the links' own, which Enter makes too. */}
-      <ul
-        className="note-list"
-        onMouseOver={point}
-        onFocus={point}
-        onClick={(event) => {
-          const link = pageLink(event);
-          if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-          event.preventDefault();
-          navigate(link.pathname);
-        }}
-      >
+      <ul className="note-list">
         {notes.slice(0, limit).map((note, index) => (
           <NoteEntry key={note.slug} note={note} sort={sort} eager={index < EAGER_COVERS} />
         ))}
@@ -56,7 +38,7 @@ const NoteEntry = memo(function NoteEntry({ note, sort, eager }: { note: NoteSum
       <img src={note.photo} alt="" width={129} height={190} loading={eager ? "eager" : "lazy"} decoding="async" />
       <div>
         <h2 className="note-title">
-          <a href={note.path}>{note.name}</a>
+          <PageLink to={note.path}>{note.name}</PageLink>
         </h2>
         <p className="note-author">{note.author}</p>
         <p className="meta-line">
