@@ -3,7 +3,6 @@
 import { createReadStream, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { parseArgs } from "node:util";
 import { contentRoot, imageExists, loadCatalogue, readContentFiles } from "../../catalogue/disk.ts";
 import { sizeText } from "../../catalogue/limits.ts";
 import { ContentError } from "../../catalogue/load.ts";
@@ -41,23 +40,6 @@ Options:
 
 const count = (number: number, one: string, many = `${one}s`) => `${number} ${number === 1 ? one : many}`;
 
-function parseOptions(args: readonly string[]) {
-  return parseArgs({
-    args: [...args],
-    allowPositionals: true,
-    options: {
-      write: { type: "boolean", default: false },
-      scale: { type: "string", default: "2" },
-      tags: { type: "string" },
-      "add-tags": { type: "boolean", default: false },
-      drafts: { type: "boolean", default: false },
-      covers: { type: "boolean", default: false },
-      "covers-url": { type: "string", default: OPEN_LIBRARY_COVERS },
-      root: { type: "string" },
-      help: { type: "boolean", default: false },
-    },
-  });
-}
 export async function importCommand(
   args: readonly string[],
   output: (text: string) => void,
@@ -75,7 +57,24 @@ export async function importCommand(
   }
 
   async function run(): Promise<number> {
-    const { values: options, positionals } = parsedOrStop(() => parseOptions(args), USAGE);
+    const { values: options, positionals } = parsedOrStop(
+      {
+        args: [...args],
+        allowPositionals: true,
+        options: {
+          write: { type: "boolean", default: false },
+          scale: { type: "string", default: "2" },
+          tags: { type: "string" },
+          "add-tags": { type: "boolean", default: false },
+          drafts: { type: "boolean", default: false },
+          covers: { type: "boolean", default: false },
+          "covers-url": { type: "string", default: OPEN_LIBRARY_COVERS },
+          root: { type: "string" },
+          help: { type: "boolean", default: false },
+        },
+      },
+      USAGE,
+    );
     if (options.help) {
       print(USAGE);
       return 0;

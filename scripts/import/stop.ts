@@ -1,6 +1,6 @@
+import { type ParseArgsConfig, parseArgs } from "node:util";
 import { ContentError, orContentError } from "../../catalogue/load.ts";
 
-/** Ends a command with its message and exit code. */
 export class Stop extends Error {
   code = 1;
 }
@@ -9,9 +9,9 @@ export function stop(message: string, code = 1): never {
   throw Object.assign(new Stop(message), { code });
 }
 
-export function parsedOrStop<Parsed>(parse: () => Parsed, usage: string): Parsed {
+export function parsedOrStop<Config extends ParseArgsConfig>(config: Config, usage: string) {
   try {
-    return parse();
+    return parseArgs(config);
   } catch (error) {
     return stop(`${(error as Error).message}\n\n${usage}`, 2);
   }
