@@ -12,7 +12,6 @@ import { pageHandle } from "../lib/page-handle.ts";
 import { SITE_URL } from "../lib/site-url.ts";
 import type { Route } from "./+types/updates.$slug";
 
-// The sign-up box at the foot of an issue answers in place, as on /updates.
 export const handle = pageHandle("updates", {
   item: (data: Route.ComponentProps["loaderData"]) => data.issue.title,
   hydrate: true,

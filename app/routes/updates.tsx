@@ -26,7 +26,6 @@ export const headers = formHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Updates" });
 
-/** The sign-up page (a visitor who already signed up is told so) and the issues sent so far, newest first. */
 export default function Updates({ loaderData: { issues } }: Route.ComponentProps) {
   return (
     <Page className="page narrow" title="Updates" intro="updates">
