@@ -1,12 +1,9 @@
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { cardPath } from "../../outputs/card.ts";
 import { blogPostingLd } from "../../outputs/structured-data.ts";
-import { signUp } from "../../services/newsletter/sign-up.ts";
 import { catalogue, forPage, notFound } from "../catalogue.server.ts";
 import { Page } from "../components/Page.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
-import { formHeaders, submitForm } from "../lib/form-actions.server.ts";
-import { signupClientAction } from "../lib/form-client.ts";
 import { pageMeta, siteOf } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { SITE_URL } from "../lib/site-url.ts";
@@ -24,9 +21,8 @@ export function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export const action = (args: Route.ActionArgs) => submitForm("signup", signUp, args);
-export const clientAction = signupClientAction;
-export const headers = formHeaders;
+export { formHeaders as headers, signupAction as action } from "../lib/form-actions.server.ts";
+export { signupClientAction as clientAction } from "../lib/form-client.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
