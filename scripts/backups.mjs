@@ -2,7 +2,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 
-/** The values of the command's options; --help or a bad option prints the usage and exits. */
 export function commandOptions(options, usage) {
   const exit = (problem) => {
     if (problem) console.error(problem);

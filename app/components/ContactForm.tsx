@@ -35,38 +35,28 @@ export function ContactForm() {
   }
 
   const failure = answer && !answer.ok ? answer : undefined;
-  const fieldProblem = (field: ContactField) =>
-    failure?.field === field ? { "aria-invalid": true, "aria-describedby": ERROR_ID } : {};
+  const field = (name: ContactField, id: string = name) => ({
+    id: `contact-${id}`,
+    name,
+    defaultValue: failure?.fields[name],
+    ...(failure?.field === name && { "aria-invalid": true, "aria-describedby": ERROR_ID }),
+  });
 
   return (
     <fetcher.Form method="post" className="contact-form" noValidate defaultShouldRevalidate={false} onChange={clear}>
       <Honeypot />
       <label htmlFor="contact-email">Email</label>
       <input
-        id="contact-email"
         type="email"
-        name="email"
         autoComplete="email"
+        {...field("email")}
         defaultValue={failure?.fields.email ?? visitor.email}
         onChange={(event) => updateVisitor({ email: event.target.value })}
-        {...fieldProblem("email")}
       />
       <label htmlFor="contact-subject">Subject</label>
-      <input
-        id="contact-subject"
-        type="text"
-        name="subject"
-        defaultValue={failure?.fields.subject}
-        {...fieldProblem("subject")}
-      />
+      <input type="text" {...field("subject")} />
       <label htmlFor="contact-message">Message</label>
-      <textarea
-        id="contact-message"
-        name="body"
-        rows={8}
-        defaultValue={failure?.fields.body}
-        {...fieldProblem("body")}
-      />
+      <textarea rows={8} {...field("body", "message")} />
       {failure && <FormError id={ERROR_ID} message={failure.error} />}
       <SendButton busy={busy} busyText="Sending..." label="send" className="primary-button" />
     </fetcher.Form>

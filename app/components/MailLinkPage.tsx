@@ -1,14 +1,9 @@
 import { MESSAGES } from "../../rules/forms.ts";
 import { useFormAnswer } from "../lib/form-client.ts";
-import { type MetaMatch, pageMeta } from "../lib/meta.ts";
 import { FormError } from "./FormParts.tsx";
 import { Page } from "./Page.tsx";
 
 export const tokenOf = (url: string) => new URL(url).searchParams.get("token") ?? "";
-
-export function mailLinkMeta(matches: ReadonlyArray<MetaMatch>, title: string) {
-  return [...pageMeta(matches, { title }), { name: "robots", content: "noindex" }];
-}
 
 export function useMailLinkState<Answer extends { form: string; outcome: string }>(
   form: Answer["form"],

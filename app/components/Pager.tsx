@@ -2,7 +2,6 @@ import { PageLink } from "./PageLink.tsx";
 
 type PagerLink = { to: string; text: string };
 
-/** The previous and next links under an item: a note's neighbours in reading order, a year's neighbours. */
 type PagerProps = {
   label: string;
   previous: PagerLink | null | undefined;

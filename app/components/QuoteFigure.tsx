@@ -6,7 +6,6 @@ export const quotedBook = ({ path, name, author }: QuotedBook) => ({ path, name,
 
 type ShownQuote = { html: string; attribution: string; note: QuotedBook };
 
-/** A quote with the book it is from: the words, then "— Walden, Henry David Thoreau, p. 42", and a link to share it. */
 export function QuoteFigure({ quote, share }: { quote: ShownQuote; share?: string }) {
   return (
     <figure className="quote">

@@ -3,7 +3,7 @@ import { formatMonthYear } from "../../catalogue/dates.ts";
 import type { Mention, ReadingEntry } from "../../catalogue/reading-life.ts";
 import { SHELF_LABELS } from "../../catalogue/shelves.ts";
 import { PageLink } from "./PageLink.tsx";
-import { ListSection } from "./Section.tsx";
+import { ListSection, Section } from "./Section.tsx";
 
 function readingText(entry: ReadingEntry): string {
   const when = formatMonthYear(entry.date);
@@ -15,8 +15,7 @@ export function ReadingHistory({ readings, current }: { readings: readonly Readi
   if (readings.length < 2) return null;
   const finished = readings.filter((entry) => entry.shelf === "read").length;
   return (
-    <section aria-labelledby="readings" className="reading-history">
-      <h2 id="readings">Readings of this book</h2>
+    <Section id="readings" title="Readings of this book" className="reading-history">
       <p>
         <strong>
           Read {finished} {finished === 1 ? "time" : "times"}
@@ -33,7 +32,7 @@ export function ReadingHistory({ readings, current }: { readings: readonly Readi
           </Fragment>
         ))}
       </p>
-    </section>
+    </Section>
   );
 }
 

@@ -1,7 +1,9 @@
 import { createContext, data, type HeadersFunction, type RouterContextProvider, redirect } from "react-router";
 import { type FormResult, MESSAGES } from "../../rules/forms.ts";
 import type { Backend } from "../../services/backend.ts";
+import { sendMessage } from "../../services/contact/send.ts";
 import { SENT_PARAM, sentFormIn, sentToken } from "../../services/forms/sent.ts";
+import { signUp } from "../../services/newsletter/sign-up.ts";
 import { type FormName, type FormOutcome, formAnswer, formFields, formValues } from "./form-answer.ts";
 
 // Both set per request by host/app.ts; the address from the connection or a trusted proxy.
@@ -62,4 +64,6 @@ export async function submitForm(form: FormName, service: FormService, args: For
   return respond(form, outcome, post.values);
 }
 
+export const signupAction = (args: FormActionArgs) => submitForm("signup", signUp, args);
+export const contactAction = (args: FormActionArgs) => submitForm("contact", sendMessage, args);
 export const formHeaders: HeadersFunction = ({ actionHeaders }) => actionHeaders;

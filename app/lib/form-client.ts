@@ -6,14 +6,9 @@ import {
   useFetcher,
   useRouteLoaderData,
 } from "react-router";
-import { validateContact, validateSignup } from "../../rules/forms.ts";
+import { type FormProblem, validateContact, validateSignup } from "../../rules/forms.ts";
 import { type FormAnswer, type FormFields, type FormName, formAnswer, formFields, formValues } from "./form-answer.ts";
 import { rememberSignedUp } from "./visitor.ts";
-
-async function postedFields(form: FormName, request: Request): Promise<FormFields> {
-  // A copy: React Router sends the request's own body on to the server action.
-  return formFields(form, formValues(await request.clone().formData()));
-}
 
 // A failed request becomes a message rather than the error screen; status 0 is the network.
 async function askServer(form: FormName, serverAction: () => Promise<unknown>, fields: FormFields) {
@@ -27,21 +22,26 @@ async function askServer(form: FormName, serverAction: () => Promise<unknown>, f
   }
 }
 
-export async function signupClientAction({ request, serverAction }: ClientActionFunctionArgs): Promise<FormAnswer> {
-  const fields = await postedFields("signup", request);
-  const problem = validateSignup(fields.email ?? "");
-  if (problem) return formAnswer("signup", { ok: false, status: 400, ...problem }, fields);
-  const answer = await askServer("signup", serverAction, fields);
+async function clientAction(
+  form: FormName,
+  { request, serverAction }: ClientActionFunctionArgs,
+  problemOf: (fields: FormFields) => FormProblem | null,
+): Promise<FormAnswer> {
+  // A copy: React Router sends the request's own body on to the server action.
+  const fields = formFields(form, formValues(await request.clone().formData()));
+  const problem = problemOf(fields);
+  if (problem) return formAnswer(form, { ok: false, status: 400, ...problem }, fields);
+  return askServer(form, serverAction, fields);
+}
+
+export async function signupClientAction(args: ClientActionFunctionArgs) {
+  const answer = await clientAction("signup", args, (fields) => validateSignup(fields.email ?? ""));
   if (answer.ok) rememberSignedUp();
   return answer;
 }
 
-export async function contactClientAction({ request, serverAction }: ClientActionFunctionArgs): Promise<FormAnswer> {
-  const fields = await postedFields("contact", request);
-  const problem = validateContact({ email: "", subject: "", body: "", ...fields });
-  if (problem) return formAnswer("contact", { ok: false, status: 400, ...problem }, fields);
-  return askServer("contact", serverAction, fields);
-}
+export const contactClientAction = (args: ClientActionFunctionArgs) =>
+  clientAction("contact", args, (fields) => validateContact({ email: "", subject: "", body: "", ...fields }));
 
 // The page's own answer covers a post made without JavaScript, or before it ran: its error, or the page it
 // redirected to after a success (root.tsx reads the signed `sent` of that page's address).

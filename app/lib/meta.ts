@@ -14,6 +14,7 @@ export type PageHead = {
   image?: { path: string; alt: string; width?: number; height?: number };
   published?: string;
   person?: boolean;
+  noindex?: boolean;
   structuredData?: JsonLd[];
 };
 
@@ -81,6 +82,7 @@ export function pageMeta(matches: ReadonlyArray<MetaMatch>, head: PageHead): Met
     { name: "twitter:image", content: imageUrl },
     { name: "twitter:image:alt", content: image.alt },
     ...(handle ? [{ name: "twitter:creator", content: `@${handle}` }] : []),
+    ...(head.noindex ? [{ name: "robots", content: "noindex" }] : []),
     ...structuredData.map((data) => ({ "script:ld+json": data })),
   ];
 }

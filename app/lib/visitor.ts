@@ -25,12 +25,6 @@ function write() {
   orUndefined(() => localStorage.setItem(VISITOR_STORAGE_KEY, JSON.stringify(current)));
 }
 
-function scheduleWrite() {
-  if (pendingWrite) return;
-  const wait = Math.max(0, lastWrite + WRITE_INTERVAL_MS - Date.now());
-  pendingWrite = setTimeout(write, wait);
-}
-
 const snapshot = (): Visitor => (current ??= read());
 
 function subscribe(listener: () => void) {
@@ -50,7 +44,7 @@ function subscribe(listener: () => void) {
 export function updateVisitor(change: Partial<Visitor>) {
   current = { ...snapshot(), ...change };
   for (const listener of listeners) listener();
-  scheduleWrite();
+  pendingWrite ??= setTimeout(write, Math.max(0, lastWrite + WRITE_INTERVAL_MS - Date.now()));
 }
 
 // The shell script sets the same flag from storage before the first paint on later visits.

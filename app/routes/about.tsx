@@ -9,7 +9,6 @@ export function loader() {
   return { page: forPage(catalogue.pages.about) };
 }
 
-/** The About page describes the owner: og:type profile and a schema.org Person. */
 export const meta: Route.MetaFunction = (args) => markdownPageMeta(args, { type: "profile", person: true });
 
 export default function Page({ loaderData }: Route.ComponentProps) {

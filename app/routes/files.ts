@@ -24,7 +24,6 @@ const TEXT_FILES: Record<string, { type: string; write: () => string }> = {
   [SEARCH_INDEX_PATH]: { type: "application/json", write: () => searchIndexFile(catalogue) },
 };
 
-/** The site's text files made from the catalogue: its feeds, sitemap, robots.txt and search index. */
 // Each path of the table is mounted once in app/routes.ts; `pattern` is that route's path, less its first slash.
 export function loader({ pattern }: Route.LoaderArgs) {
   const file = TEXT_FILES[`/${pattern}`] ?? notFound();

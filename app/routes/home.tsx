@@ -1,10 +1,7 @@
-import { signUp } from "../../services/newsletter/sign-up.ts";
 import { ReadingNow } from "../components/BookShelf.tsx";
 import { HomeTiles } from "../components/HomeTiles.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
 import { SocialLinks } from "../components/SocialLinks.tsx";
-import { formHeaders, submitForm } from "../lib/form-actions.server.ts";
-import { signupClientAction } from "../lib/form-client.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { HydrationHandle } from "../lib/page-handle.ts";
 import { readingNow } from "../reading.server.ts";
@@ -15,9 +12,8 @@ export const handle: HydrationHandle = { hydrate: true };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { person: true });
 
-export const action = (args: Route.ActionArgs) => submitForm("signup", signUp, args);
-export const clientAction = signupClientAction;
-export const headers = formHeaders;
+export { formHeaders as headers, signupAction as action } from "../lib/form-actions.server.ts";
+export { signupClientAction as clientAction } from "../lib/form-client.ts";
 
 /** The books being read now, from the notes on the reading shelf: the owner edits no second place. */
 export function loader() {

@@ -29,7 +29,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
       .map(({ label, books }) => bookListLd(label, "/notes/shelves", books, SITE_URL)),
   });
 
-/** The books not in the notes list's plain "read": being read now, wanted, and given up. */
 export default function Shelves({ loaderData: { shelves } }: Route.ComponentProps) {
   return (
     <Page className="page shelves-page" title="Shelves">

@@ -13,7 +13,6 @@ export function loader() {
 
 export const meta = markdownPageMeta;
 
-/** The owner's Now page, then what they are reading (from the notes on the reading shelf) and the year's goal. */
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { page, readingNow: books, goal } = loaderData;
   return (

@@ -18,7 +18,6 @@ export function loader({ params }: Route.LoaderArgs) {
   return { quote: { id, path, text, html, attribution, anchor, note: quotedBook(note) } };
 }
 
-/** The quote is its own description; its card shows the words and the book. */
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
   const { quote } = loaderData;

@@ -18,13 +18,12 @@ export function loader({ request }: Route.LoaderArgs) {
 const pageOf = (result: SearchPage | null) =>
   result && result.page > 1 ? ` (page ${result.page} of ${result.pages})` : "";
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  ...pageMeta(matches, {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, {
     title: loaderData?.query ? `Search: ${loaderData.query}${pageOf(loaderData.result)}` : "Search",
     image: { path: cardPath("/"), alt: siteOf(matches).name },
-  }),
-  { name: "robots", content: "noindex" },
-];
+    noindex: true,
+  });
 
 export default function Search({ loaderData: { query, result } }: Route.ComponentProps) {
   return (

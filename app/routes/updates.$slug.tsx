@@ -1,18 +1,14 @@
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { cardPath } from "../../outputs/card.ts";
 import { blogPostingLd } from "../../outputs/structured-data.ts";
-import { signUp } from "../../services/newsletter/sign-up.ts";
 import { catalogue, forPage, notFound } from "../catalogue.server.ts";
 import { Page } from "../components/Page.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
-import { formHeaders, submitForm } from "../lib/form-actions.server.ts";
-import { signupClientAction } from "../lib/form-client.ts";
 import { pageMeta, siteOf } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { SITE_URL } from "../lib/site-url.ts";
 import type { Route } from "./+types/updates.$slug";
 
-// The sign-up box at the foot of an issue answers in place, as on /updates.
 export const handle = pageHandle("updates", {
   item: (data: Route.ComponentProps["loaderData"]) => data.issue.title,
   hydrate: true,
@@ -25,9 +21,8 @@ export function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export const action = (args: Route.ActionArgs) => submitForm("signup", signUp, args);
-export const clientAction = signupClientAction;
-export const headers = formHeaders;
+export { formHeaders as headers, signupAction as action } from "../lib/form-actions.server.ts";
+export { signupClientAction as clientAction } from "../lib/form-client.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];

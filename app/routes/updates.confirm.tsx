@@ -1,9 +1,10 @@
 import { data } from "react-router";
 import { signUp } from "../../services/newsletter/sign-up.ts";
 import { checkConfirmToken, confirmSubscription } from "../../services/newsletter/subscriptions.ts";
-import { MailLinkPage, mailLinkMeta, tokenOf, useMailLinkState } from "../components/MailLinkPage.tsx";
+import { MailLinkPage, tokenOf, useMailLinkState } from "../components/MailLinkPage.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
 import { backendContext, backToPage, formHeaders, readForm, submitForm } from "../lib/form-actions.server.ts";
+import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/updates.confirm";
 
@@ -34,7 +35,8 @@ export async function action(args: Route.ActionArgs) {
 
 export const headers = formHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) => mailLinkMeta(matches, "Confirm subscription");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Confirm subscription", noindex: true });
 
 /** This page ships no script: its forms post as plain forms, and the answer comes with the page. */
 export default function ConfirmSubscription({ loaderData }: Route.ComponentProps) {

@@ -1,13 +1,10 @@
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { FEEDS } from "../../outputs/linked-files.ts";
-import { signUp } from "../../services/newsletter/sign-up.ts";
 import { catalogue } from "../catalogue.server.ts";
 import { Page } from "../components/Page.tsx";
 import { PageLink } from "../components/PageLink.tsx";
 import { Section } from "../components/Section.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
-import { formHeaders, submitForm } from "../lib/form-actions.server.ts";
-import { signupClientAction } from "../lib/form-client.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/updates";
@@ -20,13 +17,11 @@ export function loader() {
   };
 }
 
-export const action = (args: Route.ActionArgs) => submitForm("signup", signUp, args);
-export const clientAction = signupClientAction;
-export const headers = formHeaders;
+export { formHeaders as headers, signupAction as action } from "../lib/form-actions.server.ts";
+export { signupClientAction as clientAction } from "../lib/form-client.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Updates" });
 
-/** The sign-up page (a visitor who already signed up is told so) and the issues sent so far, newest first. */
 export default function Updates({ loaderData: { issues } }: Route.ComponentProps) {
   return (
     <Page className="page narrow" title="Updates" intro="updates">

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { subscriberOfUnsubscribeToken, unsubscribe } from "../../services/newsletter/subscriptions.ts";
-import { MailLinkPage, mailLinkMeta, tokenOf, useMailLinkState } from "../components/MailLinkPage.tsx";
+import { MailLinkPage, tokenOf, useMailLinkState } from "../components/MailLinkPage.tsx";
 import { backendContext, backToPage, formHeaders, readForm } from "../lib/form-actions.server.ts";
+import { pageMeta } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import type { Route } from "./+types/updates.unsubscribe";
 
@@ -33,7 +34,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 
 export const headers = formHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) => mailLinkMeta(matches, "Unsubscribe");
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Unsubscribe", noindex: true });
 
 export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
   const { fetcher, state, unreadable } = useMailLinkState<UnsubscribeAnswer>("unsubscribe", loaderData.state);

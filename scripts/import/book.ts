@@ -20,7 +20,6 @@ export type Reading = {
   review: string;
 };
 
-/** The shelves as Goodreads and StoryGraph name them. */
 export const SHELVES_BY_NAME: Readonly<Record<string, Shelf>> = {
   read: "read",
   "currently-reading": "reading",
@@ -97,7 +96,6 @@ export type BookSource = {
   required: readonly string[];
   author: string;
   shelf: string;
-  shelfName: string;
   rating: string;
   /** One larger than a note may hold skips its row. */
   review: string;
@@ -132,7 +130,7 @@ export async function readBooks(input: string | AsyncIterable<string>, source: B
     if (!title || !author) skip(`unreadable: it has no ${title ? "author" : "title"}`);
     else if (!shelf) {
       const known = Object.keys(source.shelves).join(", ");
-      skip(`unreadable: its ${source.shelfName} "${shelfText}" is none of ${known}`);
+      skip(`unreadable: its ${source.shelf.toLowerCase()} "${shelfText}" is none of ${known}`);
     } else if (reviewBytes > MAX_CONTENT_FILE_BYTES) {
       const limit = sizeText(MAX_CONTENT_FILE_BYTES);
       skip(`its ${source.review} is ${sizeText(reviewBytes)}, more than a note may hold (${limit})`);

@@ -3,12 +3,11 @@
 import { createReadStream, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { parseArgs } from "node:util";
 import { contentRoot, imageExists, loadCatalogue, readContentFiles } from "../../catalogue/disk.ts";
 import { sizeText } from "../../catalogue/limits.ts";
 import { ContentError } from "../../catalogue/load.ts";
 import { terminalText } from "../terminal-text.ts";
-import type { Skipped, SourceBooks } from "./book.ts";
+import type { Skipped } from "./book.ts";
 import { COVER_REQUEST_INTERVAL_MS, fetchCover, OPEN_LIBRARY_COVERS } from "./covers.ts";
 import { noteText } from "./files.ts";
 import { readGoodreads } from "./goodreads.ts";
@@ -16,7 +15,7 @@ import { MAX_IMPORT_FILE_BYTES } from "./limits.ts";
 import { type MediumPost, mediumFiles, readMediumPost } from "./medium.ts";
 import { describePlanned, planBooks, planEssays } from "./plan.ts";
 import { siteEssays, siteNotes } from "./site-notes.ts";
-import { contentOrStop, parsedOrStop, Stop, scaleOption, stop } from "./stop.ts";
+import { contentOrStop, orStop, parsedOrStop, Stop, scaleOption, stop } from "./stop.ts";
 import { readStoryGraph } from "./storygraph.ts";
 import { addTagsToSiteYaml, parseTagMap, type TagMap } from "./tags.ts";
 import { refuseInvalid } from "./validate.ts";
@@ -41,23 +40,6 @@ Options:
 
 const count = (number: number, one: string, many = `${one}s`) => `${number} ${number === 1 ? one : many}`;
 
-function parseOptions(args: readonly string[]) {
-  return parseArgs({
-    args: [...args],
-    allowPositionals: true,
-    options: {
-      write: { type: "boolean", default: false },
-      scale: { type: "string", default: "2" },
-      tags: { type: "string" },
-      "add-tags": { type: "boolean", default: false },
-      drafts: { type: "boolean", default: false },
-      covers: { type: "boolean", default: false },
-      "covers-url": { type: "string", default: OPEN_LIBRARY_COVERS },
-      root: { type: "string" },
-      help: { type: "boolean", default: false },
-    },
-  });
-}
 export async function importCommand(
   args: readonly string[],
   output: (text: string) => void,
@@ -75,7 +57,24 @@ export async function importCommand(
   }
 
   async function run(): Promise<number> {
-    const { values: options, positionals } = parsedOrStop(() => parseOptions(args), USAGE);
+    const { values: options, positionals } = parsedOrStop(
+      {
+        args: [...args],
+        allowPositionals: true,
+        options: {
+          write: { type: "boolean", default: false },
+          scale: { type: "string", default: "2" },
+          tags: { type: "string" },
+          "add-tags": { type: "boolean", default: false },
+          drafts: { type: "boolean", default: false },
+          covers: { type: "boolean", default: false },
+          "covers-url": { type: "string", default: OPEN_LIBRARY_COVERS },
+          root: { type: "string" },
+          help: { type: "boolean", default: false },
+        },
+      },
+      USAGE,
+    );
     if (options.help) {
       print(USAGE);
       return 0;
@@ -94,13 +93,11 @@ export async function importCommand(
 
     const root = options.root ? resolve(options.root) : contentRoot(process.cwd());
     const input = resolve(inputPath);
-    let inputSize: number;
-    try {
-      const stats = statSync(input);
-      inputSize = stats.isFile() ? stats.size : 0;
-    } catch (error) {
-      stop(`Cannot read ${inputPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    }
+    const stats = orStop(
+      () => statSync(input),
+      (error) => `Cannot read ${inputPath}: ${error.code ?? error.message}`,
+    );
+    const inputSize = stats.isFile() ? stats.size : 0;
     if (inputSize > MAX_IMPORT_FILE_BYTES) {
       stop(
         `${inputPath} is ${sizeText(inputSize)}, more than one import reads (${sizeText(MAX_IMPORT_FILE_BYTES)}): split it and import the parts one after another; each skips what is already there. Nothing was written.`,
@@ -125,21 +122,18 @@ export async function importCommand(
     };
 
     async function importBooks(): Promise<Output[]> {
-      let books: SourceBooks;
-      try {
-        const text = createReadStream(input, { encoding: "utf8" });
-        books = await (source === "goodreads" ? readGoodreads : readStoryGraph)(text, scale);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        stop(`${code ? "Cannot read " : ""}${inputPath}: ${code ?? (error as Error).message}. Nothing was written.`);
-      }
+      const readBooks = source === "goodreads" ? readGoodreads : readStoryGraph;
+      const books = await readBooks(createReadStream(input, { encoding: "utf8" }), scale).catch(
+        (error: NodeJS.ErrnoException) =>
+          stop(`${error.code ? "Cannot read " : ""}${inputPath}: ${error.code ?? error.message}. Nothing was written.`),
+      );
       let map: TagMap = new Map();
       if (options.tags) {
-        try {
-          map = parseTagMap(readFileSync(resolve(options.tags), "utf8"));
-        } catch (error) {
-          stop(`${options.tags}: ${(error as Error).message}`);
-        }
+        const tagsFile = options.tags;
+        map = orStop(
+          () => parseTagMap(readFileSync(resolve(tagsFile), "utf8")),
+          (error) => `${tagsFile}: ${error.message}`,
+        );
         const undeclared = [...new Set([...map.values()].flat())].filter((tag) => !declared.includes(tag));
         if (undeclared.length > 0 && !options["add-tags"]) {
           stop(
@@ -213,12 +207,10 @@ export async function importCommand(
     }
 
     async function importEssays(): Promise<Output[]> {
-      let readings: ReturnType<typeof readMediumPost>[];
-      try {
-        readings = mediumFiles(input).map(readMediumPost);
-      } catch (error) {
-        stop(`Cannot read ${inputPath} as Medium's export: ${(error as Error).message}. Nothing was written.`);
-      }
+      const readings = orStop(
+        () => mediumFiles(input).map(readMediumPost),
+        (error) => `Cannot read ${inputPath} as Medium's export: ${error.message}. Nothing was written.`,
+      );
       const posts: MediumPost[] = readings.flatMap((reading) => (reading.kind === "post" ? [reading.post] : []));
       const left = (kind: string) => readings.filter((reading) => reading.kind === kind).length;
       const plan = planEssays(posts, siteEssays(files));

@@ -46,12 +46,11 @@ export function readCsv(input: string | AsyncIterable<string>, maxRows = MAX_IMP
         return;
       }
       if (table.rows.length + table.broken.length === maxRows) {
-        fail(
+        return fail(
           new Error(
             `line ${line}: the file has more than ${maxRows.toLocaleString("en")} rows, the most one import takes; split it and import the parts one after another`,
           ),
         );
-        return;
       }
       if (record.length !== table.header.length) {
         table.broken.push({ line, problem: `has ${record.length} fields where the header has ${table.header.length}` });

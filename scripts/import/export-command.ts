@@ -1,5 +1,4 @@
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { contentRoot, loadCatalogue, readContentFiles } from "../../catalogue/disk.ts";
 import { writeNewFile } from "../../catalogue/new-file.ts";
 import { siteUrlFromEnvironment } from "../../catalogue/site-url.ts";
@@ -18,25 +17,25 @@ Options:
   --scale <n>    a star is worth n points of the site's 0-10 rating (default 2)
   --root <dir>   another project folder (default: CONTENT_ROOT, else this one)`;
 
-function parseOptions(args: readonly string[]) {
-  return parseArgs({
-    args: [...args],
-    allowPositionals: true,
-    options: {
-      out: { type: "string", default: "goodreads_export.csv" },
-      scale: { type: "string", default: "2" },
-      root: { type: "string" },
-      help: { type: "boolean", default: false },
-    },
-  });
-}
 export function exportCommand(
   args: readonly string[],
   print: (text: string) => void,
   printError: (text: string) => void,
 ): number {
   try {
-    const { values: options, positionals } = parsedOrStop(() => parseOptions(args), USAGE);
+    const { values: options, positionals } = parsedOrStop(
+      {
+        args: [...args],
+        allowPositionals: true,
+        options: {
+          out: { type: "string", default: "goodreads_export.csv" },
+          scale: { type: "string", default: "2" },
+          root: { type: "string" },
+          help: { type: "boolean", default: false },
+        },
+      },
+      USAGE,
+    );
     if (options.help) {
       print(USAGE);
       return 0;

@@ -33,7 +33,6 @@ const GOODREADS: BookSource = {
   required: ["Title", "Author", "My Rating", "Date Added", "Exclusive Shelf"],
   author: "Author",
   shelf: "Exclusive Shelf",
-  shelfName: "exclusive shelf",
   rating: "My Rating",
   review: "My Review",
   shelves: GOODREADS_SHELVES,

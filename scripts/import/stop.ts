@@ -1,6 +1,6 @@
+import { type ParseArgsConfig, parseArgs } from "node:util";
 import { ContentError, orContentError } from "../../catalogue/load.ts";
 
-/** Ends a command with its message and exit code. */
 export class Stop extends Error {
   code = 1;
 }
@@ -9,13 +9,21 @@ export function stop(message: string, code = 1): never {
   throw Object.assign(new Stop(message), { code });
 }
 
-export function parsedOrStop<Parsed>(parse: () => Parsed, usage: string): Parsed {
+/** What `attempt` gives, or a stop with the message `problem` makes of its error. */
+export function orStop<T>(attempt: () => T, problem: (error: NodeJS.ErrnoException) => string, code = 1): T {
   try {
-    return parse();
+    return attempt();
   } catch (error) {
-    return stop(`${(error as Error).message}\n\n${usage}`, 2);
+    return stop(problem(error as NodeJS.ErrnoException), code);
   }
 }
+
+export const parsedOrStop = <Config extends ParseArgsConfig>(config: Config, usage: string) =>
+  orStop(
+    () => parseArgs(config),
+    (error) => `${error.message}\n\n${usage}`,
+    2,
+  );
 
 export function contentOrStop<T>(load: () => T): T {
   const read = orContentError(load);

@@ -27,7 +27,6 @@ const STORYGRAPH: BookSource = {
   required: ["Title", "Authors", "Read Status", "Star Rating", "Date Added"],
   author: "Authors",
   shelf: "Read Status",
-  shelfName: "read status",
   rating: "Star Rating",
   review: "Review",
   shelves: SHELVES_BY_NAME,
