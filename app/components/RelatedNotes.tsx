@@ -1,15 +1,13 @@
 import { useRouteLoaderData } from "react-router";
 import { SHELF_LABELS } from "../../catalogue/shelves.ts";
+import { noteImagePath } from "../../outputs/card.ts";
 import type { BookLink, NoteNeighbours } from "../reading.server.ts";
 import type { loader as rootLoader } from "../root.tsx";
-import { DrawnCover } from "./DrawnCover.tsx";
 import { PageLink } from "./PageLink.tsx";
 import { Pager } from "./Pager.tsx";
 import { ListSection } from "./Section.tsx";
 
-type RelatedNote = BookLink & { drawnCover: string | null };
-
-export function RelatedNotes({ related, previous, next }: NoteNeighbours & { related: RelatedNote[] }) {
+export function RelatedNotes({ related, previous, next }: NoteNeighbours) {
   const statsBlurb = useRouteLoaderData<typeof rootLoader>("root")?.site.sections.stats.blurb;
   return (
     <footer className="note-footer">
@@ -31,12 +29,11 @@ export function RelatedNotes({ related, previous, next }: NoteNeighbours & { rel
   );
 }
 
-function RelatedEntry({ note }: { note: RelatedNote }) {
+// Below the note, so lazy; a drawn cover as its PNG copy, which costs the browser no document of its own.
+function RelatedEntry({ note }: { note: BookLink }) {
   return (
     <li className="related-entry">
-      <DrawnCover svg={note.drawnCover}>
-        <img src={note.photo} alt="" width={64} height={94} loading="lazy" decoding="async" />
-      </DrawnCover>
+      <img src={noteImagePath(note)} alt="" width={64} height={94} loading="lazy" decoding="async" />
       <div>
         <h3 className="note-title">
           <PageLink to={note.path}>{note.name}</PageLink>
