@@ -197,7 +197,9 @@ test.describe("what a content page makes the browser build", () => {
       await expect(cover).toHaveAttribute("alt", "");
     }
     await related.last().scrollIntoViewIfNeeded();
-    await expect.poll(() => related.last().evaluate((cover: HTMLImageElement) => cover.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => related.last().evaluate((cover: HTMLImageElement) => cover.naturalWidth))
+      .toBeGreaterThan(0);
     expect(images.filter((path) => path.endsWith(".svg"))).toEqual([]);
   });
 });
