@@ -1,13 +1,15 @@
 import { useRouteLoaderData } from "react-router";
 import { SHELF_LABELS } from "../../catalogue/shelves.ts";
-import { noteImagePath } from "../../outputs/card.ts";
 import type { BookLink, NoteNeighbours } from "../reading.server.ts";
 import type { loader as rootLoader } from "../root.tsx";
+import { DrawnCover } from "./DrawnCover.tsx";
 import { PageLink } from "./PageLink.tsx";
 import { Pager } from "./Pager.tsx";
 import { ListSection } from "./Section.tsx";
 
-export function RelatedNotes({ related, previous, next }: NoteNeighbours) {
+type RelatedNote = BookLink & { drawnCover: string | null };
+
+export function RelatedNotes({ related, previous, next }: NoteNeighbours & { related: RelatedNote[] }) {
   const statsBlurb = useRouteLoaderData<typeof rootLoader>("root")?.site.sections.stats.blurb;
   return (
     <footer className="note-footer">
@@ -29,11 +31,12 @@ export function RelatedNotes({ related, previous, next }: NoteNeighbours) {
   );
 }
 
-// Below the note, so lazy; a drawn cover as its PNG copy, which costs the browser no document of its own.
-function RelatedEntry({ note }: { note: BookLink }) {
+function RelatedEntry({ note }: { note: RelatedNote }) {
   return (
     <li className="related-entry">
-      <img src={noteImagePath(note)} alt="" width={64} height={94} loading="lazy" decoding="async" />
+      <DrawnCover svg={note.drawnCover}>
+        <img src={note.photo} alt="" width={64} height={94} loading="lazy" decoding="async" />
+      </DrawnCover>
       <div>
         <h3 className="note-title">
           <PageLink to={note.path}>{note.name}</PageLink>

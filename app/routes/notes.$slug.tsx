@@ -22,7 +22,7 @@ import { Tags } from "../components/Tags.tsx";
 import { pageMeta, siteOf } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { SITE_URL } from "../lib/site-url.ts";
-import { noteNeighbours } from "../reading.server.ts";
+import { type BookLink, noteNeighbours } from "../reading.server.ts";
 import type { Route } from "./+types/notes.$slug";
 
 export const handle = pageHandle("notes", { item: (data: Route.ComponentProps["loaderData"]) => data.note.name });
@@ -36,11 +36,15 @@ export function loader({ params }: Route.LoaderArgs) {
     (note.rating === null
       ? fillTemplate(shelfNoteDescription, { title: note.name, author: note.author, shelf: SHELF_LABELS[note.shelf] })
       : fillTemplate(noteDescription, { title: note.name, author: note.author, rating: String(note.rating) }));
+  // Drawn covers go in the page: as <img> files, each SVG cost the browser a document of its own.
+  const drawn = (book: BookLink, label: string) =>
+    isGeneratedCover(book) ? coverSvg(book.name, book.author, label) : null;
+  const neighbours = noteNeighbours(note);
+  const related = neighbours.related.map((book) => ({ ...book, drawnCover: drawn(book, "") }));
   return {
     note: forPage(note),
-    // A drawn cover goes in the page: as an <img> file, an SVG cost the browser a document of its own.
-    cover: isGeneratedCover(note) ? coverSvg(note.name, note.author, `Cover of ${note.name}`) : null,
-    neighbours: noteNeighbours(note),
+    cover: drawn(note, `Cover of ${note.name}`),
+    neighbours: { ...neighbours, related },
     description,
   };
 }
