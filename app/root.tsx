@@ -31,7 +31,8 @@ import stylesheet from "./styles/site.css?url";
 const inlineCss = import.meta.env.SSR ? siteCss : "";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: SITE_ICON_FILES.svg, type: "image/svg+xml" },
+  // The PNG: Chromium makes a whole document of an SVG icon, text and fonts included, on every page.
+  { rel: "icon", href: SITE_ICON_FILES.touch, type: "image/png" },
   { rel: "apple-touch-icon", href: SITE_ICON_FILES.touch },
   ...Object.values(FEEDS).map((feed) => ({
     rel: "alternate",
