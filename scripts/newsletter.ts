@@ -1,4 +1,6 @@
 // Runs beside the running server or while it is stopped, with the same environment.
+
+import { Resolver } from "node:dns/promises";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
@@ -9,8 +11,15 @@ import { type Catalogue, ContentError } from "../catalogue/load.ts";
 import { readOwner } from "../catalogue/owner-file.ts";
 import type { UpdateIssue } from "../catalogue/schema.ts";
 import { absoluteUrl } from "../catalogue/site-url.ts";
-import { type Config, ConfigError, readConfig } from "../services/config.ts";
+import { type Config, ConfigError, DKIM_SELECTOR, readConfig } from "../services/config.ts";
 import { connectDatabase, type Database, SUBSCRIBER_STATUSES, type SubscriberStatus } from "../services/db/database.ts";
+import {
+  checkSenderRecords,
+  selectorOfToday,
+  senderRecords,
+  writeDkimKey,
+  zoneLine,
+} from "../services/mail/authentication.ts";
 import { messageIdDomainOf } from "../services/mail/outbox.ts";
 import { findIssue, issueToSend, mailTest, Refusal, writeDraft, writePreview } from "../services/newsletter/issue.ts";
 import { checkPageLive } from "../services/newsletter/live-page.ts";
@@ -57,6 +66,16 @@ The list:
                                nothing is imported
   remove <email>               erase a person entirely (a deletion request)
 
+Signed mail (docs/mail-deliverability.md):
+  keys [--selector S] [--replace]
+                               make the DKIM key that signs every mail the site sends, in
+                               DATA_DIR/dkim.pem (or DKIM_KEY_FILE); S names it in DNS (default:
+                               "s" and today's date). An existing key is kept unless --replace.
+                               Restart the server to sign with it
+  dns [--check] [--server IP]  print the SPF, DKIM and DMARC records to publish for MAIL_FROM's
+                               domain; --check looks them up (through the system's resolver, or
+                               the one at IP[:port]) and says what is missing or differs
+
 Options: --root <folder> reads <folder>/content instead of ./content (or CONTENT_ROOT's). --help: this text.
 Uses the database in DATA_DIR (now ${resolve(process.env.DATA_DIR || "./data")}); without SMTP_URL
 mails are written to DATA_DIR/mail/ as .eml files.`;
@@ -74,6 +93,10 @@ const { values: options, positionals } = (() => {
       allowPositionals: true,
       options: {
         title: { type: "string" },
+        selector: { type: "string" },
+        server: { type: "string" },
+        check: { type: "boolean", default: false },
+        replace: { type: "boolean", default: false },
         status: { type: "string" },
         root: { type: "string" },
         yes: { type: "boolean", default: false },
@@ -234,6 +257,44 @@ const commands: Record<string, () => Promise<void> | void> = {
       const counts = `${sent}/${total} sent, ${bounced} bounced, ${skipped} skipped`;
       printText(`#${send.id}  ${send.created_at}  ${send.slug}  "${send.subject}"  ${counts}, ${state}`);
     }
+  },
+  keys() {
+    const selector = options.selector ?? selectorOfToday();
+    if (!DKIM_SELECTOR.test(selector)) {
+      fail(
+        `--selector takes a DNS name: letters, digits and inner hyphens, parts joined by dots (not ${JSON.stringify(selector)}).`,
+      );
+    }
+    const file = config.dkimKeyFile;
+    if (!writeDkimKey(file, selector, { replace: options.replace })) {
+      throw new Refusal(
+        `${file} already holds the key of selector ${config.dkim?.selector}: --replace makes a new one.`,
+      );
+    }
+    console.log(`Wrote a DKIM key to ${file} (selector ${selector}, readable by its owner only).`);
+    console.log(
+      "Publish its record (npm run newsletter -- dns), then restart the server: it signs every mail with it.",
+    );
+  },
+  async dns() {
+    if (!options.check) {
+      for (const record of senderRecords(config)) console.log(zoneLine(record));
+      if (config.dkim) return;
+      console.error("No DKIM key yet, so no DKIM record: `npm run newsletter -- keys` makes one.");
+      process.exitCode = 1;
+      return;
+    }
+    const resolver = new Resolver({ timeout: 5000, tries: 2 });
+    try {
+      if (options.server) resolver.setServers([options.server]);
+    } catch {
+      fail(`--server takes an IP address, with :port when not 53 (e.g. 1.1.1.1 or [::1]:5353).`);
+    }
+    const checks = await checkSenderRecords(resolver, config);
+    for (const { kind, name, problem, found } of checks) {
+      printText(`${kind} ${name}: ${problem ?? `ok, "${found}"`}`);
+    }
+    if (checks.some((check) => check.problem)) process.exitCode = 1;
   },
   async subscribers() {
     const status = options.status as SubscriberStatus | undefined;

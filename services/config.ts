@@ -1,9 +1,10 @@
 // A bad value stops the start with a message naming the variable, instead of a half-working server.
-import { randomBytes } from "node:crypto";
+import { createPrivateKey, type KeyObject, randomBytes } from "node:crypto";
 import { accessSync, chmodSync, constants, mkdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { writeNewFile } from "../catalogue/new-file.ts";
+import { orUndefined } from "../catalogue/present.ts";
 import { parseSiteUrl } from "../catalogue/site-url.ts";
 
 const wholeNumber = (min: number, max: number, { unit = "", tooSmall = `must be at least ${min}` } = {}) =>
@@ -46,6 +47,7 @@ const configSchema = ({ ownerEmail, ownerName }: OwnerDefaults) =>
       smtpUrl: z.url({ protocol: /^smtps?$/, message: "must look like smtp://user:pass@host:587" }).optional(),
       ownerEmail: z.email("must be an email address").optional(),
       mailFrom: z.email("must be an email address").optional(),
+      dkimKeyFile: z.string().min(1).optional(),
       /** Submissions per IP per 10 minutes for each form endpoint; 0 turns the limit off. */
       rateLimit: wholeNumber(0, 1_000_000).default(5),
       messageRetentionDays: wholeNumber(1, 36_500).default(90),
@@ -79,13 +81,41 @@ const configSchema = ({ ownerEmail, ownerName }: OwnerDefaults) =>
       ...settings,
       ownerEmail: settings.ownerEmail ?? ownerEmail,
       mailFrom: settings.mailFrom ?? settings.ownerEmail ?? ownerEmail,
+      dkimKeyFile: settings.dkimKeyFile ? resolve(settings.dkimKeyFile) : join(settings.dataDir, "dkim.pem"),
       ownerName: ownerName ?? new URL(settings.siteUrl).host,
       renderCacheBytes: renderCacheMb * 1024 * 1024,
     }));
 
 export type ParsedConfig = z.output<ReturnType<typeof configSchema>>;
 
-export type Config = ParsedConfig & { secretKey: string };
+export type Config = ParsedConfig & { secretKey: string; dkim?: DkimKey };
+
+export type DkimKey = { selector: string; privateKey: KeyObject };
+
+/** A DNS name under `_domainkey`: labels of letters, digits and inner hyphens. */
+export const DKIM_SELECTOR = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)(?:\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*$/;
+
+/** The key file of `npm run newsletter -- keys`: a line naming the selector, then the PEM key. No file: mail goes unsigned. */
+export function readDkimKey(file: string): DkimKey | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw new ConfigError(`DKIM_KEY_FILE ${file} cannot be read: ${(error as Error).message}`);
+  }
+  const selector = /^DKIM selector: *(.*?)\s*$/m.exec(text)?.[1] ?? "";
+  if (!DKIM_SELECTOR.test(selector)) {
+    throw new ConfigError(
+      `${file} must have a line "DKIM selector: <name>" before its key, the name in letters and digits`,
+    );
+  }
+  const privateKey = orUndefined(() => createPrivateKey(text));
+  if (privateKey?.asymmetricKeyType !== "rsa") {
+    throw new ConfigError(`${file} must hold an RSA private key in PEM form (npm run newsletter -- keys makes one)`);
+  }
+  return { selector, privateKey };
+}
 
 function databaseUrlProblem(value: string): string | undefined {
   const url = URL.parse(value);
@@ -162,7 +192,11 @@ export function readConfig(environment: NodeJS.ProcessEnv, defaults: OwnerDefaul
       `DATA_DIR=${JSON.stringify(config.dataDir)} must be a folder the server can write (${config.dataDir} ${problem})`,
     );
   }
-  return { ...config, secretKey: config.secretKey ?? readOrCreateSecret(config.dataDir) };
+  return {
+    ...config,
+    secretKey: config.secretKey ?? readOrCreateSecret(config.dataDir),
+    dkim: readDkimKey(config.dkimKeyFile),
+  };
 }
 
 const isLoopback = (host: string) => /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host);

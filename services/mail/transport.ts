@@ -3,6 +3,7 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../config.ts";
+import { messageIdDomainOf } from "./outbox.ts";
 import { needsSmtpUtf8, SMTPUTF8_HEADERS } from "./smtputf8.ts";
 
 export type OutgoingMail = {
@@ -20,7 +21,22 @@ export type OutgoingMail = {
 
 export type Mailer = ReturnType<typeof createMailer>;
 
-type MailerConfig = Pick<Config, "smtpUrl" | "dataDir" | "ownerEmail" | "mailFrom" | "ownerName">;
+type MailerConfig = Pick<Config, "smtpUrl" | "dataDir" | "ownerEmail" | "mailFrom" | "ownerName" | "dkim">;
+
+// nodemailer's default list leaves out List-Unsubscribe-Post, which one-click unsubscribe needs signed (RFC 8058).
+const SIGNED_HEADERS =
+  "From:To:Subject:Date:Message-ID:List-Unsubscribe:List-Unsubscribe-Post:Reply-To:MIME-Version:Content-Type:Content-Transfer-Encoding";
+
+/** Signed for the From address's own domain, so DKIM is aligned with it (DMARC). */
+const signingOf = ({ dkim, mailFrom }: MailerConfig) =>
+  dkim && {
+    dkim: {
+      domainName: messageIdDomainOf(mailFrom),
+      keySelector: dkim.selector,
+      privateKey: dkim.privateKey,
+      headerFieldNames: SIGNED_HEADERS,
+    },
+  };
 
 export const emlFileName = (messageId: string) =>
   `${messageId.replace(/^<|>$/g, "").replace(/[^A-Za-z0-9._@-]/g, "_")}.eml`;
@@ -59,6 +75,7 @@ export function createMailer(config: MailerConfig, { pool = false } = {}) {
       socketTimeout: 60_000,
       disableFileAccess: true,
       disableUrlAccess: true,
+      ...signingOf(config),
     };
     const transport = nodemailer.createTransport({
       ...smtpOptions,
@@ -82,7 +99,12 @@ export function createMailer(config: MailerConfig, { pool = false } = {}) {
     };
   }
 
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "windows",
+    ...signingOf(config),
+  });
   const folder = join(config.dataDir, "mail");
   return {
     async deliver(mail: OutgoingMail) {
