@@ -14,6 +14,7 @@ import { authenticate } from "mailauth";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadCatalogue } from "../../catalogue/disk.ts";
 import { ConfigError, type DkimKey, readDkimKey } from "../../services/config.ts";
+import { checkSenderRecords } from "../../services/mail/authentication.ts";
 import { emlFileName } from "../../services/mail/transport.ts";
 import { issueToSend } from "../../services/newsletter/issue.ts";
 import { importSubscribers } from "../../services/newsletter/subscribers.ts";
@@ -198,6 +199,21 @@ describe("the DNS records", () => {
     expect(right.stdout).toMatch(/^SPF example\.com: ok, "v=spf1 a mx ~all"\n/);
     expect(right.stdout).toMatch(/\nDKIM s2\._domainkey\.example\.com: ok, "v=DKIM1; k=rsa; p=[^"]+"\n/);
     expect(right.stdout).toContain(`DMARC _dmarc.example.com: ok, "v=DMARC1; p=none; rua=mailto:${OWNER}"`);
+  });
+
+  test("a From address on a subdomain without a DMARC record of its own falls under its parent's", async () => {
+    dns.zone.clear();
+    dns.zone.set("_dmarc.example.com", [["v=DMARC1; p=quarantine; sp=none"]]);
+    const settings = { mailFrom: "news@letters.example.com", ownerEmail: OWNER, dkim: readDkimKey(keyFile()) };
+    const checks = await checkSenderRecords(resolverOfTheTestDns(), settings);
+    expect(checks.find((check) => check.kind === "DMARC")).toEqual({
+      kind: "DMARC",
+      name: "_dmarc.example.com",
+      found: "v=DMARC1; p=quarantine; sp=none",
+    });
+    dns.zone.set("_dmarc.letters.example.com", [["v=DMARC1; p=reject"]]);
+    const own = await checkSenderRecords(resolverOfTheTestDns(), settings);
+    expect(own.find((check) => check.kind === "DMARC")).toMatchObject({ name: "_dmarc.letters.example.com" });
   });
 
   test("a DNS server that does not answer is named for each record, and --server takes only an address", async () => {
