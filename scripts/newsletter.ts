@@ -13,13 +13,7 @@ import type { UpdateIssue } from "../catalogue/schema.ts";
 import { absoluteUrl } from "../catalogue/site-url.ts";
 import { type Config, ConfigError, DKIM_SELECTOR, readConfig } from "../services/config.ts";
 import { connectDatabase, type Database, SUBSCRIBER_STATUSES, type SubscriberStatus } from "../services/db/database.ts";
-import {
-  checkSenderRecords,
-  selectorOfToday,
-  senderRecords,
-  writeDkimKey,
-  zoneLine,
-} from "../services/mail/authentication.ts";
+import { checkSenderRecords, senderRecords, writeDkimKey, zoneLine } from "../services/mail/authentication.ts";
 import { messageIdDomainOf } from "../services/mail/outbox.ts";
 import { findIssue, issueToSend, mailTest, Refusal, writeDraft, writePreview } from "../services/newsletter/issue.ts";
 import { checkPageLive } from "../services/newsletter/live-page.ts";
@@ -93,7 +87,8 @@ const { values: options, positionals } = (() => {
       allowPositionals: true,
       options: {
         title: { type: "string" },
-        selector: { type: "string" },
+        // A new name each day: a replaced key's record can go up beside the old one while its mail is in transit.
+        selector: { type: "string", default: `s${new Date().toISOString().slice(0, 10).replaceAll("-", "")}` },
         server: { type: "string" },
         check: { type: "boolean", default: false },
         replace: { type: "boolean", default: false },
@@ -259,41 +254,31 @@ const commands: Record<string, () => Promise<void> | void> = {
     }
   },
   keys() {
-    const selector = options.selector ?? selectorOfToday();
-    if (!DKIM_SELECTOR.test(selector)) {
-      fail(
-        `--selector takes a DNS name: letters, digits and inner hyphens, parts joined by dots (not ${JSON.stringify(selector)}).`,
-      );
-    }
+    const { selector } = options;
+    if (!DKIM_SELECTOR.test(selector))
+      fail(`--selector takes letters, digits and hyphens (a DNS name), not ${JSON.stringify(selector)}.`);
     const file = config.dkimKeyFile;
     if (!writeDkimKey(file, selector, { replace: options.replace })) {
-      throw new Refusal(
-        `${file} already holds the key of selector ${config.dkim?.selector}: --replace makes a new one.`,
-      );
+      throw new Refusal(`${file} already holds a key (selector ${config.dkim?.selector}): --replace makes a new one.`);
     }
     console.log(`Wrote a DKIM key to ${file} (selector ${selector}, readable by its owner only).`);
-    console.log(
-      "Publish its record (npm run newsletter -- dns), then restart the server: it signs every mail with it.",
-    );
+    console.log("Publish its record (npm run newsletter -- dns), then restart the server: it signs every mail.");
   },
   async dns() {
     if (!options.check) {
-      for (const record of senderRecords(config)) console.log(zoneLine(record));
-      if (config.dkim) return;
-      console.error("No DKIM key yet, so no DKIM record: `npm run newsletter -- keys` makes one.");
-      process.exitCode = 1;
+      for (const record of senderRecords(config)) if (record.value) console.log(zoneLine(record));
+      if (!config.dkim)
+        throw new Refusal("No DKIM key yet, so no DKIM record: `npm run newsletter -- keys` makes one.");
       return;
     }
     const resolver = new Resolver({ timeout: 5000, tries: 2 });
     try {
       if (options.server) resolver.setServers([options.server]);
     } catch {
-      fail(`--server takes an IP address, with :port when not 53 (e.g. 1.1.1.1 or [::1]:5353).`);
+      fail("--server takes an IP address, with :port when not 53 (e.g. 1.1.1.1 or [::1]:5353).");
     }
     const checks = await checkSenderRecords(resolver, config);
-    for (const { kind, name, problem, found } of checks) {
-      printText(`${kind} ${name}: ${problem ?? `ok, "${found}"`}`);
-    }
+    for (const { kind, name, problem, found } of checks) printText(`${kind} ${name}: ${problem ?? `ok, "${found}"`}`);
     if (checks.some((check) => check.problem)) process.exitCode = 1;
   },
   async subscribers() {

@@ -106,9 +106,7 @@ export function readDkimKey(file: string): DkimKey | undefined {
   }
   const selector = /^DKIM selector: *(.*?)\s*$/m.exec(text)?.[1] ?? "";
   if (!DKIM_SELECTOR.test(selector)) {
-    throw new ConfigError(
-      `${file} must have a line "DKIM selector: <name>" before its key, the name in letters and digits`,
-    );
+    throw new ConfigError(`${file} must name its DNS selector on a line "DKIM selector: <name>" before the key`);
   }
   const privateKey = orUndefined(() => createPrivateKey(text));
   if (privateKey?.asymmetricKeyType !== "rsa") {
