@@ -110,7 +110,9 @@ export function readDkimKey(file: string): DkimKey | undefined {
   }
   const privateKey = orUndefined(() => createPrivateKey(text));
   if (privateKey?.asymmetricKeyType !== "rsa") {
-    throw new ConfigError(`${file} must hold an RSA private key in PEM form (npm run newsletter -- keys makes one)`);
+    throw new ConfigError(
+      `${file} must hold an RSA private key in PEM form (or be deleted: newsletter -- keys makes one)`,
+    );
   }
   return { selector, privateKey };
 }

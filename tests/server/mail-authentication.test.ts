@@ -95,7 +95,7 @@ describe("the owner's DKIM key", () => {
   afterAll(() => own.remove());
   const keys = (...args: string[]) => newsletter(["keys", ...args], own.path);
 
-  test("a selector with a line break or outside DNS's letters is refused with one line, and no key is written", async () => {
+  test("a selector with a line break or outside DNS's letters is refused with one line, and no key is written; dns then prints SPF and DMARC and says the key is missing", async () => {
     for (const selector of ["s1\r\nBcc: someone@example.org", "-s1", "a".repeat(64)]) {
       const refused = await keys(`--selector=${selector}`);
       expect(refused.status).toBe(2);
@@ -104,6 +104,12 @@ describe("the owner's DKIM key", () => {
       );
     }
     expect(() => statSync(keyFile(own.path))).toThrow();
+    const withoutKey = await newsletter(["dns"], own.path);
+    expect(withoutKey.status).toBe(1);
+    expect(withoutKey.stdout).toBe(
+      `example.com. TXT "v=spf1 a mx ~all"\n_dmarc.example.com. TXT "v=DMARC1; p=none; rua=mailto:${OWNER}"\n`,
+    );
+    expect(withoutKey.stderr).toBe("No DKIM key yet, so no DKIM record: `npm run newsletter -- keys` makes one.\n");
   });
 
   test("keys writes an RSA 2048 key readable by its owner only, and keeps it unless --replace", async () => {
@@ -205,7 +211,7 @@ describe("the DNS records", () => {
     expect(right.stdout).toContain(`DMARC _dmarc.example.com: ok, "v=DMARC1; p=none; rua=mailto:${OWNER}"`);
   });
 
-  test("a From address on a subdomain without a DMARC record of its own falls under its parent's", async () => {
+  test("a From address on a subdomain without a DMARC record of its own falls under its parent's; without a key the check names the missing key", async () => {
     dns.zone.clear();
     dns.zone.set("_dmarc.example.com", [["v=DMARC1; p=quarantine; sp=none"]]);
     const settings = { mailFrom: "news@letters.example.com", ownerEmail: OWNER, dkim: readDkimKey(keyFile()) };
@@ -216,8 +222,13 @@ describe("the DNS records", () => {
       found: "v=DMARC1; p=quarantine; sp=none",
     });
     dns.zone.set("_dmarc.letters.example.com", [["v=DMARC1; p=reject"]]);
-    const own = await checkSenderRecords(resolverOfTheTestDns(), settings);
+    const own = await checkSenderRecords(resolverOfTheTestDns(), { ...settings, dkim: undefined });
     expect(own.find((check) => check.kind === "DMARC")).toMatchObject({ name: "_dmarc.letters.example.com" });
+    expect(own.find((check) => check.kind === "DKIM")).toEqual({
+      kind: "DKIM",
+      name: "<selector>._domainkey.letters.example.com",
+      problem: "no key to sign with: `npm run newsletter -- keys` makes one",
+    });
   });
 
   test("a DNS server that does not answer is named for each record, and --server takes only an address", async () => {
