@@ -62,13 +62,11 @@ The list:
 
 Signed mail (docs/mail-deliverability.md):
   keys [--selector S] [--replace]
-                               make the DKIM key that signs every mail the site sends, in
-                               DATA_DIR/dkim.pem (or DKIM_KEY_FILE); S names it in DNS (default:
-                               "s" and today's date). An existing key is kept unless --replace.
-                               Restart the server to sign with it
-  dns [--check] [--server IP]  print the SPF, DKIM and DMARC records to publish for MAIL_FROM's
-                               domain; --check looks them up (through the system's resolver, or
-                               the one at IP[:port]) and says what is missing or differs
+                               make the key that signs every mail (DKIM), in DATA_DIR/dkim.pem or
+                               DKIM_KEY_FILE, named S in DNS (default: s and today's date); kept
+                               unless --replace. Restart the server to sign with it
+  dns [--check] [--server IP]  the SPF, DKIM and DMARC records for MAIL_FROM's domain; --check looks
+                               them up (at IP[:port] with --server): what is missing or differs
 
 Options: --root <folder> reads <folder>/content instead of ./content (or CONTENT_ROOT's). --help: this text.
 Uses the database in DATA_DIR (now ${resolve(process.env.DATA_DIR || "./data")}); without SMTP_URL

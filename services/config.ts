@@ -1,6 +1,6 @@
 // A bad value stops the start with a message naming the variable, instead of a half-working server.
 import { createPrivateKey, type KeyObject, randomBytes } from "node:crypto";
-import { accessSync, chmodSync, constants, mkdirSync, readFileSync, statSync } from "node:fs";
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { writeNewFile } from "../catalogue/new-file.ts";
@@ -97,21 +97,13 @@ export const DKIM_SELECTOR = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)(?:\.(?!-)[A-Za-z0-9
 
 /** The key file of `npm run newsletter -- keys`: a line naming the selector, then the PEM key. No file: mail goes unsigned. */
 export function readDkimKey(file: string): DkimKey | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new ConfigError(`DKIM_KEY_FILE ${file} cannot be read: ${(error as Error).message}`);
-  }
+  if (!existsSync(file)) return undefined;
+  const text = orUndefined(() => readFileSync(file, "utf8")) ?? "";
   const selector = /^DKIM selector: *(.*?)\s*$/m.exec(text)?.[1] ?? "";
-  if (!DKIM_SELECTOR.test(selector)) {
-    throw new ConfigError(`${file} must name its DNS selector on a line "DKIM selector: <name>" before the key`);
-  }
   const privateKey = orUndefined(() => createPrivateKey(text));
-  if (privateKey?.asymmetricKeyType !== "rsa") {
+  if (!DKIM_SELECTOR.test(selector) || privateKey?.asymmetricKeyType !== "rsa") {
     throw new ConfigError(
-      `${file} must hold an RSA private key in PEM form (or be deleted: newsletter -- keys makes one)`,
+      `DKIM_KEY_FILE ${file} must be readable, with a line "DKIM selector: <name>" and an RSA key in PEM form (or deleted: newsletter -- keys writes one)`,
     );
   }
   return { selector, privateKey };

@@ -138,19 +138,19 @@ describe("the owner's DKIM key", () => {
     expect(replacement?.privateKey.equals(key?.privateKey as never)).toBe(false);
   });
 
-  test("a key file without its selector line, or without an RSA key, stops the configuration with one line", () => {
+  test("a key file without its selector line, without an RSA key or unreadable stops the configuration with one line", () => {
     const file = join(own.path, "broken.pem");
+    const problem = `DKIM_KEY_FILE ${file} must be readable, with a line "DKIM selector: <name>" and an RSA key in PEM form`;
     const pem = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" });
     writeFileSync(file, pem);
     expect(() => readDkimKey(file)).toThrow(ConfigError);
-    expect(() => readDkimKey(file)).toThrow(
-      `${file} must name its DNS selector on a line "DKIM selector: <name>" before the key`,
-    );
+    expect(() => readDkimKey(file)).toThrow(problem);
+    expect(() => readDkimKey(own.path)).toThrow(`DKIM_KEY_FILE ${own.path} must be readable`);
     writeFileSync(file, "DKIM selector: s1\nnot a key\n");
-    expect(() => readDkimKey(file)).toThrow(`${file} must hold an RSA private key in PEM form`);
+    expect(() => readDkimKey(file)).toThrow(problem);
     const ed25519 = generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" });
     writeFileSync(file, `DKIM selector: s1\n${ed25519}`);
-    expect(() => readDkimKey(file)).toThrow(`${file} must hold an RSA private key in PEM form`);
+    expect(() => readDkimKey(file)).toThrow(problem);
     expect(readDkimKey(join(own.path, "no-such.pem"))).toBeUndefined();
   });
 });
