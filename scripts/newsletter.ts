@@ -15,6 +15,7 @@ import { type Config, ConfigError, DKIM_SELECTOR, readConfig } from "../services
 import { connectDatabase, type Database, SUBSCRIBER_STATUSES, type SubscriberStatus } from "../services/db/database.ts";
 import { checkSenderRecords, senderRecords, writeDkimKey, zoneLine } from "../services/mail/authentication.ts";
 import { messageIdDomainOf } from "../services/mail/outbox.ts";
+import { readBounceMailbox, UNREADABLE_FOLDER } from "../services/newsletter/bounces.ts";
 import { findIssue, issueToSend, mailTest, Refusal, writeDraft, writePreview } from "../services/newsletter/issue.ts";
 import { checkPageLive } from "../services/newsletter/live-page.ts";
 import {
@@ -46,6 +47,8 @@ Sending:
                                while it is not live (the mail links to it): publish, build and
                                deploy first; --force sends anyway, with a warning.
   status                       the progress of every send, and why a send is paused
+  bounces                      read the bounce mailbox (BOUNCE_IMAP_URL) once, as the server does
+                               every few minutes, and list its Unreadable folder
   resume <id> [--yes]          continue a paused send (after fixing what paused it), then show
                                its progress like send
 
@@ -250,6 +253,17 @@ const commands: Record<string, () => Promise<void> | void> = {
       const counts = `${sent}/${total} sent, ${bounced} bounced, ${skipped} skipped`;
       printText(`#${send.id}  ${send.created_at}  ${send.slug}  "${send.subject}"  ${counts}, ${state}`);
     }
+  },
+  async bounces() {
+    const { bounceImapUrl } = config;
+    if (!bounceImapUrl) throw new Refusal("BOUNCE_IMAP_URL is not set (docs/mail-deliverability.md).");
+    const { counts, unreadable } = await readBounceMailbox(await db(), { ...config, bounceImapUrl }, printText);
+    const { hard, soft, delayed, complaint, alreadyCounted } = counts;
+    console.log(
+      `Read ${plural(hard, "hard bounce")}, ${plural(soft, "soft bounce")}, ${delayed} delayed, ${plural(complaint, "complaint")}; ${alreadyCounted} already counted, ${counts.unreadable} moved to ${UNREADABLE_FOLDER}.`,
+    );
+    console.log(`${UNREADABLE_FOLDER} holds ${plural(unreadable.length, "message")}${unreadable.length ? ":" : "."}`);
+    for (const line of unreadable) printText(`  ${line}`);
   },
   keys() {
     const { selector } = options;

@@ -48,6 +48,10 @@ const configSchema = ({ ownerEmail, ownerName }: OwnerDefaults) =>
       ownerEmail: z.email("must be an email address").optional(),
       mailFrom: z.email("must be an email address").optional(),
       dkimKeyFile: z.string().min(1).optional(),
+      /** The mailbox bounces and complaints arrive in, read every few minutes (docs/mail-deliverability.md). */
+      bounceImapUrl: z
+        .url({ protocol: /^imaps?$/, message: "must look like imap://user:password@host:143/INBOX (imaps:// for TLS)" })
+        .optional(),
       /** Submissions per IP per 10 minutes for each form endpoint; 0 turns the limit off. */
       rateLimit: wholeNumber(0, 1_000_000).default(5),
       messageRetentionDays: wholeNumber(1, 36_500).default(90),

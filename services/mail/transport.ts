@@ -17,6 +17,8 @@ export type OutgoingMail = {
   html?: string;
   /** Names and values are the site's own, never a visitor's. */
   headers?: Record<string, string>;
+  /** Makes the envelope sender bounces+<token>@ MAIL_FROM's domain, where bounces are read (VERP). */
+  returnPathToken?: string;
 };
 
 export type Mailer = ReturnType<typeof createMailer>;
@@ -38,6 +40,8 @@ const signingOf = ({ dkim, mailFrom }: MailerConfig) =>
     },
   };
 
+export const returnPath = (mailFrom: string, token: string) => `bounces+${token}@${messageIdDomainOf(mailFrom)}`;
+
 export const emlFileName = (messageId: string) =>
   `${messageId.replace(/^<|>$/g, "").replace(/[^A-Za-z0-9._@-]/g, "_")}.eml`;
 
@@ -54,7 +58,7 @@ function mailOptions(config: MailerConfig, mail: OutgoingMail) {
     messageId: mail.messageId,
     date: mail.date,
     // The envelope never names a visitor's Reply-To.
-    envelope: { from: config.mailFrom, to },
+    envelope: { from: mail.returnPathToken ? returnPath(config.mailFrom, mail.returnPathToken) : config.mailFrom, to },
     disableFileAccess: true,
     disableUrlAccess: true,
   };

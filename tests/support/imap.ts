@@ -118,7 +118,13 @@ service imap-login {
   const url = `imap://${user}:${password}@127.0.0.1:${port}/INBOX`;
 
   async function withClient<T>(use: (client: ImapFlow) => Promise<T>): Promise<T> {
-    const client = new ImapFlow({ host: "127.0.0.1", port, secure: false, auth: { user, pass: password }, logger: false });
+    const client = new ImapFlow({
+      host: "127.0.0.1",
+      port,
+      secure: false,
+      auth: { user, pass: password },
+      logger: false,
+    });
     await client.connect();
     try {
       return await use(client);
