@@ -15,10 +15,14 @@ export type Report = {
 
 type Fields = Map<string, string>;
 
+/** A lone CR ends a line too, as some mail software writes it. */
+const LINE_END = /\r\n|\r(?!\n)|\n/;
+const BLANK_LINE = new RegExp(`(?:${LINE_END.source})[ \\t]*(?:${LINE_END.source})`);
+
 /** "Name: value" lines, a line starting with a space continuing the one before. */
 function fieldsOf(block: string): Fields {
   const fields: Fields = new Map();
-  for (const line of block.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
+  for (const line of block.replace(new RegExp(`(?:${LINE_END.source})[ \\t]+`, "g"), " ").split(LINE_END)) {
     const field = /^([!-9;-~]+):[ \t]*(.*)$/.exec(line);
     if (field?.[1] && field[2] !== undefined) fields.set(field[1].toLowerCase(), field[2].trim());
   }
@@ -55,7 +59,7 @@ export async function readReport(raw: Buffer): Promise<Report | string> {
   const part = (...types: string[]) =>
     mail.attachments.find((attachment) => types.includes(attachment.contentType))?.content.toString("utf8");
   const original = part("message/rfc822", "text/rfc822-headers", "message/global", "message/global-headers");
-  const originalFields = fieldsOf(original?.split(/\r?\n\r?\n/, 1)[0] ?? "");
+  const originalFields = fieldsOf(original?.split(BLANK_LINE, 1)[0] ?? "");
   const addressedTo = mail.headerLines
     .filter((header) => RECIPIENT_HEADERS.has(header.key))
     .map((header) => header.line)
@@ -73,7 +77,7 @@ export async function readReport(raw: Buffer): Promise<Report | string> {
     if (status === undefined) return "a delivery report without its message/delivery-status part";
     const recipients = status
       .trim()
-      .split(/\r?\n[ \t]*\r?\n/)
+      .split(BLANK_LINE)
       .slice(1)
       .map(fieldsOf)
       .filter((fields) => fields.has("action"));
