@@ -4,6 +4,9 @@
  * Dovecot (tests/support/imap.ts), and the bounce pass reads them from there into the project's database.
  */
 
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { MailReportKind } from "../../services/db/database.ts";
 import { type BouncePass, readBounceMailbox, UNREADABLE_FOLDER } from "../../services/newsletter/bounces.ts";
@@ -18,12 +21,15 @@ import {
   yahooComplaint,
 } from "../support/reports.ts";
 import {
+  childProcessEnv,
   makeTempDir,
+  openTestDatabase,
   SENDER,
   SITE_URL,
   type SmtpRecorder,
   startSmtp,
   startTestBackend,
+  TEST_SECRET,
   testConfig,
   waitFor,
 } from "./helpers.ts";
@@ -234,7 +240,12 @@ describe("several readers", () => {
     await imap.append(gmailHardBounce(mailTo(mails, "ann@example.org")));
     await imap.append(postfixSoftBounce(mailTo(mails, "bob@example.org")));
     await imap.append(yahooComplaint(mailTo(mails, "cy@example.org")));
-    const passes = await Promise.all([readPass(), readPass()]);
+    // A second connection to the same database, as another instance has.
+    const other = await openTestDatabase(backend.config);
+    const passes = await Promise.all([
+      readPass(),
+      readBounceMailbox(other.db, settings(), (line) => passLog.push(line)).finally(() => other.close()),
+    ]);
     const total = (kind: "hard" | "soft" | "complaint") => passes.reduce((sum, pass) => sum + pass.counts[kind], 0);
     expect([total("hard"), total("soft"), total("complaint")]).toEqual([1, 1, 1]);
     expect(await statuses()).toEqual(unchangedBut({ "ann@example.org": "bounced", "cy@example.org": "unsubscribed" }));
@@ -252,5 +263,34 @@ describe("several readers", () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe("npm run newsletter -- bounces", () => {
+  test("reads the mailbox once, says what it did and lists the Unreadable folder", async () => {
+    const mails = await sendIssue();
+    await imap.append(gmailHardBounce(mailTo(mails, "bob@example.org")));
+    await imap.append("From: someone@example.net\r\nSubject: Out of office\r\n\r\nBack on Monday.\r\n");
+    const { databaseUrl, dataDir } = backend.config;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "scripts/newsletter.ts", "bounces", "--root", "tests/fixtures"],
+      {
+        cwd: fileURLToPath(new URL("../..", import.meta.url)),
+        env: {
+          ...childProcessEnv(),
+          DATA_DIR: dataDir,
+          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+          SECRET_KEY: TEST_SECRET,
+          MAIL_FROM: SENDER,
+          BOUNCE_IMAP_URL: imap.url,
+        },
+      },
+    );
+    expect(stdout).toContain(
+      "Read 1 hard bounce, 0 soft bounces, 0 delayed, 0 complaints; 0 already counted, 1 moved to Unreadable.",
+    );
+    expect(stdout).toMatch(/Unreadable holds 1 message:\n {2}\S+ {2}someone@example\.net {2}"Out of office"\n/);
+    expect(await statuses()).toEqual(unchangedBut({ "bob@example.org": "bounced" }));
   });
 });
