@@ -3,17 +3,17 @@
 import { ImapFlow } from "imapflow";
 import type { Config } from "../config.ts";
 import type { Db, MailReportKind } from "../db/database.ts";
-import { messageIdDomainOf } from "../mail/outbox.ts";
+import { returnPath } from "../mail/transport.ts";
 import { type Report, readReport } from "./reports.ts";
 import { returnPathToken, same } from "./tokens.ts";
 
 export const UNREADABLE_FOLDER = "Unreadable";
-export const BOUNCE_POLL_MS = 5 * 60 * 1000;
+const BOUNCE_POLL_MS = 5 * 60 * 1000;
 const LARGEST_REPORT = 4 * 1024 * 1024;
 /** Temporary failures in this many of a subscriber's last five sends mark them bounced. */
 const SOFT_BOUNCE_LIMIT = 3;
 
-type BounceSettings = Pick<Config, "bounceImapUrl" | "secretKey" | "mailFrom">;
+type BounceSettings = Pick<Config, "secretKey" | "mailFrom"> & { bounceImapUrl: string };
 
 export type BouncePass = {
   counts: Record<MailReportKind | "alreadyCounted" | "unreadable", number>;
@@ -23,28 +23,23 @@ export type BouncePass = {
 
 type Delivery = { send_id: number; subscriber_id: number };
 
-async function deliveryOf(db: Db, report: Report, settings: BounceSettings): Promise<Delivery | string> {
+async function deliveryOf(db: Db, report: Report, { secretKey, mailFrom }: BounceSettings): Promise<Delivery | string> {
   const deliveries = db.selectFrom("newsletter_deliveries").select(["send_id", "subscriber_id"]);
-  const [returnPath] = report.returnPaths;
-  if (returnPath !== undefined) {
-    const ours = `@${messageIdDomainOf(settings.mailFrom)}`.toLowerCase();
-    const [sendId, subscriberId] = (/^bounces\+(\d{1,15})\.(\d{1,15})\./i.exec(returnPath) ?? []).slice(1).map(Number);
-    const signed = (address: string) =>
-      sendId !== undefined &&
-      subscriberId !== undefined &&
-      same(`bounces+${returnPathToken(settings.secretKey, sendId, subscriberId)}${ours}`, address.toLowerCase());
-    if (!report.returnPaths.every(signed)) return `addressed to a return path we did not sign: ${returnPath}`;
-    const delivery = await deliveries
-      .where("send_id", "=", sendId as number)
-      .where("subscriber_id", "=", subscriberId as number)
-      .executeTakeFirst();
-    return delivery ?? `the mail to ${returnPath} is no longer on record`;
+  const [address] = report.returnPaths;
+  if (address !== undefined) {
+    const [sendId, subscriberId] = (/^bounces\+(\d{1,15})\.(\d{1,15})\./i.exec(address) ?? []).slice(1).map(Number);
+    if (sendId === undefined || subscriberId === undefined)
+      return `addressed to a return path we did not sign: ${address}`;
+    const signed = returnPath(mailFrom, returnPathToken(secretKey, sendId, subscriberId)).toLowerCase();
+    const forged = report.returnPaths.find((each) => !same(signed, each.toLowerCase()));
+    if (forged) return `addressed to a return path we did not sign: ${forged}`;
+    const found = deliveries.where("send_id", "=", sendId).where("subscriber_id", "=", subscriberId);
+    return (await found.executeTakeFirst()) ?? `the mail to ${address} is no longer on record`;
   }
-  if (report.originalMessageId) {
-    const delivery = await deliveries.where("message_id", "=", report.originalMessageId).executeTakeFirst();
-    return delivery ?? `its original ${report.originalMessageId} is no newsletter mail of ours`;
-  }
-  return "it names neither a return path of ours nor the Message-ID of a newsletter mail";
+  if (!report.originalMessageId)
+    return "it names neither a return path of ours nor the Message-ID of a newsletter mail";
+  const found = deliveries.where("message_id", "=", report.originalMessageId);
+  return (await found.executeTakeFirst()) ?? `its original ${report.originalMessageId} is no newsletter mail of ours`;
 }
 
 /** Whether the report was new: a report already recorded changes nothing. */
@@ -92,27 +87,24 @@ async function softBouncedSends(db: Db, subscriberId: number): Promise<number> {
   return Number(row.sends);
 }
 
-function clientFor(bounceImapUrl: string) {
-  const url = new URL(bounceImapUrl);
+/** One pass over the bounce mailbox: each report is applied and deleted, or moved to Unreadable. */
+export async function readBounceMailbox(
+  db: Db,
+  settings: BounceSettings,
+  log: (message: string) => void,
+  now = Date.now,
+): Promise<BouncePass> {
+  const url = new URL(settings.bounceImapUrl);
   const secure = url.protocol === "imaps:";
+  const auth = { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) };
   const client = new ImapFlow({
     host: url.hostname,
     port: Number(url.port) || (secure ? 993 : 143),
     secure,
-    auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) },
+    auth,
     logger: false,
   });
-  return { client, folder: decodeURIComponent(url.pathname.slice(1)) || "INBOX" };
-}
-
-/** One pass over the bounce mailbox: each report is applied and deleted, or moved to Unreadable. */
-export async function readBounceMailbox(
-  db: Db,
-  settings: BounceSettings & { bounceImapUrl: string },
-  log: (message: string) => void,
-  now = Date.now,
-): Promise<BouncePass> {
-  const { client, folder } = clientFor(settings.bounceImapUrl);
+  const folder = decodeURIComponent(url.pathname.slice(1)) || "INBOX";
   const counts: BouncePass["counts"] = { hard: 0, soft: 0, delayed: 0, complaint: 0, alreadyCounted: 0, unreadable: 0 };
   await client.connect();
   try {
@@ -171,12 +163,7 @@ async function unreadableMessages(client: ImapFlow): Promise<string[]> {
 }
 
 /** Reads the mailbox now and then every BOUNCE_POLL_MS until stopped; a failed pass is logged and retried. */
-export function watchBounceMailbox(
-  db: Db,
-  settings: BounceSettings & { bounceImapUrl: string },
-  log: (message: string, error?: unknown) => void,
-  intervalMs = BOUNCE_POLL_MS,
-) {
+export function watchBounceMailbox(db: Db, settings: BounceSettings, log: (message: string, error?: unknown) => void) {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
@@ -184,7 +171,7 @@ export function watchBounceMailbox(
     running = readBounceMailbox(db, settings, log)
       .catch((error: unknown) => log("reading the bounce mailbox failed", error))
       .finally(() => {
-        if (!stopped) timer = setTimeout(pass, intervalMs).unref();
+        if (!stopped) timer = setTimeout(pass, BOUNCE_POLL_MS).unref();
       });
   };
   pass();
