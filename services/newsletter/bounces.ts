@@ -13,6 +13,10 @@ const LARGEST_REPORT = 4 * 1024 * 1024;
 /** Temporary failures in this many of a subscriber's last five sends mark them bounced. */
 const SOFT_BOUNCE_LIMIT = 3;
 
+export class BounceMailboxError extends Error {
+  name = "BounceMailboxError";
+}
+
 type BounceSettings = Pick<Config, "secretKey" | "mailFrom"> & { bounceImapUrl: string };
 
 export type BouncePass = {
@@ -106,7 +110,11 @@ export async function readBounceMailbox(
   });
   const folder = decodeURIComponent(url.pathname.slice(1)) || "INBOX";
   const counts: BouncePass["counts"] = { hard: 0, soft: 0, delayed: 0, complaint: 0, alreadyCounted: 0, unreadable: 0 };
-  await client.connect();
+  // A connection lost later is reported by the command that meets it; unheard, the event would end the process.
+  client.on("error", () => undefined);
+  await client.connect().catch((error: { responseText?: string; message: string }) => {
+    throw new BounceMailboxError(`cannot log in to ${url.host}: ${error.responseText ?? error.message}`);
+  });
   try {
     await client.mailboxCreate(UNREADABLE_FOLDER);
     const lock = await client.getMailboxLock(folder);

@@ -6,8 +6,8 @@
 
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { parseConfig } from "../../services/config.ts";
 import type { MailReportKind } from "../../services/db/database.ts";
 import { type BouncePass, readBounceMailbox, UNREADABLE_FOLDER } from "../../services/newsletter/bounces.ts";
 import { importSubscribers } from "../../services/newsletter/subscribers.ts";
@@ -23,6 +23,7 @@ import {
 import {
   childProcessEnv,
   makeTempDir,
+  OWNER,
   openTestDatabase,
   SENDER,
   SITE_URL,
@@ -106,6 +107,27 @@ const unchangedBut = (changes: Record<string, string>) => ({
 
 const reportsOf = (kind: MailReportKind) =>
   backend.database.db.selectFrom("mail_reports").selectAll().where("kind", "=", kind).execute();
+
+/** `npm run newsletter -- bounces` on the backend's database, as the owner runs it. */
+function bouncesCommand(bounceImapUrl: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const { databaseUrl, dataDir } = backend.config;
+  const env = {
+    ...childProcessEnv(),
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    SECRET_KEY: TEST_SECRET,
+    MAIL_FROM: SENDER,
+    BOUNCE_IMAP_URL: bounceImapUrl,
+  };
+  const command = ["--import", "tsx", "scripts/newsletter.ts", "bounces", "--root", "tests/fixtures"];
+  return new Promise((done) => {
+    const child = execFile(process.execPath, command, { cwd: fileURLToPath(new URL("../..", import.meta.url)), env });
+    let [stdout, stderr] = ["", ""];
+    child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk));
+    child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk));
+    child.once("close", (status) => done({ status, stdout, stderr }));
+  });
+}
 
 const mailTo = (mails: Map<string, Answered>, email: string) => mails.get(email) as Answered;
 
@@ -271,26 +293,29 @@ describe("npm run newsletter -- bounces", () => {
     const mails = await sendIssue();
     await imap.append(gmailHardBounce(mailTo(mails, "bob@example.org")));
     await imap.append("From: someone@example.net\r\nSubject: Out of office\r\n\r\nBack on Monday.\r\n");
-    const { databaseUrl, dataDir } = backend.config;
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ["--import", "tsx", "scripts/newsletter.ts", "bounces", "--root", "tests/fixtures"],
-      {
-        cwd: fileURLToPath(new URL("../..", import.meta.url)),
-        env: {
-          ...childProcessEnv(),
-          DATA_DIR: dataDir,
-          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-          SECRET_KEY: TEST_SECRET,
-          MAIL_FROM: SENDER,
-          BOUNCE_IMAP_URL: imap.url,
-        },
-      },
-    );
+    const { stdout } = await bouncesCommand(imap.url);
     expect(stdout).toContain(
       "Read 1 hard bounce, 0 soft bounces, 0 delayed, 0 complaints; 0 already counted, 1 moved to Unreadable.",
     );
     expect(stdout).toMatch(/Unreadable holds 1 message:\n {2}\S+ {2}someone@example\.net {2}"Out of office"\n/);
     expect(await statuses()).toEqual(unchangedBut({ "bob@example.org": "bounced" }));
+  });
+});
+
+describe("a bounce mailbox that cannot be read", () => {
+  test("a wrong password is one line naming the setting", async () => {
+    const wrong = imap.url.replace(":test-password@", ":wrong@");
+    const { status, stdout, stderr } = await bouncesCommand(wrong);
+    expect(status).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toMatch(/^BOUNCE_IMAP_URL: cannot log in to 127\.0\.0\.1:\d+: Authentication failed\.\n$/);
+  });
+
+  test("a BOUNCE_IMAP_URL that is not imap:// or imaps:// stops the start with one line", () => {
+    expect(() =>
+      parseConfig({ BOUNCE_IMAP_URL: "pop3://user:pass@mail.example.com/INBOX" }, { ownerEmail: OWNER }),
+    ).toThrow(
+      'BOUNCE_IMAP_URL="pop3://user:pass@mail.example.com/INBOX" must look like imap://user:password@host:143/INBOX (imaps:// for TLS)',
+    );
   });
 });
