@@ -5,17 +5,27 @@ import { orUndefined } from "../catalogue/present.ts";
 import { MESSAGES } from "../rules/forms.ts";
 import { sendMessage } from "../services/contact/send.ts";
 import type { FormDeps } from "../services/forms/submission.ts";
+import {
+  type MailEventAnswer,
+  type MailEventSettings,
+  postmarkRefusal,
+  receivePostmarkEvent,
+  receiveSesEvent,
+} from "../services/newsletter/mail-events.ts";
 import { signUp } from "../services/newsletter/sign-up.ts";
 import type { HttpOptions } from "./app.ts";
 import { checkOrigin } from "./forwarded.ts";
 
 const BODY_LIMIT_BYTES = 16 * 1024;
+/** SNS's largest message, 256 KB, escaped once more inside its envelope. */
+const MAIL_EVENT_LIMIT_BYTES = 512 * 1024;
 
 export const API_ERRORS = {
   crossSite: "Cross-site requests are not allowed.",
   notJson: "Please send the request as JSON (Content-Type: application/json).",
   encoding: "Compressed request bodies are not supported.",
   tooLarge: "The request is too large: 16 KB at most.",
+  mailEventTooLarge: "The request is too large: 512 KB at most.",
   badUtf8: "The request body is not valid UTF-8.",
   badJson: "The request body is not valid JSON.",
   aborted: "The request body was cut off before its end.",
@@ -25,7 +35,7 @@ export const API_ERRORS = {
 } as const;
 
 type ApiDeps = Pick<HttpOptions, "siteUrl" | "clientIp" | "ownOrigin"> & {
-  backend: FormDeps;
+  backend: FormDeps & { config: MailEventSettings };
   log?: (message: string, error?: unknown) => void;
 };
 
@@ -52,8 +62,7 @@ export function createApi(deps: ApiDeps): Hono {
   const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error));
   const api = new Hono();
 
-  // Signing up and sending a message take the same arguments and answer alike.
-  const endpoint = (service: typeof signUp) => async (c: Context) => {
+  const readJson = async (c: Context): Promise<{ input: unknown } | Response> => {
     let text: string;
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(await c.req.arrayBuffer());
@@ -62,7 +71,13 @@ export function createApi(deps: ApiDeps): Hono {
     }
     // JSON has no undefined: only a parse that failed gives it.
     const input: unknown = orUndefined(() => JSON.parse(text));
-    if (input === undefined) return answer(c, 400, { error: API_ERRORS.badJson });
+    return input === undefined ? answer(c, 400, { error: API_ERRORS.badJson }) : { input };
+  };
+  // Signing up and sending a message take the same arguments and answer alike.
+  const endpoint = (service: typeof signUp) => async (c: Context) => {
+    const body = await readJson(c);
+    if (body instanceof Response) return body;
+    const input = body.input;
     const result = await service(backend, input, clientIp(c));
     if (result.ok) return answer(c, result.status, { ok: true });
     const retry: Record<string, string> =
@@ -90,6 +105,26 @@ export function createApi(deps: ApiDeps): Hono {
     api.post(path, checkHeaders, limit, endpoint(service));
     api.all(path, (c) => answer(c, 405, { error: API_ERRORS.method }, { Allow: "POST" }));
   }
+  // A sending service posts these from its own machines, as SNS does with Content-Type text/plain.
+  const mailEventLimit = bodyLimit({
+    maxSize: MAIL_EVENT_LIMIT_BYTES,
+    onError: (c) => answer(c, 413, { error: API_ERRORS.mailEventTooLarge }),
+  });
+  const mailEvent =
+    (receive: typeof receiveSesEvent, refusal: (c: Context) => MailEventAnswer | undefined = () => undefined) =>
+    async (c: Context) => {
+      const refused = refusal(c);
+      const body = refused ?? (await readJson(c));
+      if (body instanceof Response) return body;
+      const { status, message } =
+        "input" in body ? await receive(backend.database.db, backend.config, body.input, log) : body;
+      if (status !== 200) log(`Refused ${c.req.method} ${c.req.path}: ${message}`);
+      return answer(c, status, status === 200 ? { ok: true, outcome: message } : { error: message });
+    };
+  const postmarkAuthorization = (c: Context) => postmarkRefusal(backend.config, c.req.header("authorization"));
+  api.post("/api/mail-events/ses", mailEventLimit, mailEvent(receiveSesEvent));
+  api.post("/api/mail-events/postmark", mailEventLimit, mailEvent(receivePostmarkEvent, postmarkAuthorization));
+  api.all("/api/mail-events/*", (c) => answer(c, 405, { error: API_ERRORS.method }, { Allow: "POST" }));
   api.all("/api/*", (c) => answer(c, 404, { error: API_ERRORS.notFound }));
 
   api.onError((error, c) => {

@@ -52,6 +52,20 @@ const configSchema = ({ ownerEmail, ownerName }: OwnerDefaults) =>
       bounceImapUrl: z
         .url({ protocol: /^imaps?$/, message: "must look like imap://user:password@host:143/INBOX (imaps:// for TLS)" })
         .optional(),
+      /** Bounces and complaints posted by a sending service (docs/mail-deliverability.md); unset, its webhook is off. */
+      postmarkWebhookSecret: z
+        .string()
+        .min(16, "must be at least 16 characters (e.g. `openssl rand -hex 16`)")
+        .optional(),
+      sesTopicArn: z
+        .string()
+        .regex(
+          /^arn:aws:sns:[a-z0-9-]+:\d{12}:[\w-]{1,256}$/,
+          "must look like arn:aws:sns:eu-west-1:123456789012:ses-reports",
+        )
+        .optional(),
+      /** Tests only: SNS signing certificates are read from this file instead of Amazon's https address. */
+      snsTestCertificateFile: z.string().min(1).optional(),
       /** Submissions per IP per 10 minutes for each form endpoint; 0 turns the limit off. */
       rateLimit: wholeNumber(0, 1_000_000).default(5),
       messageRetentionDays: wholeNumber(1, 36_500).default(90),
@@ -203,6 +217,11 @@ export function configWarnings(environment: NodeJS.ProcessEnv, config: Config): 
   if (!environment.SITE_URL && !isLoopback(config.host)) {
     warnings.push(
       `Warning: SITE_URL is not set, so canonical links, feeds and the sitemap point at ${config.siteUrl} although the server listens on ${config.host}. Set SITE_URL to the public address, e.g. SITE_URL=https://example.com (docs/deploy.md).`,
+    );
+  }
+  if (config.snsTestCertificateFile) {
+    warnings.push(
+      `Warning: SNS_TEST_CERTIFICATE_FILE is set, so SES notifications are checked against ${config.snsTestCertificateFile} instead of Amazon's certificate. Unset it outside tests.`,
     );
   }
   return warnings;

@@ -17,7 +17,8 @@ export class BounceMailboxError extends Error {
   name = "BounceMailboxError";
 }
 
-type BounceSettings = Pick<Config, "secretKey" | "mailFrom"> & { bounceImapUrl: string };
+export type ReturnPathSettings = Pick<Config, "secretKey" | "mailFrom">;
+type BounceSettings = ReturnPathSettings & { bounceImapUrl: string };
 
 export type BouncePass = {
   counts: Record<MailReportKind | "alreadyCounted" | "unreadable", number>;
@@ -25,9 +26,13 @@ export type BouncePass = {
   unreadable: string[];
 };
 
-type Delivery = { send_id: number; subscriber_id: number };
+export type Delivery = { send_id: number; subscriber_id: number };
 
-async function deliveryOf(db: Db, report: Report, { secretKey, mailFrom }: BounceSettings): Promise<Delivery | string> {
+export async function deliveryOf(
+  db: Db,
+  report: Report,
+  { secretKey, mailFrom }: ReturnPathSettings,
+): Promise<Delivery | string> {
   const deliveries = db.selectFrom("newsletter_deliveries").select(["send_id", "subscriber_id"]);
   const [address] = report.returnPaths;
   if (address !== undefined) {
@@ -47,7 +52,7 @@ async function deliveryOf(db: Db, report: Report, { secretKey, mailFrom }: Bounc
 }
 
 /** Whether the report was new: a report already recorded changes nothing. */
-async function apply(db: Db, report: Report, delivery: Delivery, now: number): Promise<boolean> {
+export async function apply(db: Db, report: Report, delivery: Delivery, now: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const { key, kind, detail } = report;
     const recorded = await trx

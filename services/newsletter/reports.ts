@@ -29,7 +29,7 @@ function fieldsOf(block: string): Fields {
   return fields;
 }
 
-const RETURN_PATH = /\bbounces\+[^@\s<>"]*@[^\s<>",;]+/gi;
+export const RETURN_PATH = /\bbounces\+[^@\s<>"]*@[^\s<>",;]+/gi;
 const RECIPIENT_HEADERS = new Set(["to", "delivered-to", "x-original-to", "envelope-to"]);
 
 /** A delivery status's per-recipient outcome; nothing for a success. */
