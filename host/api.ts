@@ -6,7 +6,6 @@ import { MESSAGES } from "../rules/forms.ts";
 import { sendMessage } from "../services/contact/send.ts";
 import type { FormDeps } from "../services/forms/submission.ts";
 import {
-  type MailEventAnswer,
   type MailEventSettings,
   postmarkRefusal,
   receivePostmarkEvent,
@@ -77,8 +76,7 @@ export function createApi(deps: ApiDeps): Hono {
   const endpoint = (service: typeof signUp) => async (c: Context) => {
     const body = await readJson(c);
     if (body instanceof Response) return body;
-    const input = body.input;
-    const result = await service(backend, input, clientIp(c));
+    const result = await service(backend, body.input, clientIp(c));
     if (result.ok) return answer(c, result.status, { ok: true });
     const retry: Record<string, string> =
       result.retryAfter === undefined ? {} : { "Retry-After": String(result.retryAfter) };
@@ -110,20 +108,24 @@ export function createApi(deps: ApiDeps): Hono {
     maxSize: MAIL_EVENT_LIMIT_BYTES,
     onError: (c) => answer(c, 413, { error: API_ERRORS.mailEventTooLarge }),
   });
-  const mailEvent =
-    (receive: typeof receiveSesEvent, refusal: (c: Context) => MailEventAnswer | undefined = () => undefined) =>
-    async (c: Context) => {
-      const refused = refusal(c);
-      const body = refused ?? (await readJson(c));
-      if (body instanceof Response) return body;
-      const { status, message } =
-        "input" in body ? await receive(backend.database.db, backend.config, body.input, log) : body;
-      if (status !== 200) log(`Refused ${c.req.method} ${c.req.path}: ${message}`);
-      return answer(c, status, status === 200 ? { ok: true, outcome: message } : { error: message });
-    };
-  const postmarkAuthorization = (c: Context) => postmarkRefusal(backend.config, c.req.header("authorization"));
+  const refuse = (c: Context, status: 400 | 401, error: string) => {
+    log(`Refused ${c.req.method} ${c.req.path}: ${error}`);
+    return answer(c, status, { error });
+  };
+  const mailEvent = (receive: typeof receiveSesEvent) => async (c: Context) => {
+    const body = await readJson(c);
+    if (body instanceof Response) return body;
+    const { status, message } = await receive(backend.database.db, backend.config, body.input, log);
+    return status === 200 ? answer(c, 200, { ok: true, outcome: message }) : refuse(c, status, message);
+  };
+  // Before the body, so that a refused post costs no upload.
+  const postmarkAuthorization = async (c: Context, next: () => Promise<void>) => {
+    const refused = postmarkRefusal(backend.config, c.req.header("authorization"));
+    if (refused) return refuse(c, 401, refused);
+    await next();
+  };
   api.post("/api/mail-events/ses", mailEventLimit, mailEvent(receiveSesEvent));
-  api.post("/api/mail-events/postmark", mailEventLimit, mailEvent(receivePostmarkEvent, postmarkAuthorization));
+  api.post("/api/mail-events/postmark", postmarkAuthorization, mailEventLimit, mailEvent(receivePostmarkEvent));
   api.all("/api/mail-events/*", (c) => answer(c, 405, { error: API_ERRORS.method }, { Allow: "POST" }));
   api.all("/api/*", (c) => answer(c, 404, { error: API_ERRORS.notFound }));
 

@@ -22,6 +22,9 @@ type MailEvent = Omit<Report, "returnPaths"> & { recipient: string; returnPaths?
 
 const refused = (status: 400 | 401, message: string): MailEventAnswer => ({ status, message });
 
+const problemOf = (error: z.ZodError) =>
+  error.issues.map((issue) => `${issue.path.join(".") || "the body"} ${issue.message}`)[0];
+
 async function deliveryTo(db: Db, event: MailEvent, settings: MailEventSettings): Promise<Delivery | string> {
   const email = emailKey(event.recipient);
   const report = { ...event, returnPaths: event.returnPaths ?? [] };
@@ -86,18 +89,13 @@ const POSTMARK_KINDS: Record<string, MailReportKind> = {
 const digest = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /** HTTP Basic authentication whose password is POSTMARK_WEBHOOK_SECRET, compared in constant time. */
-export function postmarkRefusal(settings: MailEventSettings, authorization: string | undefined) {
-  if (!settings.postmarkWebhookSecret)
-    return refused(401, "Postmark webhooks are off: POSTMARK_WEBHOOK_SECRET is not set.");
-  const credentials = /^Basic +([A-Za-z0-9+/=]{1,1000})$/i.exec(authorization ?? "")?.[1];
-  const password = Buffer.from(credentials ?? "", "base64")
-    .toString("utf8")
-    .split(":")
-    .slice(1)
-    .join(":");
+export function postmarkRefusal(settings: MailEventSettings, authorization: string | undefined): string | undefined {
+  if (!settings.postmarkWebhookSecret) return "Postmark webhooks are off: POSTMARK_WEBHOOK_SECRET is not set.";
+  const credentials = /^Basic +([A-Za-z0-9+/=]{1,1000})$/i.exec(authorization ?? "")?.[1] ?? "";
+  const password = /^[^:]*:(.*)$/s.exec(Buffer.from(credentials, "base64").toString("utf8"))?.[1] ?? "";
   return same(digest(settings.postmarkWebhookSecret), digest(password))
     ? undefined
-    : refused(401, "The Basic authentication password is not POSTMARK_WEBHOOK_SECRET.");
+    : "The Basic authentication password is not POSTMARK_WEBHOOK_SECRET.";
 }
 
 export async function receivePostmarkEvent(
@@ -114,9 +112,6 @@ export async function receivePostmarkEvent(
   const detail = `Postmark ${Type}: ${Details || Description || ""}`;
   return applyEvents(db, [{ key: `postmark:${ID}`, kind, detail, recipient: Email }], settings, log);
 }
-
-const problemOf = (error: z.ZodError) =>
-  error.issues.map((issue) => `${issue.path.join(".") || "the body"} ${issue.message}`)[0];
 
 const snsEnvelope = z.object({
   Type: z.enum(["Notification", "SubscriptionConfirmation", "UnsubscribeConfirmation"]),
@@ -163,7 +158,7 @@ async function snsPublicKey(url: URL, settings: MailEventSettings): Promise<KeyO
 }
 
 function cachedPublicKey(url: URL, settings: MailEventSettings): Promise<KeyObject> {
-  const key = `${settings.snsTestCertificateFile ?? ""} ${url}`;
+  const key = url.href;
   let found = certificates.get(key);
   if (!found) {
     found = snsPublicKey(url, settings);
@@ -223,10 +218,10 @@ const sesNotification = z.object({
 type SesNotification = z.infer<typeof sesNotification>;
 
 function sesEvents({ notificationType, eventType, bounce, complaint, mail }: SesNotification): MailEvent[] | string {
-  const header = (name: string) => mail.headers?.find((each) => each.name.toLowerCase() === name)?.value;
+  const messageId = mail.headers?.find(({ name }) => name.toLowerCase() === "message-id")?.value;
   const found = {
-    returnPaths: [mail.source ?? "", header("return-path") ?? ""].flatMap((line) => line.match(RETURN_PATH) ?? []),
-    originalMessageId: /<[^<>\s]+>/.exec(header("message-id") ?? mail.commonHeaders?.messageId ?? "")?.[0],
+    returnPaths: mail.source?.match(RETURN_PATH) ?? [],
+    originalMessageId: /<[^<>\s]+>/.exec(messageId ?? mail.commonHeaders?.messageId ?? "")?.[0],
   };
   const type = notificationType ?? eventType;
   if (type === "Bounce" && bounce) {

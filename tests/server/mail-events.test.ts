@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { createSign, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { importSubscribers } from "../../services/newsletter/subscribers.ts";
 import { freezeSend, sendProgress } from "../../services/newsletter/worker.ts";
 import {
@@ -39,14 +39,16 @@ const CERTIFICATE_URL = "https://sns.eu-west-1.amazonaws.com/SimpleNotificationS
 const POSTMARK_SECRET = "postmark-secret-0123456789";
 
 let temp: ReturnType<typeof makeTempDir>;
+let certificateDir: ReturnType<typeof makeTempDir>;
 let smtp: SmtpRecorder;
 let backend: Awaited<ReturnType<typeof startTestBackend>>;
 let served: Served;
 let signingKey: string;
 
-beforeEach(async () => {
-  temp = makeTempDir();
-  const [key, certificate] = [join(temp.path, "sns-key.pem"), join(temp.path, "sns-certificate.pem")];
+// One certificate for the file: the server keeps each certificate it read, by its address.
+beforeAll(() => {
+  certificateDir = makeTempDir();
+  const key = join(certificateDir.path, "sns-key.pem");
   execFileSync(
     "openssl",
     [
@@ -62,17 +64,23 @@ beforeEach(async () => {
       "-keyout",
       key,
       "-out",
-      certificate,
+      join(certificateDir.path, "sns-certificate.pem"),
     ],
     { stdio: "ignore" },
   );
   signingKey = readFileSync(key, "utf8");
+});
+
+afterAll(() => certificateDir.remove());
+
+beforeEach(async () => {
+  temp = makeTempDir();
   smtp = await startSmtp();
   backend = await startTestBackend(
     testConfig(temp.path, {
       smtpUrl: smtp.url,
       sesTopicArn: TOPIC,
-      snsTestCertificateFile: certificate,
+      snsTestCertificateFile: join(certificateDir.path, "sns-certificate.pem"),
       postmarkWebhookSecret: POSTMARK_SECRET,
     }),
     { newsletter: { baseDelayMs: 50, maxDelayMs: 400, leaseMs: 2000, pollIntervalMs: 50 } },
