@@ -18,7 +18,7 @@ export type MailEventSettings = Pick<
 export type MailEventAnswer = { status: 200 | 400 | 401; message: string };
 
 /** One recipient's failure or complaint as a service reports it. */
-type MailEvent = Omit<Report, "returnPaths"> & { recipient: string; returnPaths?: string[] };
+type MailEvent = Report & { recipient: string };
 
 const refused = (status: 400 | 401, message: string): MailEventAnswer => ({ status, message });
 
@@ -27,8 +27,7 @@ const problemOf = (error: z.ZodError) =>
 
 async function deliveryTo(db: Db, event: MailEvent, settings: MailEventSettings): Promise<Delivery | string> {
   const email = emailKey(event.recipient);
-  const report = { ...event, returnPaths: event.returnPaths ?? [] };
-  if (report.returnPaths.length === 0 && !report.originalMessageId) {
+  if (event.returnPaths.length === 0 && !event.originalMessageId) {
     const latest = await db
       .selectFrom("newsletter_deliveries")
       .innerJoin("subscribers", "subscribers.id", "newsletter_deliveries.subscriber_id")
@@ -39,7 +38,7 @@ async function deliveryTo(db: Db, event: MailEvent, settings: MailEventSettings)
       .executeTakeFirst();
     return latest ?? `no newsletter mail to ${event.recipient} is on record`;
   }
-  const delivery = await deliveryOf(db, report, settings);
+  const delivery = await deliveryOf(db, event, settings);
   if (typeof delivery === "string") return delivery;
   const subscriber = await db
     .selectFrom("subscribers")
@@ -62,12 +61,10 @@ async function applyEvents(
       log(`mail event ${event.key} changed nobody: ${delivery}`);
       outcomes.push(`nobody changed: ${delivery}`);
     } else {
-      outcomes.push(
-        (await apply(db, { ...event, returnPaths: [] }, delivery, Date.now())) ? "counted" : "already counted",
-      );
+      outcomes.push((await apply(db, event, delivery, Date.now())) ? "counted" : "already counted");
     }
   }
-  return { status: 200, message: outcomes.join("; ") || "nothing to count" };
+  return { status: 200, message: outcomes.join("; ") || "nobody changed: no failure or complaint" };
 }
 
 const postmarkEvent = z.object({
@@ -110,7 +107,7 @@ export async function receivePostmarkEvent(
   const kind = POSTMARK_KINDS[Type];
   if (!kind) return { status: 200, message: `nobody changed: a ${Type} is neither a failure nor a complaint` };
   const detail = `Postmark ${Type}: ${Details || Description || ""}`;
-  return applyEvents(db, [{ key: `postmark:${ID}`, kind, detail, recipient: Email }], settings, log);
+  return applyEvents(db, [{ key: `postmark:${ID}`, kind, detail, recipient: Email, returnPaths: [] }], settings, log);
 }
 
 const snsEnvelope = z.object({
@@ -147,23 +144,20 @@ function snsUrl(value: string | undefined): URL | undefined {
 const CACHED_CERTIFICATES = 16;
 const certificates = new Map<string, Promise<KeyObject>>();
 
-async function snsPublicKey(url: URL, settings: MailEventSettings): Promise<KeyObject> {
-  const pem = settings.snsTestCertificateFile
-    ? await readFile(settings.snsTestCertificateFile, "utf8")
-    : await fetch(url, { redirect: "error", signal: AbortSignal.timeout(10_000) }).then((response) => {
-        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-        return response.text();
-      });
-  return new X509Certificate(pem).publicKey;
+async function fetchFromSns(url: URL): Promise<string> {
+  const response = await fetch(url, { redirect: "error", signal: AbortSignal.timeout(10_000) });
+  if (!response.ok) throw new Error(`${url.host} answered ${response.status}`);
+  return response.text();
 }
 
-function cachedPublicKey(url: URL, settings: MailEventSettings): Promise<KeyObject> {
-  const key = url.href;
-  let found = certificates.get(key);
+/** Amazon gives a new certificate a new address, so one read per address is enough. */
+function cachedPublicKey(url: URL, { snsTestCertificateFile }: MailEventSettings): Promise<KeyObject> {
+  let found = certificates.get(url.href);
   if (!found) {
-    found = snsPublicKey(url, settings);
-    found.catch(() => certificates.delete(key));
-    certificates.set(key, found);
+    const pem = snsTestCertificateFile ? readFile(snsTestCertificateFile, "utf8") : fetchFromSns(url);
+    found = pem.then((text) => new X509Certificate(text).publicKey);
+    found.catch(() => certificates.delete(url.href));
+    certificates.set(url.href, found);
     if (certificates.size > CACHED_CERTIFICATES) certificates.delete(certificates.keys().next().value as string);
   }
   return found;
@@ -187,27 +181,15 @@ async function signatureProblem(envelope: SnsEnvelope, settings: MailEventSettin
   return verify(algorithm, Buffer.from(signed), publicKey, signature) ? undefined : "its signature does not hold";
 }
 
+const sesRecipients = z.array(z.looseObject({ emailAddress: z.string() })).max(100);
+
 const sesNotification = z.object({
   notificationType: z.string().optional(),
   eventType: z.string().optional(),
   bounce: z
-    .object({
-      bounceType: z.string(),
-      feedbackId: z.string().min(1),
-      bouncedRecipients: z
-        .array(
-          z.object({ emailAddress: z.string(), status: z.string().optional(), diagnosticCode: z.string().optional() }),
-        )
-        .max(100),
-    })
+    .object({ bounceType: z.string(), feedbackId: z.string().min(1), bouncedRecipients: sesRecipients })
     .optional(),
-  complaint: z
-    .object({
-      feedbackId: z.string().min(1),
-      complainedRecipients: z.array(z.object({ emailAddress: z.string() })).max(100),
-      complaintFeedbackType: z.string().optional(),
-    })
-    .optional(),
+  complaint: z.object({ feedbackId: z.string().min(1), complainedRecipients: sesRecipients }).optional(),
   mail: z.object({
     source: z.string().optional(),
     headers: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
@@ -215,36 +197,31 @@ const sesNotification = z.object({
   }),
 });
 
-type SesNotification = z.infer<typeof sesNotification>;
+const SES_BOUNCES: Record<string, MailReportKind> = { Permanent: "hard", Transient: "soft" };
 
-function sesEvents({ notificationType, eventType, bounce, complaint, mail }: SesNotification): MailEvent[] | string {
-  const messageId = mail.headers?.find(({ name }) => name.toLowerCase() === "message-id")?.value;
-  const found = {
-    returnPaths: mail.source?.match(RETURN_PATH) ?? [],
-    originalMessageId: /<[^<>\s]+>/.exec(messageId ?? mail.commonHeaders?.messageId ?? "")?.[0],
-  };
+function sesEvents({ notificationType, eventType, bounce, complaint, mail }: z.infer<typeof sesNotification>) {
   const type = notificationType ?? eventType;
-  if (type === "Bounce" && bounce) {
-    const kind = ({ Permanent: "hard", Transient: "soft" } as const)[bounce.bounceType as "Permanent"];
-    if (!kind) return [];
-    return bounce.bouncedRecipients.map(({ emailAddress, status, diagnosticCode }) => ({
-      ...found,
-      key: `ses:${bounce.feedbackId}:${emailKey(emailAddress)}`,
+  const reported =
+    type === "Bounce" && bounce
+      ? { ...bounce, recipients: bounce.bouncedRecipients, kind: SES_BOUNCES[bounce.bounceType] }
+      : type === "Complaint" && complaint
+        ? { ...complaint, recipients: complaint.complainedRecipients, kind: "complaint" as const }
+        : undefined;
+  if (!reported) return `a notification of type ${type ?? "(none)"}, not a Bounce or Complaint`;
+  const { feedbackId, recipients, kind } = reported;
+  // "Undetermined": SES could not tell what the report meant.
+  if (!kind) return [];
+  const messageId = mail.headers?.find(({ name }) => name.toLowerCase() === "message-id")?.value;
+  return recipients.map(
+    ({ emailAddress, ...more }): MailEvent => ({
+      key: `ses:${feedbackId}:${emailKey(emailAddress)}`,
       kind,
-      detail: `SES ${bounce.bounceType} bounce: ${[status, diagnosticCode].filter(Boolean).join("; ")}`,
+      detail: `SES ${type}: ${Object.values(more).join("; ")}`,
       recipient: emailAddress,
-    }));
-  }
-  if (type === "Complaint" && complaint) {
-    return complaint.complainedRecipients.map(({ emailAddress }) => ({
-      ...found,
-      key: `ses:${complaint.feedbackId}:${emailKey(emailAddress)}`,
-      kind: "complaint",
-      detail: `SES complaint: ${complaint.complaintFeedbackType ?? "abuse"}`,
-      recipient: emailAddress,
-    }));
-  }
-  return `a notification of type ${type ?? "(none)"}, not a Bounce or Complaint`;
+      returnPaths: mail.source?.match(RETURN_PATH) ?? [],
+      originalMessageId: /<[^<>\s]+>/.exec(messageId ?? mail.commonHeaders?.messageId ?? "")?.[0],
+    }),
+  );
 }
 
 /** An SNS message from SES_TOPIC_ARN: a subscription to confirm, or SES's bounce or complaint. */
@@ -274,7 +251,6 @@ export async function receiveSesEvent(
   if (!ses.success) return refused(400, `Not an SES notification: ${problemOf(ses.error)}.`);
   const events = sesEvents(ses.data);
   if (typeof events === "string") return refused(400, `The SES notification is refused: ${events}.`);
-  if (events.length === 0) return { status: 200, message: "nobody changed: an undetermined bounce" };
   return applyEvents(db, events, settings, log);
 }
 
@@ -282,8 +258,7 @@ async function confirmSubscription(envelope: SnsEnvelope, log: (message: string)
   const url = snsUrl(envelope.SubscribeURL);
   if (!url) return refused(400, "The SubscribeURL is not an https address on sns.<region>.amazonaws.com.");
   try {
-    const response = await fetch(url, { redirect: "error", signal: AbortSignal.timeout(10_000) });
-    if (!response.ok) throw new Error(`it answered ${response.status}`);
+    await fetchFromSns(url);
   } catch (error) {
     log(`the subscription to ${envelope.TopicArn} could not be confirmed: ${(error as Error).message}`);
     return refused(400, "The subscription could not be confirmed; SNS may send its confirmation again.");
