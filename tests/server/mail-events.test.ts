@@ -6,13 +6,15 @@
  */
 import { execFileSync } from "node:child_process";
 import { createSign, randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { parseConfig } from "../../services/config.ts";
 import { importSubscribers } from "../../services/newsletter/subscribers.ts";
 import { freezeSend, sendProgress } from "../../services/newsletter/worker.ts";
 import {
   makeTempDir,
+  OWNER,
   type ReceivedMail,
   readAnswer,
   type Served,
@@ -357,7 +359,13 @@ describe("Postmark webhooks", () => {
   test("a hard bounce marks exactly its subscriber bounced, and a retried post counts once", async () => {
     await sendIssue();
     const event = postmarkEvent("Bob@Example.org", "HardBounce");
-    expect((await postPostmark(event)).json).toEqual({ ok: true, outcome: "counted" });
+    // Postmark posts from its own machines; the same-origin rule of the site's forms is not for it.
+    const answer = await post("/api/mail-events/postmark", JSON.stringify(event), {
+      "content-type": "application/json",
+      origin: "https://postmarkapp.example",
+      authorization: basic(POSTMARK_SECRET),
+    });
+    expect(answer.json).toEqual({ ok: true, outcome: "counted" });
     expect((await postPostmark(event)).json).toEqual({ ok: true, outcome: "already counted" });
     expect(await statuses()).toEqual(unchangedBut({ "bob@example.org": "bounced" }));
     expect(await reportCount()).toBe(1);
@@ -407,5 +415,39 @@ describe("Postmark webhooks", () => {
     expect((await postPostmark({ ...event, Email: 42 })).status).toBe(400);
     expect(await statuses()).toEqual(unchangedBut());
     expect(await reportCount()).toBe(0);
+  });
+});
+
+describe("the webhooks' settings", () => {
+  test("a malformed topic or a short secret stops the start with one line naming the variable", () => {
+    expect(() => parseConfig({ SES_TOPIC_ARN: "ses-reports" }, { ownerEmail: OWNER })).toThrow(
+      'SES_TOPIC_ARN="ses-reports" must look like arn:aws:sns:eu-west-1:123456789012:ses-reports',
+    );
+    expect(() => parseConfig({ POSTMARK_WEBHOOK_SECRET: "short" }, { ownerEmail: OWNER })).toThrow(
+      'POSTMARK_WEBHOOK_SECRET="short" must be at least 16 characters',
+    );
+  });
+
+  test("with neither setting, both webhooks refuse every post, changing nobody", async () => {
+    const bare = await startTestBackend(testConfig(makeTempDir().path, {}), { startOutbox: false });
+    const server = await serveApp(bare.api);
+    try {
+      const postmark = await fetch(`${server.url}/api/mail-events/postmark`, {
+        method: "POST",
+        headers: { authorization: basic("") },
+        body: JSON.stringify(postmarkEvent("ann@example.org", "HardBounce")),
+      });
+      expect(postmark.status).toBe(401);
+      expect(await postmark.json()).toEqual({
+        error: "Postmark webhooks are off: POSTMARK_WEBHOOK_SECRET is not set.",
+      });
+      const ses = await fetch(`${server.url}/api/mail-events/ses`, { method: "POST", body: "{}" });
+      expect(await ses.json()).toEqual({ error: "SES notifications are off: SES_TOPIC_ARN is not set." });
+      expect(ses.status).toBe(401);
+    } finally {
+      await server.close();
+      await bare.close();
+      rmSync(bare.config.dataDir, { recursive: true, force: true });
+    }
   });
 });
