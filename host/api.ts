@@ -126,7 +126,9 @@ export function createApi(deps: ApiDeps): Hono {
   };
   api.post("/api/mail-events/ses", mailEventLimit, mailEvent(receiveSesEvent));
   api.post("/api/mail-events/postmark", postmarkAuthorization, mailEventLimit, mailEvent(receivePostmarkEvent));
-  api.all("/api/mail-events/*", (c) => answer(c, 405, { error: API_ERRORS.method }, { Allow: "POST" }));
+  api.all("/api/mail-events/:provider{ses|postmark}", (c) =>
+    answer(c, 405, { error: API_ERRORS.method }, { Allow: "POST" }),
+  );
   api.all("/api/*", (c) => answer(c, 404, { error: API_ERRORS.notFound }));
 
   api.onError((error, c) => {

@@ -444,6 +444,8 @@ describe("the webhooks' settings", () => {
       const ses = await fetch(`${server.url}/api/mail-events/ses`, { method: "POST", body: "{}" });
       expect(await ses.json()).toEqual({ error: "SES notifications are off: SES_TOPIC_ARN is not set." });
       expect(ses.status).toBe(401);
+      expect((await fetch(`${server.url}/api/mail-events/ses`)).status).toBe(405);
+      expect((await fetch(`${server.url}/api/mail-events/other`, { method: "POST" })).status).toBe(404);
     } finally {
       await server.close();
       await bare.close();
