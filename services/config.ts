@@ -53,16 +53,10 @@ const configSchema = ({ ownerEmail, ownerName }: OwnerDefaults) =>
         .url({ protocol: /^imaps?$/, message: "must look like imap://user:password@host:143/INBOX (imaps:// for TLS)" })
         .optional(),
       /** Bounces and complaints posted by a sending service (docs/mail-deliverability.md); unset, its webhook is off. */
-      postmarkWebhookSecret: z
-        .string()
-        .min(16, "must be at least 16 characters (e.g. `openssl rand -hex 16`)")
-        .optional(),
+      postmarkWebhookSecret: z.string().min(16, "must be at least 16 characters").optional(),
       sesTopicArn: z
         .string()
-        .regex(
-          /^arn:aws:sns:[a-z0-9-]+:\d{12}:[\w-]{1,256}$/,
-          "must look like arn:aws:sns:eu-west-1:123456789012:ses-reports",
-        )
+        .regex(/^arn:aws:sns:[a-z0-9-]+:\d{12}:[\w-]{1,256}$/, "must be an SNS topic's ARN")
         .optional(),
       /** Tests only: SNS signing certificates are read from this file instead of Amazon's https address. */
       snsTestCertificateFile: z.string().min(1).optional(),
