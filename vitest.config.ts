@@ -12,6 +12,8 @@ setTestBuildDir();
 const DATABASE_SUITES = [
   "tests/server/db-upgrade.test.ts",
   "tests/server/api.test.ts",
+  "tests/server/bounces.test.ts",
+  "tests/server/mail-events.test.ts",
   "tests/server/outbox.test.ts",
   "tests/server/services.test.ts",
   "tests/server/shared-rate-limit.test.ts",

@@ -5,17 +5,26 @@ import { orUndefined } from "../catalogue/present.ts";
 import { MESSAGES } from "../rules/forms.ts";
 import { sendMessage } from "../services/contact/send.ts";
 import type { FormDeps } from "../services/forms/submission.ts";
+import {
+  type MailEventSettings,
+  postmarkRefusal,
+  receivePostmarkEvent,
+  receiveSesEvent,
+} from "../services/newsletter/mail-events.ts";
 import { signUp } from "../services/newsletter/sign-up.ts";
 import type { HttpOptions } from "./app.ts";
 import { checkOrigin } from "./forwarded.ts";
 
 const BODY_LIMIT_BYTES = 16 * 1024;
+/** SNS's largest message, 256 KB, escaped once more inside its envelope. */
+const MAIL_EVENT_LIMIT_BYTES = 512 * 1024;
 
 export const API_ERRORS = {
   crossSite: "Cross-site requests are not allowed.",
   notJson: "Please send the request as JSON (Content-Type: application/json).",
   encoding: "Compressed request bodies are not supported.",
   tooLarge: "The request is too large: 16 KB at most.",
+  mailEventTooLarge: "The request is too large: 512 KB at most.",
   badUtf8: "The request body is not valid UTF-8.",
   badJson: "The request body is not valid JSON.",
   aborted: "The request body was cut off before its end.",
@@ -25,7 +34,7 @@ export const API_ERRORS = {
 } as const;
 
 type ApiDeps = Pick<HttpOptions, "siteUrl" | "clientIp" | "ownOrigin"> & {
-  backend: FormDeps;
+  backend: FormDeps & { config: MailEventSettings };
   log?: (message: string, error?: unknown) => void;
 };
 
@@ -52,8 +61,7 @@ export function createApi(deps: ApiDeps): Hono {
   const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error));
   const api = new Hono();
 
-  // Signing up and sending a message take the same arguments and answer alike.
-  const endpoint = (service: typeof signUp) => async (c: Context) => {
+  const readJson = async (c: Context): Promise<{ input: unknown } | Response> => {
     let text: string;
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(await c.req.arrayBuffer());
@@ -62,8 +70,13 @@ export function createApi(deps: ApiDeps): Hono {
     }
     // JSON has no undefined: only a parse that failed gives it.
     const input: unknown = orUndefined(() => JSON.parse(text));
-    if (input === undefined) return answer(c, 400, { error: API_ERRORS.badJson });
-    const result = await service(backend, input, clientIp(c));
+    return input === undefined ? answer(c, 400, { error: API_ERRORS.badJson }) : { input };
+  };
+  // Signing up and sending a message take the same arguments and answer alike.
+  const endpoint = (service: typeof signUp) => async (c: Context) => {
+    const body = await readJson(c);
+    if (body instanceof Response) return body;
+    const result = await service(backend, body.input, clientIp(c));
     if (result.ok) return answer(c, result.status, { ok: true });
     const retry: Record<string, string> =
       result.retryAfter === undefined ? {} : { "Retry-After": String(result.retryAfter) };
@@ -90,6 +103,32 @@ export function createApi(deps: ApiDeps): Hono {
     api.post(path, checkHeaders, limit, endpoint(service));
     api.all(path, (c) => answer(c, 405, { error: API_ERRORS.method }, { Allow: "POST" }));
   }
+  // A sending service posts these from its own machines, as SNS does with Content-Type text/plain.
+  const mailEventLimit = bodyLimit({
+    maxSize: MAIL_EVENT_LIMIT_BYTES,
+    onError: (c) => answer(c, 413, { error: API_ERRORS.mailEventTooLarge }),
+  });
+  const refuse = (c: Context, status: 400 | 401, error: string) => {
+    log(`Refused ${c.req.method} ${c.req.path}: ${error}`);
+    return answer(c, status, { error });
+  };
+  const mailEvent = (receive: typeof receiveSesEvent) => async (c: Context) => {
+    const body = await readJson(c);
+    if (body instanceof Response) return body;
+    const { status, message } = await receive(backend.database.db, backend.config, body.input, log);
+    return status === 200 ? answer(c, 200, { ok: true, outcome: message }) : refuse(c, status, message);
+  };
+  // Before the body, so that a refused post costs no upload.
+  const postmarkAuthorization = async (c: Context, next: () => Promise<void>) => {
+    const refused = postmarkRefusal(backend.config, c.req.header("authorization"));
+    if (refused) return refuse(c, 401, refused);
+    await next();
+  };
+  api.post("/api/mail-events/ses", mailEventLimit, mailEvent(receiveSesEvent));
+  api.post("/api/mail-events/postmark", postmarkAuthorization, mailEventLimit, mailEvent(receivePostmarkEvent));
+  api.all("/api/mail-events/:provider{ses|postmark}", (c) =>
+    answer(c, 405, { error: API_ERRORS.method }, { Allow: "POST" }),
+  );
   api.all("/api/*", (c) => answer(c, 404, { error: API_ERRORS.notFound }));
 
   api.onError((error, c) => {

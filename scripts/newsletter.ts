@@ -1,4 +1,6 @@
 // Runs beside the running server or while it is stopped, with the same environment.
+
+import { Resolver } from "node:dns/promises";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
@@ -9,9 +11,11 @@ import { type Catalogue, ContentError } from "../catalogue/load.ts";
 import { readOwner } from "../catalogue/owner-file.ts";
 import type { UpdateIssue } from "../catalogue/schema.ts";
 import { absoluteUrl } from "../catalogue/site-url.ts";
-import { type Config, ConfigError, readConfig } from "../services/config.ts";
+import { type Config, ConfigError, DKIM_SELECTOR, readConfig } from "../services/config.ts";
 import { connectDatabase, type Database, SUBSCRIBER_STATUSES, type SubscriberStatus } from "../services/db/database.ts";
+import { checkSenderRecords, senderRecords, writeDkimKey, zoneLine } from "../services/mail/authentication.ts";
 import { messageIdDomainOf } from "../services/mail/outbox.ts";
+import { BounceMailboxError, readBounceMailbox, UNREADABLE_FOLDER } from "../services/newsletter/bounces.ts";
 import { findIssue, issueToSend, mailTest, Refusal, writeDraft, writePreview } from "../services/newsletter/issue.ts";
 import { checkPageLive } from "../services/newsletter/live-page.ts";
 import {
@@ -43,6 +47,8 @@ Sending:
                                while it is not live (the mail links to it): publish, build and
                                deploy first; --force sends anyway, with a warning.
   status                       the progress of every send, and why a send is paused
+  bounces                      read the bounce mailbox (BOUNCE_IMAP_URL) once, as the server does
+                               every few minutes, and list its Unreadable folder
   resume <id> [--yes]          continue a paused send (after fixing what paused it), then show
                                its progress like send
 
@@ -56,6 +62,14 @@ The list:
                                status and date. Bad rows are listed by line number, and then
                                nothing is imported
   remove <email>               erase a person entirely (a deletion request)
+
+Signed mail (docs/mail-deliverability.md):
+  keys [--selector S] [--replace]
+                               make the key that signs every mail (DKIM), in DATA_DIR/dkim.pem or
+                               DKIM_KEY_FILE, named S in DNS (default: s and today's date); kept
+                               unless --replace. Restart the server to sign with it
+  dns [--check] [--server IP]  the SPF, DKIM and DMARC records for MAIL_FROM's domain; --check looks
+                               them up (at IP[:port] with --server): what is missing or differs
 
 Options: --root <folder> reads <folder>/content instead of ./content (or CONTENT_ROOT's). --help: this text.
 Uses the database in DATA_DIR (now ${resolve(process.env.DATA_DIR || "./data")}); without SMTP_URL
@@ -74,6 +88,11 @@ const { values: options, positionals } = (() => {
       allowPositionals: true,
       options: {
         title: { type: "string" },
+        // A new name each day: a replaced key's record can go up beside the old one while its mail is in transit.
+        selector: { type: "string", default: `s${new Date().toISOString().slice(0, 10).replaceAll("-", "")}` },
+        server: { type: "string" },
+        check: { type: "boolean", default: false },
+        replace: { type: "boolean", default: false },
         status: { type: "string" },
         root: { type: "string" },
         yes: { type: "boolean", default: false },
@@ -233,6 +252,48 @@ const commands: Record<string, () => Promise<void> | void> = {
       const counts = `${sent}/${total} sent, ${bounced} bounced, ${skipped} skipped`;
       printText(`#${send.id}  ${send.created_at}  ${send.slug}  "${send.subject}"  ${counts}, ${state}`);
     }
+  },
+  async bounces() {
+    const { bounceImapUrl } = config;
+    if (!bounceImapUrl) throw new Refusal("BOUNCE_IMAP_URL is not set (docs/mail-deliverability.md).");
+    const pass = readBounceMailbox(await db(), { ...config, bounceImapUrl }, printText);
+    const { counts, unreadable } = await pass.catch((error: Error) => {
+      throw error instanceof BounceMailboxError ? new Refusal(`BOUNCE_IMAP_URL: ${error.message}`) : error;
+    });
+    const { hard, soft, delayed, complaint, alreadyCounted } = counts;
+    console.log(
+      `Read ${plural(hard, "hard bounce")}, ${plural(soft, "soft bounce")}, ${delayed} delayed, ${plural(complaint, "complaint")}; ${alreadyCounted} already counted, ${counts.unreadable} moved to ${UNREADABLE_FOLDER}.`,
+    );
+    console.log(`${UNREADABLE_FOLDER} holds ${plural(unreadable.length, "message")}${unreadable.length ? ":" : "."}`);
+    for (const line of unreadable) printText(`  ${line}`);
+  },
+  keys() {
+    const { selector } = options;
+    if (!DKIM_SELECTOR.test(selector))
+      fail(`--selector takes letters, digits and hyphens (a DNS name), not ${JSON.stringify(selector)}.`);
+    const file = config.dkimKeyFile;
+    if (!writeDkimKey(file, selector, { replace: options.replace })) {
+      throw new Refusal(`${file} already holds a key (selector ${config.dkim?.selector}): --replace makes a new one.`);
+    }
+    console.log(`Wrote a DKIM key to ${file} (selector ${selector}, readable by its owner only).`);
+    console.log("Publish its record (npm run newsletter -- dns), then restart the server: it signs every mail.");
+  },
+  async dns() {
+    if (!options.check) {
+      for (const record of senderRecords(config)) if (record.value) console.log(zoneLine(record));
+      if (!config.dkim)
+        throw new Refusal("No DKIM key yet, so no DKIM record: `npm run newsletter -- keys` makes one.");
+      return;
+    }
+    const resolver = new Resolver({ timeout: 5000, tries: 2 });
+    try {
+      if (options.server) resolver.setServers([options.server]);
+    } catch {
+      fail("--server takes an IP address, with :port when not 53 (e.g. 1.1.1.1 or [::1]:5353).");
+    }
+    const checks = await checkSenderRecords(resolver, config);
+    for (const { kind, name, problem, found } of checks) printText(`${kind} ${name}: ${problem ?? `ok, "${found}"`}`);
+    if (checks.some((check) => check.problem)) process.exitCode = 1;
   },
   async subscribers() {
     const status = options.status as SubscriberStatus | undefined;

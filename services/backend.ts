@@ -3,6 +3,7 @@ import { connectDatabase } from "./db/database.ts";
 import { createDatabaseRateLimiter, createRateLimiter } from "./forms/rate-limit.ts";
 import { createOutbox, messageIdDomainOf, type OutboxOptions } from "./mail/outbox.ts";
 import { createMailer } from "./mail/transport.ts";
+import { watchBounceMailbox } from "./newsletter/bounces.ts";
 import { createNewsletterWorker, type NewsletterWorkerOptions, workerSettingsOf } from "./newsletter/worker.ts";
 
 export type BackendOptions = {
@@ -34,10 +35,18 @@ export async function startBackend(config: Config, options: BackendOptions = {})
     log: (message, error) => log(`[newsletter] ${message}`, error),
     ...options.newsletter,
   });
-  if (options.startOutbox ?? true) {
+  const { bounceImapUrl } = config;
+  const startQueues = options.startOutbox ?? true;
+  if (startQueues) {
     outbox.start();
     newsletter.start();
   }
+  const bounces =
+    startQueues && bounceImapUrl
+      ? watchBounceMailbox(database.db, { ...config, bounceImapUrl }, (message, error) =>
+          log(`[bounces] ${message}`, error),
+        )
+      : undefined;
 
   let closing: Promise<void> | undefined;
   return {
@@ -49,7 +58,7 @@ export async function startBackend(config: Config, options: BackendOptions = {})
     log,
     close() {
       closing ??= (async () => {
-        await Promise.all([outbox.stop(), newsletter.stop()]);
+        await Promise.all([outbox.stop(), newsletter.stop(), bounces?.stop()]);
         mailer.close();
         bulkMailer.close();
         await database.close();

@@ -1,9 +1,10 @@
 // A bad value stops the start with a message naming the variable, instead of a half-working server.
-import { randomBytes } from "node:crypto";
-import { accessSync, chmodSync, constants, mkdirSync, readFileSync, statSync } from "node:fs";
+import { createPrivateKey, type KeyObject, randomBytes } from "node:crypto";
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { writeNewFile } from "../catalogue/new-file.ts";
+import { orUndefined } from "../catalogue/present.ts";
 import { parseSiteUrl } from "../catalogue/site-url.ts";
 
 const wholeNumber = (min: number, max: number, { unit = "", tooSmall = `must be at least ${min}` } = {}) =>
@@ -46,6 +47,19 @@ const configSchema = ({ ownerEmail, ownerName }: OwnerDefaults) =>
       smtpUrl: z.url({ protocol: /^smtps?$/, message: "must look like smtp://user:pass@host:587" }).optional(),
       ownerEmail: z.email("must be an email address").optional(),
       mailFrom: z.email("must be an email address").optional(),
+      dkimKeyFile: z.string().min(1).optional(),
+      /** The mailbox bounces and complaints arrive in, read every few minutes (docs/mail-deliverability.md). */
+      bounceImapUrl: z
+        .url({ protocol: /^imaps?$/, message: "must look like imap://user:password@host:143/INBOX (imaps:// for TLS)" })
+        .optional(),
+      /** Bounces and complaints posted by a sending service (docs/mail-deliverability.md); unset, its webhook is off. */
+      postmarkWebhookSecret: z.string().min(16, "must be at least 16 characters").optional(),
+      sesTopicArn: z
+        .string()
+        .regex(/^arn:aws:sns:[a-z0-9-]+:\d{12}:[\w-]{1,256}$/, "must be an SNS topic's ARN")
+        .optional(),
+      /** Tests only: SNS signing certificates are read from this file instead of Amazon's https address. */
+      snsTestCertificateFile: z.string().min(1).optional(),
       /** Submissions per IP per 10 minutes for each form endpoint; 0 turns the limit off. */
       rateLimit: wholeNumber(0, 1_000_000).default(5),
       messageRetentionDays: wholeNumber(1, 36_500).default(90),
@@ -79,13 +93,33 @@ const configSchema = ({ ownerEmail, ownerName }: OwnerDefaults) =>
       ...settings,
       ownerEmail: settings.ownerEmail ?? ownerEmail,
       mailFrom: settings.mailFrom ?? settings.ownerEmail ?? ownerEmail,
+      dkimKeyFile: settings.dkimKeyFile ? resolve(settings.dkimKeyFile) : join(settings.dataDir, "dkim.pem"),
       ownerName: ownerName ?? new URL(settings.siteUrl).host,
       renderCacheBytes: renderCacheMb * 1024 * 1024,
     }));
 
 export type ParsedConfig = z.output<ReturnType<typeof configSchema>>;
 
-export type Config = ParsedConfig & { secretKey: string };
+export type Config = ParsedConfig & { secretKey: string; dkim?: DkimKey };
+
+export type DkimKey = { selector: string; privateKey: KeyObject };
+
+/** A DNS name under `_domainkey`: labels of letters, digits and inner hyphens. */
+export const DKIM_SELECTOR = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)(?:\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*$/;
+
+/** The key file of `npm run newsletter -- keys`: a line naming the selector, then the PEM key. No file: mail goes unsigned. */
+export function readDkimKey(file: string): DkimKey | undefined {
+  if (!existsSync(file)) return undefined;
+  const text = orUndefined(() => readFileSync(file, "utf8")) ?? "";
+  const selector = /^DKIM selector: *(.*?)\s*$/m.exec(text)?.[1] ?? "";
+  const privateKey = orUndefined(() => createPrivateKey(text));
+  if (!DKIM_SELECTOR.test(selector) || privateKey?.asymmetricKeyType !== "rsa") {
+    throw new ConfigError(
+      `DKIM_KEY_FILE ${file} must be readable, with a line "DKIM selector: <name>" and an RSA key in PEM form (or deleted: newsletter -- keys writes one)`,
+    );
+  }
+  return { selector, privateKey };
+}
 
 function databaseUrlProblem(value: string): string | undefined {
   const url = URL.parse(value);
@@ -160,7 +194,11 @@ export function readConfig(environment: NodeJS.ProcessEnv, defaults: OwnerDefaul
       `DATA_DIR=${JSON.stringify(config.dataDir)} must be a folder the server can write (${config.dataDir} ${problem})`,
     );
   }
-  return { ...config, secretKey: config.secretKey ?? readOrCreateSecret(config.dataDir) };
+  return {
+    ...config,
+    secretKey: config.secretKey ?? readOrCreateSecret(config.dataDir),
+    dkim: readDkimKey(config.dkimKeyFile),
+  };
 }
 
 const isLoopback = (host: string) => /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host);
@@ -171,6 +209,11 @@ export function configWarnings(environment: NodeJS.ProcessEnv, config: Config): 
   if (!environment.SITE_URL && !isLoopback(config.host)) {
     warnings.push(
       `Warning: SITE_URL is not set, so canonical links, feeds and the sitemap point at ${config.siteUrl} although the server listens on ${config.host}. Set SITE_URL to the public address, e.g. SITE_URL=https://example.com (docs/deploy.md).`,
+    );
+  }
+  if (config.snsTestCertificateFile) {
+    warnings.push(
+      `Warning: SNS_TEST_CERTIFICATE_FILE is set, so SES notifications are checked against ${config.snsTestCertificateFile} instead of Amazon's certificate. Unset it outside tests.`,
     );
   }
   return warnings;

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import type { PostgresDatabase, SqliteDatabase, Tables } from "./database.ts";
 
 /** Dependency order: sends and subscribers before the deliveries that name them. */
-const COPIED_TABLES = ["subscribers", "messages", "newsletter_sends", "newsletter_deliveries"] as const;
+const COPIED_TABLES = ["subscribers", "messages", "newsletter_sends", "newsletter_deliveries", "mail_reports"] as const;
 type CopiedTable = (typeof COPIED_TABLES)[number];
 
 /** A target row with the same id but another identity is a conflict. */
@@ -13,6 +13,7 @@ const IDENTITY: Record<CopiedTable, string> = {
   messages: "message_id",
   newsletter_sends: "slug",
   newsletter_deliveries: "message_id",
+  mail_reports: "key",
 };
 
 /** Far below PostgreSQL's 65,535 parameters for the widest table. */

@@ -80,6 +80,20 @@ export type NewsletterSendsTable = {
 
 export type NewsletterDeliveriesTable = QueueColumns<DeliveryStatus> & { send_id: number; subscriber_id: number };
 
+/** `hard` and `soft`: a later bounce's 5.x.x or 4.x.x failure; `complaint`: an abuse report. */
+export type MailReportKind = "hard" | "soft" | "delayed" | "complaint";
+
+export type MailReportsTable = {
+  id: Generated<number>;
+  /** The report's Message-ID, or a hash of its bytes. */
+  key: string;
+  kind: MailReportKind;
+  send_id: number;
+  subscriber_id: number;
+  detail: string;
+  received_at: string;
+};
+
 export type Tables = {
   subscribers: SubscribersTable;
   messages: MessagesTable;
@@ -87,6 +101,7 @@ export type Tables = {
   newsletter_deliveries: NewsletterDeliveriesTable;
   newsletter_pacing: { id: number; next_slot_at: number };
   rate_limit_hits: { key: string; at: number };
+  mail_reports: MailReportsTable;
 };
 
 export type Db = Kysely<Tables>;

@@ -180,6 +180,29 @@ const STEPS: Record<string, Step> = {
     await sends.addColumn("paused_at", "text").execute();
     await sends.addColumn("pause_reason", "text").execute();
   },
+  /** A report's key is unique, so a report read twice, by two instances or after a restart, counts once. */
+  "006-mail-reports": async (db, schema) => {
+    await schema
+      .createTable("mail_reports")
+      .addColumn("key", "text", (column) => column.notNull().unique())
+      .addColumn("kind", "text", (column) =>
+        column.notNull().check(oneOf("kind", ["hard", "soft", "delayed", "complaint"])),
+      )
+      .addColumn("send_id", "integer", (column) =>
+        column.notNull().references("newsletter_sends.id").onDelete("cascade"),
+      )
+      .addColumn("subscriber_id", "integer", (column) =>
+        column.notNull().references("subscribers.id").onDelete("cascade"),
+      )
+      .addColumn("detail", "text", (column) => column.notNull())
+      .addColumn("received_at", "text", (column) => column.notNull())
+      .execute();
+    await db.schema
+      .createIndex("mail_reports_subscriber")
+      .on("mail_reports")
+      .columns(["subscriber_id", "send_id"])
+      .execute();
+  },
 };
 
 export const STEP_NAMES = Object.keys(STEPS).sort();

@@ -3,6 +3,7 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../config.ts";
+import { messageIdDomainOf } from "./outbox.ts";
 import { needsSmtpUtf8, SMTPUTF8_HEADERS } from "./smtputf8.ts";
 
 export type OutgoingMail = {
@@ -16,11 +17,30 @@ export type OutgoingMail = {
   html?: string;
   /** Names and values are the site's own, never a visitor's. */
   headers?: Record<string, string>;
+  /** Makes the envelope sender bounces+<token>@ MAIL_FROM's domain, where bounces are read (VERP). */
+  returnPathToken?: string;
 };
 
 export type Mailer = ReturnType<typeof createMailer>;
 
-type MailerConfig = Pick<Config, "smtpUrl" | "dataDir" | "ownerEmail" | "mailFrom" | "ownerName">;
+type MailerConfig = Pick<Config, "smtpUrl" | "dataDir" | "ownerEmail" | "mailFrom" | "ownerName" | "dkim">;
+
+// nodemailer's default list leaves out List-Unsubscribe-Post, which one-click unsubscribe needs signed (RFC 8058).
+const SIGNED_HEADERS =
+  "From:To:Subject:Date:Message-ID:List-Unsubscribe:List-Unsubscribe-Post:Reply-To:MIME-Version:Content-Type:Content-Transfer-Encoding";
+
+/** Signed for the From address's own domain, so DKIM is aligned with it (DMARC). */
+const signingOf = ({ dkim, mailFrom }: MailerConfig) =>
+  dkim && {
+    dkim: {
+      domainName: messageIdDomainOf(mailFrom),
+      keySelector: dkim.selector,
+      privateKey: dkim.privateKey,
+      headerFieldNames: SIGNED_HEADERS,
+    },
+  };
+
+export const returnPath = (mailFrom: string, token: string) => `bounces+${token}@${messageIdDomainOf(mailFrom)}`;
 
 export const emlFileName = (messageId: string) =>
   `${messageId.replace(/^<|>$/g, "").replace(/[^A-Za-z0-9._@-]/g, "_")}.eml`;
@@ -38,7 +58,7 @@ function mailOptions(config: MailerConfig, mail: OutgoingMail) {
     messageId: mail.messageId,
     date: mail.date,
     // The envelope never names a visitor's Reply-To.
-    envelope: { from: config.mailFrom, to },
+    envelope: { from: mail.returnPathToken ? returnPath(config.mailFrom, mail.returnPathToken) : config.mailFrom, to },
     disableFileAccess: true,
     disableUrlAccess: true,
   };
@@ -59,6 +79,7 @@ export function createMailer(config: MailerConfig, { pool = false } = {}) {
       socketTimeout: 60_000,
       disableFileAccess: true,
       disableUrlAccess: true,
+      ...signingOf(config),
     };
     const transport = nodemailer.createTransport({
       ...smtpOptions,
@@ -82,7 +103,12 @@ export function createMailer(config: MailerConfig, { pool = false } = {}) {
     };
   }
 
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "windows",
+    ...signingOf(config),
+  });
   const folder = join(config.dataDir, "mail");
   return {
     async deliver(mail: OutgoingMail) {

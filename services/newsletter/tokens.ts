@@ -18,6 +18,12 @@ export function confirmToken(secret: string, subscriber: ConfirmSubject, now: nu
   return confirmTokenUntil(secret, subscriber, Math.floor((now + CONFIRM_TOKEN_DAYS * 24 * 60 * 60 * 1000) / 1000));
 }
 
+/** Hexadecimal: some servers change the case of an address's local part. */
+export const returnPathToken = (secret: string, sendId: number, subscriberId: number) =>
+  `${sendId}.${subscriberId}.${Buffer.from(mac(secret, ["return-path", sendId, subscriberId]), "base64url")
+    .toString("hex")
+    .slice(0, 20)}`;
+
 export const unsubscribeToken = (secret: string, { id, email_lower }: TokenSubject) =>
   `${id}.${mac(secret, ["unsubscribe", id, email_lower])}`;
 

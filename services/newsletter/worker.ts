@@ -16,7 +16,7 @@ import {
 import { createMailer, type Mailer } from "../mail/transport.ts";
 import { type IssueToSend, Refusal } from "./issue.ts";
 import { issueMail, unsubscribeUrl } from "./mail.ts";
-import { unsubscribeToken } from "./tokens.ts";
+import { returnPathToken, unsubscribeToken } from "./tokens.ts";
 
 export type NewsletterSend = Selectable<NewsletterSendsTable>;
 
@@ -236,6 +236,7 @@ export function createNewsletterWorker(db: Db, mailer: Mailer, options: WorkerOp
             messageId: row.message_id,
             date: new Date(send.created_at),
             to: subscriber.email,
+            returnPathToken: returnPathToken(settings.secretKey, row.send_id, subscriber.id),
           });
         } catch (error) {
           const refusal = refusalOf(error);

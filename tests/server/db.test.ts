@@ -42,6 +42,7 @@ test("migrations are applied once: reopening and migrating again change nothing"
   expect(tables).toEqual([
     "kysely_migration",
     "kysely_migration_lock",
+    "mail_reports",
     "messages",
     "newsletter_deliveries",
     "newsletter_pacing",

@@ -43,6 +43,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     smtpUrl: undefined,
     ownerEmail: OWNER,
     mailFrom: SENDER,
+    dkimKeyFile: join(dataDir, "dkim.pem"),
     ownerName: "Test Owner",
     rateLimit: 0,
     messageRetentionDays: 90,

@@ -77,6 +77,7 @@ test("opening a new PostgreSQL database applies every migration once; reopening 
   expect(tables.rows.map((row) => row.table_name)).toEqual([
     "kysely_migration",
     "kysely_migration_lock",
+    "mail_reports",
     "messages",
     "newsletter_deliveries",
     "newsletter_pacing",
