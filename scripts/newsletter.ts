@@ -25,7 +25,16 @@ import {
   removeSubscriber,
   subscribersCsv,
 } from "../services/newsletter/subscribers.ts";
-import { deliverSend, freezeSend, resumeSend, type SendProgress, sendProgress } from "../services/newsletter/worker.ts";
+import {
+  COMPLAINT_LINE,
+  deliverSend,
+  freezeSend,
+  percent,
+  resumeSend,
+  type SendProgress,
+  sendFigures,
+  sendProgress,
+} from "../services/newsletter/worker.ts";
 import { printText, terminalText } from "./terminal-text.ts";
 
 const HELP = `Usage: npm run newsletter -- <command> [options]
@@ -46,7 +55,10 @@ Sending:
                                send and test first ask the issue's page at SITE_URL and refuse
                                while it is not live (the mail links to it): publish, build and
                                deploy first; --force sends anyway, with a warning.
-  status                       the progress of every send, and why a send is paused
+  status                       the progress of every send, why a send is paused, and its figures:
+                               delivered, bounced, complained (against Gmail's 0.3% line) and
+                               unsubscribed. A send pauses itself above 0.3% complaints or 5%
+                               hard bounces of what it delivered, from its 20th delivery on
   bounces                      read the bounce mailbox (BOUNCE_IMAP_URL) once, as the server does
                                every few minutes, and list its Unreadable folder
   resume <id> [--yes]          continue a paused send (after fixing what paused it), then show
@@ -242,9 +254,9 @@ const commands: Record<string, () => Promise<void> | void> = {
     await deliverAndWatch(Number(operand));
   },
   async status() {
-    const sends = await sendProgress(await db());
+    const sends = await sendFigures(await db());
     if (sends.length === 0) console.log("Nothing sent yet.");
-    for (const { send, total, sent, bounced, skipped, pending } of sends) {
+    for (const { send, total, sent, bounced, skipped, pending, hard, soft, complaints, unsubscribed } of sends) {
       const state = send.paused_at
         ? `${pending} pending, PAUSED since ${send.paused_at}: ${send.pause_reason}`
         : pending === 0
@@ -252,6 +264,10 @@ const commands: Record<string, () => Promise<void> | void> = {
           : `${pending} pending`;
       const counts = `${sent}/${total} sent, ${bounced} bounced, ${skipped} skipped`;
       printText(`#${send.id}  ${send.created_at}  ${send.slug}  "${send.subject}"  ${counts}, ${state}`);
+      const line = complaints / Math.max(sent, 1) > COMPLAINT_LINE ? "ABOVE" : "under";
+      console.log(
+        `    ${sent} delivered, bounced ${hard} hard and ${soft} soft, ${complaints} complained (${percent(complaints, sent)}, ${line} Gmail's 0.3% line), ${unsubscribed} unsubscribed`,
+      );
     }
   },
   async bounces() {

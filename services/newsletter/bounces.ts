@@ -6,6 +6,7 @@ import type { Db, MailReportKind } from "../db/database.ts";
 import { returnPath } from "../mail/transport.ts";
 import { type Report, readReport } from "./reports.ts";
 import { returnPathToken, same } from "./tokens.ts";
+import { judgeSend } from "./worker.ts";
 
 export const UNREADABLE_FOLDER = "Unreadable";
 const BOUNCE_POLL_MS = 5 * 60 * 1000;
@@ -47,7 +48,7 @@ async function deliveryOf(db: Db, report: Report, { secretKey, mailFrom }: Bounc
 }
 
 /** Whether the report was new: a report already recorded changes nothing. */
-async function apply(db: Db, report: Report, delivery: Delivery, now: number): Promise<boolean> {
+export async function applyReport(db: Db, report: Report, delivery: Delivery, now: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const { key, kind, detail } = report;
     const recorded = await trx
@@ -69,6 +70,7 @@ async function apply(db: Db, report: Report, delivery: Delivery, now: number): P
     ) {
       await subscriber.set({ status: "bounced" }).where("status", "=", "confirmed").execute();
     }
+    if (kind === "hard" || kind === "complaint") await judgeSend(trx, delivery.send_id, now);
     return true;
   });
 }
@@ -137,7 +139,7 @@ export async function readBounceMailbox(
           counts.unreadable++;
           continue;
         }
-        const isNew = await apply(db, report, delivery, now());
+        const isNew = await applyReport(db, report, delivery, now());
         counts[isNew ? report.kind : "alreadyCounted"]++;
         if (isNew && report.kind === "delayed") {
           log(
