@@ -10,7 +10,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { messageIdDomainOf } from "../mail/outbox.ts";
 import { createMailer } from "../mail/transport.ts";
-import { issueMail, markdownAsPlainText, unsubscribeUrl } from "./mail.ts";
+import { issueMail, markdownAsPlainText, unsubscribeUrl, WELCOME_SLUG } from "./mail.ts";
 
 /** What the owner must set right before the newsletter can go on; the message says what. */
 export class Refusal extends Error {}
@@ -43,7 +43,12 @@ export function findIssue(catalogue: Catalogue, slug: string, { published }: { p
 
 /** Lists what was published since the last sent issue (or the last published one). */
 export async function writeDraft(root: string, catalogue: Catalogue, db: Db, title?: string, today = new Date()) {
-  const lastSend = await db.selectFrom("newsletter_sends").select("slug").orderBy("id", "desc").executeTakeFirst();
+  const lastSend = await db
+    .selectFrom("newsletter_sends")
+    .select("slug")
+    .where("slug", "!=", WELCOME_SLUG)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
   const since = allIssues(catalogue).find((issue) => issue.slug === lastSend?.slug)?.date ?? catalogue.updates[0]?.date;
   title ??= `Update of ${today.toLocaleString("en", { month: "long", year: "numeric" })}`;
   const slug = chooseSlug(title, new Set(allIssues(catalogue).map((issue) => issue.slug)));
