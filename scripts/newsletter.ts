@@ -40,9 +40,12 @@ import { printText, terminalText } from "./terminal-text.ts";
 const HELP = `Usage: npm run newsletter -- <command> [options]
 
 Writing an issue (files in content/updates/):
-  draft [--title "Title"]      write a new draft issue, listing the essays and book notes
+  draft [--title "Title"] [--digest]
+                               write a new draft issue, listing the essays and book notes
                                published since the last sent issue; edit it, then remove
-                               "draft: true" to publish it on /updates
+                               "draft: true" to publish it on /updates. --digest lists the
+                               essays, notes and quotes published since the newest published
+                               issue, and writes nothing when there is none
   preview <slug>               write the mail (HTML and plain text) to files and print their paths
   test <slug> [--force]        send the mail to OWNER_EMAIL only
 
@@ -104,6 +107,7 @@ const { values: options, positionals } = (() => {
         selector: { type: "string", default: `s${new Date().toISOString().slice(0, 10).replaceAll("-", "")}` },
         server: { type: "string" },
         check: { type: "boolean", default: false },
+        digest: { type: "boolean", default: false },
         replace: { type: "boolean", default: false },
         status: { type: "string" },
         root: { type: "string" },
@@ -206,7 +210,8 @@ async function deliverAndWatch(sendId: number) {
 
 const commands: Record<string, () => Promise<void> | void> = {
   async draft() {
-    const { path, slug, since } = await writeDraft(root, content(), await db(), options.title);
+    const { title, digest } = options;
+    const { path, slug, since } = await writeDraft(root, content(), await db(), { title, digest });
     console.log(`Wrote ${path}${since ? ` (listing what was published after ${since})` : ""}.`);
     console.log(
       `Edit it, check it with \`npm run newsletter -- preview ${slug}\`, then remove "draft: true" to publish it.`,

@@ -41,21 +41,54 @@ export function findIssue(catalogue: Catalogue, slug: string, { published }: { p
   return issue;
 }
 
-/** Lists what was published since the last sent issue (or the last published one). */
-export async function writeDraft(root: string, catalogue: Catalogue, db: Db, title?: string, today = new Date()) {
+const QUOTE_TITLE_LENGTH = 80;
+
+const quoteTitle = ({ text, attribution }: Catalogue["quotes"][number]) => {
+  const short =
+    text.length <= QUOTE_TITLE_LENGTH ? text : `${text.slice(0, text.lastIndexOf(" ", QUOTE_TITLE_LENGTH))} …`;
+  return `“${short.replace(/\s+/g, " ")}” — ${attribution}`;
+};
+
+/**
+ * Lists what was published since the last sent issue (or the last published one); a digest, since the
+ * newest published issue, lists quotes too and is not written when nothing is new.
+ */
+export async function writeDraft(
+  root: string,
+  catalogue: Catalogue,
+  db: Db,
+  { title, digest = false }: { title?: string; digest?: boolean } = {},
+  today = new Date(),
+) {
   const lastSend = await db
     .selectFrom("newsletter_sends")
     .select("slug")
     .where("slug", "!=", WELCOME_SLUG)
     .orderBy("id", "desc")
     .executeTakeFirst();
-  const since = allIssues(catalogue).find((issue) => issue.slug === lastSend?.slug)?.date ?? catalogue.updates[0]?.date;
+  const lastIssue = catalogue.updates[0]?.date;
+  const since = digest
+    ? lastIssue
+    : (allIssues(catalogue).find((issue) => issue.slug === lastSend?.slug)?.date ?? lastIssue);
   title ??= `Update of ${today.toLocaleString("en", { month: "long", year: "numeric" })}`;
   const slug = chooseSlug(title, new Set(allIssues(catalogue).map((issue) => issue.slug)));
   const after = <T extends { date: string }>(items: readonly T[]) =>
     items.filter((item) => since === undefined || item.date > since);
-  const writings = after(catalogue.writings).map((writing) => `- [${writing.name}](${writing.path})`);
-  const notes = after(catalogue.notes).map((note) => `- [${note.name}](${note.path}) by ${note.author}`);
+  const sections = [
+    ["New essays", after(catalogue.writings).map((writing) => `- [${writing.name}](${writing.path})`)],
+    ["New book notes", after(catalogue.notes).map((note) => `- [${note.name}](${note.path}) by ${note.author}`)],
+    [
+      "New quotes",
+      digest
+        ? after(catalogue.quotes.map((quote) => ({ ...quote, date: quote.note.date }))).map(
+            (quote) => `- [${quoteTitle(quote)}](${quote.path})`,
+          )
+        : [],
+    ],
+  ] as const;
+  if (digest && sections.every(([, lines]) => lines.length === 0)) {
+    throw new Refusal(`Nothing was published since the last issue${since ? ` (${since})` : ""}: no digest written.`);
+  }
   const text = [
     "---",
     `title: ${JSON.stringify(title)}`,
@@ -64,8 +97,7 @@ export async function writeDraft(root: string, catalogue: Catalogue, db: Db, tit
     "---",
     "Write the opening of this issue here.",
     "",
-    ...(writings.length > 0 ? ["## New essays", "", ...writings, ""] : []),
-    ...(notes.length > 0 ? ["## New book notes", "", ...notes, ""] : []),
+    ...sections.flatMap(([heading, lines]) => (lines.length > 0 ? [`## ${heading}`, "", ...lines, ""] : [])),
   ].join("\n");
   const path = join(root, "content/updates", `${slug}.md`);
   mkdirSync(join(root, "content/updates"), { recursive: true });
