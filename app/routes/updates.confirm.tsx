@@ -30,7 +30,7 @@ export async function action(args: Route.ActionArgs) {
   const token = read.values.token ?? tokenOf(args.request.url);
   const { database, config, newsletter } = args.context.get(backendContext);
   const welcome = {
-    mail: welcomeToSend(catalogue.site, config.siteUrl),
+    mail: welcomeToSend(catalogue.site.name, catalogue.site.sections.updates.welcome, config.siteUrl),
     messageIdDomain: messageIdDomainOf(config.mailFrom),
   };
   const outcome = await confirmSubscription(database.db, config.secretKey, token, Date.now(), welcome);

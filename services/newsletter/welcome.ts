@@ -13,15 +13,17 @@ const defaultWelcome = (siteName: string) => ({
   body: "Thank you for confirming. The next update will reach you here; the past ones are on the site.",
 });
 
-export function welcomeToSend(site: Pick<Site, "name" | "sections">, siteUrl: string): IssueToSend {
-  const { subject, body } = site.sections.updates.welcome ?? defaultWelcome(site.name);
+type OwnersWelcome = Site["sections"]["updates"]["welcome"];
+
+export function welcomeToSend(siteName: string, owners: OwnersWelcome, siteUrl: string): IssueToSend {
+  const { subject, body } = owners ?? defaultWelcome(siteName);
   return {
     slug: WELCOME_SLUG,
     subject,
     bodyHtml: renderWithAbsoluteLinks(body, siteUrl),
     bodyText: markdownAsPlainText(body, siteUrl),
     issueUrl: absoluteUrl(siteUrl, "/updates"),
-    siteName: site.name,
+    siteName,
   };
 }
 
