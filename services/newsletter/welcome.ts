@@ -7,6 +7,7 @@ import { absoluteUrl } from "../../catalogue/site-url.ts";
 import type { Db } from "../db/database.ts";
 import type { IssueToSend } from "./issue.ts";
 import { markdownAsPlainText, WELCOME_SLUG } from "./mail.ts";
+import { frozenIssue } from "./worker.ts";
 
 const defaultWelcome = (siteName: string) => ({
   subject: `Welcome to updates from ${siteName}`,
@@ -42,14 +43,7 @@ export async function queueWelcome(
     .where("slug", "=", WELCOME_SLUG)
     .executeTakeFirst();
   if (welcomed) return;
-  const frozen = {
-    slug: WELCOME_SLUG,
-    subject: welcome.subject,
-    body_html: welcome.bodyHtml,
-    body_text: welcome.bodyText,
-    issue_url: welcome.issueUrl,
-    site_name: welcome.siteName,
-  };
+  const frozen = frozenIssue(welcome);
   const send =
     (await trx
       .selectFrom("newsletter_sends")

@@ -23,6 +23,16 @@ export type NewsletterSend = Selectable<NewsletterSendsTable>;
 
 type Delivery = Selectable<NewsletterDeliveriesTable>;
 
+/** The issue's mail as a send keeps it, so that every delivery of it is the same mail. */
+export const frozenIssue = (issue: IssueToSend) => ({
+  slug: issue.slug,
+  subject: issue.subject,
+  body_html: issue.bodyHtml,
+  body_text: issue.bodyText,
+  issue_url: issue.issueUrl,
+  site_name: issue.siteName,
+});
+
 export async function freezeSend(
   db: Db,
   issue: IssueToSend,
@@ -41,15 +51,7 @@ export async function freezeSend(
     }
     const send = await trx
       .insertInto("newsletter_sends")
-      .values({
-        slug: issue.slug,
-        subject: issue.subject,
-        body_html: issue.bodyHtml,
-        body_text: issue.bodyText,
-        issue_url: issue.issueUrl,
-        site_name: issue.siteName,
-        created_at: new Date(now).toISOString(),
-      })
+      .values({ ...frozenIssue(issue), created_at: new Date(now).toISOString() })
       .returningAll()
       .executeTakeFirstOrThrow();
     // One statement for every recipient: 10,000 rows in milliseconds.
