@@ -58,10 +58,8 @@ Sending:
                                send and test first ask the issue's page at SITE_URL and refuse
                                while it is not live (the mail links to it): publish, build and
                                deploy first; --force sends anyway, with a warning.
-  status                       the progress of every send, why a send is paused, and its figures:
-                               delivered, bounced, complained (against Gmail's 0.3% line) and
-                               unsubscribed. A send pauses itself above 0.3% complaints or 5%
-                               hard bounces of what it delivered, from its 20th delivery on
+  status                       every send's progress and figures (delivered, bounced, complained
+                               against Gmail's 0.3% line, unsubscribed), and why one is paused
   bounces                      read the bounce mailbox (BOUNCE_IMAP_URL) once, as the server does
                                every few minutes, and list its Unreadable folder
   resume <id> [--yes]          continue a paused send (after fixing what paused it), then show

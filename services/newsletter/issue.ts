@@ -41,13 +41,8 @@ export function findIssue(catalogue: Catalogue, slug: string, { published }: { p
   return issue;
 }
 
-const QUOTE_TITLE_LENGTH = 80;
-
-const quoteTitle = ({ text, attribution }: Catalogue["quotes"][number]) => {
-  const short =
-    text.length <= QUOTE_TITLE_LENGTH ? text : `${text.slice(0, text.lastIndexOf(" ", QUOTE_TITLE_LENGTH))} …`;
-  return `“${short.replace(/\s+/g, " ")}” — ${attribution}`;
-};
+const quoteTitle = ({ text, attribution }: Catalogue["quotes"][number]) =>
+  `“${(text.length <= 80 ? text : `${text.slice(0, text.lastIndexOf(" ", 80))} …`).replace(/\s+/g, " ")}” — ${attribution}`;
 
 /**
  * Lists what was published since the last sent issue (or the last published one); a digest, since the
@@ -74,17 +69,11 @@ export async function writeDraft(
   const slug = chooseSlug(title, new Set(allIssues(catalogue).map((issue) => issue.slug)));
   const after = <T extends { date: string }>(items: readonly T[]) =>
     items.filter((item) => since === undefined || item.date > since);
+  const quotes = digest ? after(catalogue.quotes.map((quote) => ({ ...quote, date: quote.note.date }))) : [];
   const sections = [
     ["New essays", after(catalogue.writings).map((writing) => `- [${writing.name}](${writing.path})`)],
     ["New book notes", after(catalogue.notes).map((note) => `- [${note.name}](${note.path}) by ${note.author}`)],
-    [
-      "New quotes",
-      digest
-        ? after(catalogue.quotes.map((quote) => ({ ...quote, date: quote.note.date }))).map(
-            (quote) => `- [${quoteTitle(quote)}](${quote.path})`,
-          )
-        : [],
-    ],
+    ["New quotes", quotes.map((quote) => `- [${quoteTitle(quote)}](${quote.path})`)],
   ] as const;
   if (digest && sections.every(([, lines]) => lines.length === 0)) {
     throw new Refusal(`Nothing was published since the last issue${since ? ` (${since})` : ""}: no digest written.`);
