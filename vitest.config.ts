@@ -14,6 +14,8 @@ const DATABASE_SUITES = [
   "tests/server/api.test.ts",
   "tests/server/bounces.test.ts",
   "tests/server/mail-events.test.ts",
+  "tests/server/deliverability.test.ts",
+  "tests/server/welcome.test.ts",
   "tests/server/outbox.test.ts",
   "tests/server/services.test.ts",
   "tests/server/shared-rate-limit.test.ts",

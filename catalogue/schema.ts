@@ -86,7 +86,8 @@ const sectionsSchema = z.strictObject({
   podcast: sectionMaybeIntro,
   videos: sectionMaybeIntro,
   contact: sectionWithIntro,
-  updates: sectionWithIntro,
+  /** `welcome.body` stays Markdown: the welcome mail renders it with absolute links and as plain text. */
+  updates: sectionWithIntro.extend({ welcome: z.strictObject({ subject: text, body: text }).optional() }),
 });
 
 const sectionLinks = z.array(

@@ -25,15 +25,27 @@ import {
   removeSubscriber,
   subscribersCsv,
 } from "../services/newsletter/subscribers.ts";
-import { deliverSend, freezeSend, resumeSend, type SendProgress, sendProgress } from "../services/newsletter/worker.ts";
+import {
+  COMPLAINT_LINE,
+  deliverSend,
+  freezeSend,
+  percent,
+  resumeSend,
+  type SendProgress,
+  sendFigures,
+  sendProgress,
+} from "../services/newsletter/worker.ts";
 import { printText, terminalText } from "./terminal-text.ts";
 
 const HELP = `Usage: npm run newsletter -- <command> [options]
 
 Writing an issue (files in content/updates/):
-  draft [--title "Title"]      write a new draft issue, listing the essays and book notes
+  draft [--title "Title"] [--digest]
+                               write a new draft issue, listing the essays and book notes
                                published since the last sent issue; edit it, then remove
-                               "draft: true" to publish it on /updates
+                               "draft: true" to publish it on /updates. --digest lists the
+                               essays, notes and quotes published since the newest published
+                               issue, and writes nothing when there is none
   preview <slug>               write the mail (HTML and plain text) to files and print their paths
   test <slug> [--force]        send the mail to OWNER_EMAIL only
 
@@ -46,7 +58,8 @@ Sending:
                                send and test first ask the issue's page at SITE_URL and refuse
                                while it is not live (the mail links to it): publish, build and
                                deploy first; --force sends anyway, with a warning.
-  status                       the progress of every send, and why a send is paused
+  status                       every send's progress and figures (delivered, bounced, complained
+                               against Gmail's 0.3% line, unsubscribed), and why one is paused
   bounces                      read the bounce mailbox (BOUNCE_IMAP_URL) once, as the server does
                                every few minutes, and list its Unreadable folder
   resume <id> [--yes]          continue a paused send (after fixing what paused it), then show
@@ -92,6 +105,7 @@ const { values: options, positionals } = (() => {
         selector: { type: "string", default: `s${new Date().toISOString().slice(0, 10).replaceAll("-", "")}` },
         server: { type: "string" },
         check: { type: "boolean", default: false },
+        digest: { type: "boolean", default: false },
         replace: { type: "boolean", default: false },
         status: { type: "string" },
         root: { type: "string" },
@@ -193,7 +207,8 @@ async function deliverAndWatch(sendId: number) {
 
 const commands: Record<string, () => Promise<void> | void> = {
   async draft() {
-    const { path, slug, since } = await writeDraft(root, content(), await db(), options.title);
+    const { title, digest } = options;
+    const { path, slug, since } = await writeDraft(root, content(), await db(), { title, digest });
     console.log(`Wrote ${path}${since ? ` (listing what was published after ${since})` : ""}.`);
     console.log(
       `Edit it, check it with \`npm run newsletter -- preview ${slug}\`, then remove "draft: true" to publish it.`,
@@ -241,9 +256,9 @@ const commands: Record<string, () => Promise<void> | void> = {
     await deliverAndWatch(Number(operand));
   },
   async status() {
-    const sends = await sendProgress(await db());
+    const sends = await sendFigures(await db());
     if (sends.length === 0) console.log("Nothing sent yet.");
-    for (const { send, total, sent, bounced, skipped, pending } of sends) {
+    for (const { send, total, sent, bounced, skipped, pending, hard, soft, complaints, unsubscribed } of sends) {
       const state = send.paused_at
         ? `${pending} pending, PAUSED since ${send.paused_at}: ${send.pause_reason}`
         : pending === 0
@@ -251,6 +266,10 @@ const commands: Record<string, () => Promise<void> | void> = {
           : `${pending} pending`;
       const counts = `${sent}/${total} sent, ${bounced} bounced, ${skipped} skipped`;
       printText(`#${send.id}  ${send.created_at}  ${send.slug}  "${send.subject}"  ${counts}, ${state}`);
+      const line = complaints / Math.max(sent, 1) > COMPLAINT_LINE ? "ABOVE" : "under";
+      console.log(
+        `    ${sent} delivered, bounced ${hard} hard and ${soft} soft, ${complaints} complained (${percent(complaints, sent)}, ${line} Gmail's 0.3% line), ${unsubscribed} unsubscribed`,
+      );
     }
   },
   async bounces() {

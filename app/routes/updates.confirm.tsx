@@ -1,6 +1,9 @@
 import { data } from "react-router";
+import { messageIdDomainOf } from "../../services/mail/outbox.ts";
 import { signUp } from "../../services/newsletter/sign-up.ts";
 import { checkConfirmToken, confirmSubscription } from "../../services/newsletter/subscriptions.ts";
+import { welcomeToSend } from "../../services/newsletter/welcome.ts";
+import { catalogue } from "../catalogue.server.ts";
 import { MailLinkPage, tokenOf, useMailLinkState } from "../components/MailLinkPage.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
 import { backendContext, backToPage, formHeaders, readForm, submitForm } from "../lib/form-actions.server.ts";
@@ -26,10 +29,17 @@ export async function action(args: Route.ActionArgs) {
   if (read.ok && "email" in read.values) return submitForm("signup", signUp, args, read);
   if (!read.ok) return data<ConfirmAnswer>({ form: "confirm", outcome: "unreadable" }, { status: read.status });
   const token = read.values.token ?? tokenOf(args.request.url);
-  const { database, config } = args.context.get(backendContext);
-  const outcome = await confirmSubscription(database.db, config.secretKey, token);
+  const { database, config, newsletter } = args.context.get(backendContext);
+  const welcome = {
+    mail: welcomeToSend(catalogue.site.name, catalogue.site.sections.updates.welcome, config.siteUrl),
+    messageIdDomain: messageIdDomainOf(config.mailFrom),
+  };
+  const outcome = await confirmSubscription(database.db, config.secretKey, token, Date.now(), welcome);
   // The page then shows it from the database: the link's subscriber is confirmed.
-  if (outcome === "confirmed") return backToPage(args.url);
+  if (outcome === "confirmed") {
+    newsletter.nudge();
+    return backToPage(args.url);
+  }
   return data<ConfirmAnswer>({ form: "confirm", outcome }, { status: 400 });
 }
 

@@ -15,7 +15,7 @@ export const DEFAULT_QUEUE_TIMING = {
 export type QueueTiming = typeof DEFAULT_QUEUE_TIMING & { log: (message: string, error?: unknown) => void };
 
 type Outcome =
-  | { sent: true }
+  | { sent: true; afterward?: () => Promise<unknown> }
   /** `alongside` runs in the same transaction. */
   | { final: string; error?: unknown; alongside?: (trx: Db) => Promise<void> }
   | { retry: unknown; quiet?: boolean }
@@ -131,6 +131,7 @@ export function createMailQueue<Row extends QueueRow>(db: Db, kind: QueueKind<Ro
         .set({ status: "sent", sent_at: new Date(now()).toISOString(), last_error: null, claim_token: null })
         .where("id", "=", row.id)
         .execute();
+      await outcome.afterward?.();
     } else if ("final" in outcome) {
       const { final, error, alongside } = outcome;
       await db.transaction().execute(async (trx) => {

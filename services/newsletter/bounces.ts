@@ -6,6 +6,7 @@ import type { Db, MailReportKind } from "../db/database.ts";
 import { returnPath } from "../mail/transport.ts";
 import { type Report, readReport } from "./reports.ts";
 import { returnPathToken, same } from "./tokens.ts";
+import { judgeSend } from "./worker.ts";
 
 export const UNREADABLE_FOLDER = "Unreadable";
 const BOUNCE_POLL_MS = 5 * 60 * 1000;
@@ -52,7 +53,7 @@ export async function deliveryOf(
 }
 
 /** Whether the report was new: a report already recorded changes nothing. */
-export async function apply(db: Db, report: Report, delivery: Delivery, now: number): Promise<boolean> {
+export async function applyReport(db: Db, report: Report, delivery: Delivery, now: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const { key, kind, detail } = report;
     const recorded = await trx
@@ -74,6 +75,7 @@ export async function apply(db: Db, report: Report, delivery: Delivery, now: num
     ) {
       await subscriber.set({ status: "bounced" }).where("status", "=", "confirmed").execute();
     }
+    if (kind === "hard" || kind === "complaint") await judgeSend(trx, delivery.send_id, now);
     return true;
   });
 }
@@ -142,7 +144,7 @@ export async function readBounceMailbox(
           counts.unreadable++;
           continue;
         }
-        const isNew = await apply(db, report, delivery, now());
+        const isNew = await applyReport(db, report, delivery, now());
         counts[isNew ? report.kind : "alreadyCounted"]++;
         if (isNew && report.kind === "delayed") {
           log(

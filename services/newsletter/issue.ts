@@ -10,7 +10,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { messageIdDomainOf } from "../mail/outbox.ts";
 import { createMailer } from "../mail/transport.ts";
-import { issueMail, markdownAsPlainText, unsubscribeUrl } from "./mail.ts";
+import { issueMail, markdownAsPlainText, unsubscribeUrl, WELCOME_SLUG } from "./mail.ts";
 
 /** What the owner must set right before the newsletter can go on; the message says what. */
 export class Refusal extends Error {}
@@ -41,16 +41,43 @@ export function findIssue(catalogue: Catalogue, slug: string, { published }: { p
   return issue;
 }
 
-/** Lists what was published since the last sent issue (or the last published one). */
-export async function writeDraft(root: string, catalogue: Catalogue, db: Db, title?: string, today = new Date()) {
-  const lastSend = await db.selectFrom("newsletter_sends").select("slug").orderBy("id", "desc").executeTakeFirst();
-  const since = allIssues(catalogue).find((issue) => issue.slug === lastSend?.slug)?.date ?? catalogue.updates[0]?.date;
+const quoteTitle = ({ text, attribution }: Catalogue["quotes"][number]) =>
+  `“${(text.length <= 80 ? text : `${text.slice(0, text.lastIndexOf(" ", 80))} …`).replace(/\s+/g, " ")}” — ${attribution}`;
+
+/**
+ * Lists what was published since the last sent issue (or the last published one); a digest, since the
+ * newest published issue, lists quotes too and is not written when nothing is new.
+ */
+export async function writeDraft(
+  root: string,
+  catalogue: Catalogue,
+  db: Db,
+  { title, digest = false }: { title?: string; digest?: boolean } = {},
+  today = new Date(),
+) {
+  const lastSend = await db
+    .selectFrom("newsletter_sends")
+    .select("slug")
+    .where("slug", "!=", WELCOME_SLUG)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  const lastIssue = catalogue.updates[0]?.date;
+  const since = digest
+    ? lastIssue
+    : (allIssues(catalogue).find((issue) => issue.slug === lastSend?.slug)?.date ?? lastIssue);
   title ??= `Update of ${today.toLocaleString("en", { month: "long", year: "numeric" })}`;
   const slug = chooseSlug(title, new Set(allIssues(catalogue).map((issue) => issue.slug)));
   const after = <T extends { date: string }>(items: readonly T[]) =>
     items.filter((item) => since === undefined || item.date > since);
-  const writings = after(catalogue.writings).map((writing) => `- [${writing.name}](${writing.path})`);
-  const notes = after(catalogue.notes).map((note) => `- [${note.name}](${note.path}) by ${note.author}`);
+  const quotes = digest ? after(catalogue.quotes.map((quote) => ({ ...quote, date: quote.note.date }))) : [];
+  const sections = [
+    ["New essays", after(catalogue.writings).map((writing) => `- [${writing.name}](${writing.path})`)],
+    ["New book notes", after(catalogue.notes).map((note) => `- [${note.name}](${note.path}) by ${note.author}`)],
+    ["New quotes", quotes.map((quote) => `- [${quoteTitle(quote)}](${quote.path})`)],
+  ] as const;
+  if (digest && sections.every(([, lines]) => lines.length === 0)) {
+    throw new Refusal(`Nothing was published since the last issue${since ? ` (${since})` : ""}: no digest written.`);
+  }
   const text = [
     "---",
     `title: ${JSON.stringify(title)}`,
@@ -59,8 +86,7 @@ export async function writeDraft(root: string, catalogue: Catalogue, db: Db, tit
     "---",
     "Write the opening of this issue here.",
     "",
-    ...(writings.length > 0 ? ["## New essays", "", ...writings, ""] : []),
-    ...(notes.length > 0 ? ["## New book notes", "", ...notes, ""] : []),
+    ...sections.flatMap(([heading, lines]) => (lines.length > 0 ? [`## ${heading}`, "", ...lines, ""] : [])),
   ].join("\n");
   const path = join(root, "content/updates", `${slug}.md`);
   mkdirSync(join(root, "content/updates"), { recursive: true });

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { emailKey } from "../../rules/forms.ts";
 import type { Config } from "../config.ts";
 import type { Db, MailReportKind } from "../db/database.ts";
-import { apply, type Delivery, deliveryOf } from "./bounces.ts";
+import { applyReport, type Delivery, deliveryOf } from "./bounces.ts";
 import { RETURN_PATH, type Report } from "./reports.ts";
 import { same } from "./tokens.ts";
 
@@ -61,7 +61,7 @@ async function applyEvents(
       log(`mail event ${event.key} changed nobody: ${delivery}`);
       outcomes.push(`nobody changed: ${delivery}`);
     } else {
-      outcomes.push((await apply(db, event, delivery, Date.now())) ? "counted" : "already counted");
+      outcomes.push((await applyReport(db, event, delivery, Date.now())) ? "counted" : "already counted");
     }
   }
   return { status: 200, message: outcomes.join("; ") || "nobody changed: no failure or complaint" };

@@ -4,6 +4,9 @@ import type { OutgoingMail } from "../mail/transport.ts";
 import type { IssueToSend } from "./issue.ts";
 import { CONFIRM_TOKEN_DAYS } from "./tokens.ts";
 
+/** The send that holds the welcome mails; no issue file can have this slug. */
+export const WELCOME_SLUG = "_welcome";
+
 export const unsubscribeUrl = (siteUrl: string, token: string) =>
   `${siteUrl}/updates/unsubscribe?token=${encodeURIComponent(token)}`;
 
@@ -59,13 +62,14 @@ const DARK_STYLE = `@media (prefers-color-scheme: dark) {
 
 /** An issue's mail, but for its Message-ID, date and recipient. */
 export function issueMail(issue: IssueToSend, siteUrl: string, unsubscribeLink: string) {
+  const readOn = issue.slug === WELCOME_SLUG ? "Past updates on the site" : "Read it on the site";
   const why = `You get this because you subscribed to updates from ${issue.siteName} at ${hostOf(siteUrl)} and confirmed it.`;
   const text = [
     issue.subject,
     "",
     issue.bodyText,
     "",
-    `Read it on the site: ${issue.issueUrl}`,
+    `${readOn}: ${issue.issueUrl}`,
     "",
     "--",
     why,
@@ -90,7 +94,7 @@ export function issueMail(issue: IssueToSend, siteUrl: string, unsubscribeLink: 
 <p style="margin:0 0 8px;font-size:14px;color:#6b7280;">${escapeXml(issue.siteName)}</p>
 <h1 style="font-size:26px;line-height:1.25;margin:0 0 20px;color:#111827;">${escapeXml(issue.subject)}</h1>
 ${inlineStyles(issue.bodyHtml)}
-<p style="margin:24px 0 0;"><a href="${escapeXml(issue.issueUrl)}" style="color:#2563eb;text-decoration:underline;">Read it on the site</a></p>
+<p style="margin:24px 0 0;"><a href="${escapeXml(issue.issueUrl)}" style="color:#2563eb;text-decoration:underline;">${readOn}</a></p>
 </td></tr>
 <tr><td class="mail-footer" style="padding:20px 28px;border-top:1px solid #e5e7eb;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,Arial,sans-serif;font-size:13px;line-height:1.5;color:#6b7280;">
 <p style="margin:0 0 8px;">${escapeXml(why)}</p>

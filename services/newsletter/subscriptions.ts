@@ -3,7 +3,9 @@
 import type { Selectable } from "kysely";
 import { emailKey, normalizeEmail } from "../../rules/forms.ts";
 import type { Db, SubscribersTable } from "../db/database.ts";
+import type { IssueToSend } from "./issue.ts";
 import { confirmTokenHolds, subscriberIdOf, unsubscribeTokenHolds } from "./tokens.ts";
+import { queueWelcome } from "./welcome.ts";
 
 export type Subscriber = Selectable<SubscribersTable>;
 
@@ -84,17 +86,28 @@ export async function checkConfirmToken(
   return { state: subscriber.status === "confirmed" ? "confirmed" : "invalid" };
 }
 
-export async function confirmSubscription(db: Db, secret: string, token: string, now = Date.now()) {
+/** With `welcome`, the welcome is queued in the same transaction: one confirmation, one welcome. */
+export async function confirmSubscription(
+  db: Db,
+  secret: string,
+  token: string,
+  now = Date.now(),
+  welcome?: { mail: IssueToSend; messageIdDomain: string },
+) {
   const link = await checkConfirmToken(db, secret, token, now);
   if (link.state !== "valid") return "invalid";
-  const updated = await db
-    .updateTable("subscribers")
-    .set({ status: "confirmed", confirmed_at: new Date(now).toISOString() })
-    .where("id", "=", link.subscriber.id)
-    .where("status", "=", "pending")
-    .where("created_at", "=", link.subscriber.created_at)
-    .executeTakeFirst();
-  return updated.numUpdatedRows === 1n ? "confirmed" : "invalid";
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("subscribers")
+      .set({ status: "confirmed", confirmed_at: new Date(now).toISOString() })
+      .where("id", "=", link.subscriber.id)
+      .where("status", "=", "pending")
+      .where("created_at", "=", link.subscriber.created_at)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows !== 1n) return "invalid";
+    if (welcome) await queueWelcome(trx, link.subscriber.id, welcome.mail, { ...welcome, now });
+    return "confirmed";
+  });
 }
 
 export async function subscriberOfUnsubscribeToken(db: Db, secret: string, token: string) {

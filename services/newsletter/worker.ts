@@ -1,5 +1,6 @@
 // A refusal of our sender or of the issue's mail pauses the whole send: every recipient would meet the
 // same answer. More than half of the last 20 deliveries bounced pauses it too: rarely 20 bad addresses.
+// Complaints above Gmail's 0.3% or hard bounces above 5% pause it as well, before the sender's name suffers.
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Selectable, sql } from "kysely";
@@ -22,6 +23,16 @@ export type NewsletterSend = Selectable<NewsletterSendsTable>;
 
 type Delivery = Selectable<NewsletterDeliveriesTable>;
 
+/** The issue's mail as a send keeps it, so that every delivery of it is the same mail. */
+export const frozenIssue = (issue: IssueToSend) => ({
+  slug: issue.slug,
+  subject: issue.subject,
+  body_html: issue.bodyHtml,
+  body_text: issue.bodyText,
+  issue_url: issue.issueUrl,
+  site_name: issue.siteName,
+});
+
 export async function freezeSend(
   db: Db,
   issue: IssueToSend,
@@ -40,15 +51,7 @@ export async function freezeSend(
     }
     const send = await trx
       .insertInto("newsletter_sends")
-      .values({
-        slug: issue.slug,
-        subject: issue.subject,
-        body_html: issue.bodyHtml,
-        body_text: issue.bodyText,
-        issue_url: issue.issueUrl,
-        site_name: issue.siteName,
-        created_at: new Date(now).toISOString(),
-      })
+      .values({ ...frozenIssue(issue), created_at: new Date(now).toISOString() })
       .returningAll()
       .executeTakeFirstOrThrow();
     // One statement for every recipient: 10,000 rows in milliseconds.
@@ -89,6 +92,62 @@ export async function sendProgress(db: Db, sendId?: number): Promise<SendProgres
   });
 }
 
+export type SendFigures = SendProgress & { hard: number; soft: number; complaints: number; unsubscribed: number };
+
+/** Later reports count once per subscriber; an unsubscribe counts for the last mail its subscriber got before it. */
+export async function sendFigures(db: Db, sendId?: number): Promise<SendFigures[]> {
+  const reports = await db
+    .selectFrom("mail_reports")
+    .select(["send_id", "kind", (eb) => eb.fn.count<number>("subscriber_id").distinct().as("count")])
+    .$if(sendId !== undefined, (query) => query.where("send_id", "=", sendId as number))
+    .groupBy(["send_id", "kind"])
+    .execute();
+  const unsubscribed = await sql<{ send_id: number; count: number }>`
+    SELECT d.send_id, count(*) AS count FROM newsletter_deliveries d JOIN subscribers s ON s.id = d.subscriber_id
+    WHERE s.status = 'unsubscribed' AND d.sent_at <= s.unsubscribed_at ${sendId === undefined ? sql`` : sql`AND d.send_id = ${sendId}`}
+    AND NOT EXISTS (SELECT 1 FROM newsletter_deliveries later WHERE later.subscriber_id = d.subscriber_id
+      AND later.sent_at > d.sent_at AND later.sent_at <= s.unsubscribed_at)
+    AND NOT EXISTS (SELECT 1 FROM mail_reports r WHERE r.subscriber_id = d.subscriber_id AND r.kind = 'complaint')
+    GROUP BY d.send_id`.execute(db);
+  return (await sendProgress(db, sendId)).map((progress) => {
+    const reported = (kind: string) =>
+      Number(reports.find((row) => row.send_id === progress.send.id && row.kind === kind)?.count ?? 0);
+    return {
+      ...progress,
+      hard: progress.bounced + reported("hard"),
+      soft: reported("soft"),
+      complaints: reported("complaint"),
+      unsubscribed: Number(unsubscribed.rows.find((row) => row.send_id === progress.send.id)?.count ?? 0),
+    };
+  });
+}
+
+const resumeHint = (sendId: number) => `fix it, then: npm run newsletter -- resume ${sendId}`;
+
+export const COMPLAINT_LINE = 0.003;
+const HARD_BOUNCE_LINE = 0.05;
+const JUDGED_FROM = 20;
+
+export const percent = (part: number, whole: number) => `${((part / Math.max(whole, 1)) * 100).toFixed(1)}%`;
+
+/**
+ * Pauses the send when complaints or hard bounces pass their line, judged from its 20th delivery on.
+ * `reaching`: judged only as the 20th is delivered, so a resumed send is judged again by new reports alone.
+ */
+export async function judgeSend(db: Db, sendId: number, now: number, { reaching = false } = {}) {
+  const [figures] = await sendFigures(db, sendId);
+  if (!figures) return;
+  const { sent: delivered, complaints, hard } = figures;
+  if (reaching ? delivered !== JUDGED_FROM : delivered < JUDGED_FROM) return;
+  const over =
+    complaints / delivered > COMPLAINT_LINE
+      ? `complaints from ${complaints} of ${delivered} delivered (${percent(complaints, delivered)}) passed the 0.3% Gmail allows`
+      : hard / delivered > HARD_BOUNCE_LINE
+        ? `hard bounces from ${hard} of ${delivered} delivered (${percent(hard, delivered)}) passed 5%: the list holds dead addresses`
+        : undefined;
+  if (over) await pauseSend(db, sendId, `${over}; ${resumeHint(sendId)}`, now);
+}
+
 /** A paused send keeps its first reason. */
 export async function pauseSend(db: Db, sendId: number, reason: string, now = Date.now()) {
   await db
@@ -122,8 +181,6 @@ export type NewsletterWorkerOptions = QueueTiming & ReturnType<typeof workerSett
 
 const BREAKER_WINDOW = 20;
 
-const resumeHint = (sendId: number) => `fix it, then: npm run newsletter -- resume ${sendId}`;
-
 type WorkerOptions = Pick<NewsletterWorkerOptions, "secretKey" | "siteUrl"> & Partial<NewsletterWorkerOptions>;
 
 export function createNewsletterWorker(db: Db, mailer: Mailer, options: WorkerOptions): MailQueue {
@@ -137,6 +194,7 @@ export function createNewsletterWorker(db: Db, mailer: Mailer, options: WorkerOp
   const { now, log } = settings;
   const sends = new Map<number, NewsletterSend>();
   const recent = new Map<number, { row: Delivery; bounced: boolean }[]>();
+  const deliveredHere = new Map<number, number>();
 
   async function reserveSlots(count: number): Promise<number[]> {
     const time = now();
@@ -180,7 +238,7 @@ export function createNewsletterWorker(db: Db, mailer: Mailer, options: WorkerOp
       .where("status", "=", "confirmed")
       .execute();
     const takenBack = remember(row, true);
-    if (!takenBack) return;
+    if (!takenBack) return judgeSend(trx, row.send_id, now());
     const reason = `${takenBack.length} of the last ${BREAKER_WINDOW} deliveries were refused for good, almost never a run of bad addresses; their subscribers were left as they were (the last refusal: ${errorText(error)}); ${resumeHint(row.send_id)}`;
     log(`send ${row.send_id} paused: ${reason}`);
     await pauseSend(trx, row.send_id, reason, now());
@@ -254,7 +312,10 @@ export function createNewsletterWorker(db: Db, mailer: Mailer, options: WorkerOp
           return { retry: error };
         }
         remember(row, false);
-        return { sent: true };
+        const count = (deliveredHere.get(row.send_id) ?? 0) + 1;
+        deliveredHere.set(row.send_id, count);
+        if (count > JUDGED_FROM) return { sent: true };
+        return { sent: true, afterward: () => judgeSend(db, row.send_id, now(), { reaching: true }) };
       },
     },
     settings,

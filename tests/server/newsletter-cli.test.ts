@@ -5,7 +5,7 @@
  * confirmation on a pipe), status, subscribers, remove, export; and Ctrl-C in the middle of a send.
  */
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -165,6 +165,47 @@ test("the owner's path: draft, preview, test, import, send, status, subscribers,
   ]);
   expect(existsSync(draftFile)).toBe(true);
 }, 120_000);
+
+test("draft --digest lists the essays, notes and quotes published since the newest published issue, and with nothing new says so and writes nothing", async () => {
+  const updates = join(site.path, "content/updates");
+  const issuesBefore = readdirSync(updates).sort();
+  const nothing = await newsletter("draft", "--digest");
+  expect(nothing.status).toBe(1);
+  expect(nothing.stderr).toMatch(/^Nothing was published since the last issue \(.+\): no digest written\.\n$/);
+  expect(readdirSync(updates).sort()).toEqual(issuesBefore);
+
+  const note = join(site.path, "content/notes/the-salt-road.md");
+  const essay = join(site.path, "content/write/late-spring.md");
+  writeFileSync(
+    note,
+    '---\nname: "The Salt Road"\nauthor: "Ada Fenn"\ndate: "4/1/25"\ntags: ["Fiction"]\nrating: 8\ntime: 30\n---\n\nAn invented book.\n\n> Every road to the sea is paved with someone else\'s patience.\n\n— p. 3\n',
+  );
+  writeFileSync(essay, '---\nname: "Late Spring"\ndate: "4/2/25"\ntime: 2\n---\n\nAn invented essay.\n');
+  try {
+    const digest = await newsletter("draft", "--digest", "--title", "Spring digest");
+    expect(digest.status, digest.stderr).toBe(0);
+    const written = readFileSync(join(updates, "spring-digest.md"), "utf8");
+    expect(written).toMatch(/^---\ntitle: "Spring digest"\ndate: "[\d/]+"\ndraft: true\n---\n/);
+    expect(written.slice(written.indexOf("## "))).toBe(
+      [
+        "## New essays",
+        "",
+        "- [Late Spring](/write/late-spring)",
+        "",
+        "## New book notes",
+        "",
+        "- [The Salt Road](/notes/the-salt-road) by Ada Fenn",
+        "",
+        "## New quotes",
+        "",
+        "- [“Every road to the sea is paved with someone else's patience.” — p. 3](/quotes/the-salt-road-1)",
+        "",
+      ].join("\n"),
+    );
+  } finally {
+    for (const file of [note, essay, join(updates, "spring-digest.md")]) rmSync(file, { force: true });
+  }
+});
 
 test("Ctrl-C during a send stops watching and leaves the rest to the server's worker: everyone gets the issue once", async () => {
   const own = makeTempDir("site-newsletter-interrupted-");

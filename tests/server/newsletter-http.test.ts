@@ -9,8 +9,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import routes from "../../app/routes.ts";
 import { openDatabase } from "../../services/db/database.ts";
+import { writeDkimKey } from "../../services/mail/authentication.ts";
 import { unsubscribeToken } from "../../services/newsletter/tokens.ts";
-import { makeTempDir, postJson, type SmtpRecorder, startSmtp, waitFor } from "./helpers.ts";
+import { makeTempDir, postJson, type SmtpRecorder, sleep, startSmtp, waitFor } from "./helpers.ts";
 import { builtSiteUrl, type ProductionServer, startProductionServer } from "./production.ts";
 
 let temp: ReturnType<typeof makeTempDir>;
@@ -22,6 +23,7 @@ const PEOPLE = ["first.reader@example.org", "second.reader@example.org"];
 beforeAll(async () => {
   temp = makeTempDir();
   smtp = await startSmtp();
+  writeDkimKey(join(temp.path, "dkim.pem"), "s1");
   server = await startProductionServer({ DATA_DIR: temp.path, SMTP_URL: smtp.url, RATE_LIMIT: "0" });
   for (const email of PEOPLE) {
     const answer = await postJson(`${server.origin}/api/user`, { email }, { origin: server.origin });
@@ -91,6 +93,33 @@ test("the confirm link: a GET (a mail scanner) changes nothing and shows no addr
   const used = await fetch(link, form({ token }, { Origin: server.origin }));
   expect(used.status).toBe(400);
   expect(await used.text()).toContain("This link has expired");
+});
+
+test("a confirmed subscriber gets the owner's welcome once, signed, with one-click unsubscribe, though the button is pressed twice at once", async () => {
+  const email = "welcomed.reader@example.org";
+  expect((await postJson(`${server.origin}/api/user`, { email }, { origin: server.origin })).status).toBe(201);
+  await waitFor(() => smtp.received.some((mail) => mail.envelope.to.includes(email)), { what: "the confirmation" });
+  const link = confirmLinkOf(email);
+  const token = link.searchParams.get("token") ?? "";
+  const presses = await Promise.all([1, 2].map(() => fetch(link, form({ token }, { Origin: server.origin }))));
+  expect(presses.map((press) => press.status).sort()).toEqual([200, 400]);
+
+  const welcomes = () =>
+    smtp.received.filter((mail) => mail.envelope.to.includes(email) && mail.parsed.subject?.startsWith("Welcome"));
+  await waitFor(() => welcomes().length > 0, { what: "the welcome" });
+  await sleep(1500);
+  const [welcome, ...more] = welcomes();
+  expect(more).toEqual([]);
+  expect(welcome?.parsed.subject).toBe("Welcome to the fixture updates");
+  expect(welcome?.parsed.text).toContain(`The first issue (${siteUrl}/updates/first-issue) is a fine place to start.`);
+  expect(welcome?.parsed.text).toContain(`Past updates on the site: ${siteUrl}/updates`);
+  const secret = readFileSync(join(temp.path, "secret"), "utf8").trim();
+  const unsubscribe = `${siteUrl}/updates/unsubscribe?token=${unsubscribeToken(secret, await subscriberRow(email))}`;
+  const headers = welcome?.raw.slice(0, welcome.raw.indexOf("\r\n\r\n")).replace(/\r\n[ \t]+/g, " ") ?? "";
+  expect(headers).toContain(`\r\nList-Unsubscribe: <${unsubscribe}>\r\n`);
+  expect(headers).toContain("\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n");
+  expect(headers).toMatch(/^DKIM-Signature: .*\bh=[^;]*List-Unsubscribe:List-Unsubscribe-Post/im);
+  expect(welcome?.envelope.from).toMatch(/^bounces\+\d+\.\d+\./);
 });
 
 test("a forged or unusable confirm link gets a clear page whose sign-up box works, never a 5xx", async () => {
