@@ -126,7 +126,9 @@ export async function readBounceMailbox(
     await client.mailboxCreate(UNREADABLE_FOLDER);
     const lock = await client.getMailboxLock(folder);
     try {
-      const listed = client.mailbox && client.mailbox.exists > 0 ? await client.fetchAll("1:*", { size: true }) : [];
+      // By UID: another reader may empty the folder between two commands, which a sequence range refuses.
+      const uids = (await client.search({ all: true }, { uid: true })) || [];
+      const listed = uids.length > 0 ? await client.fetchAll(uids, { size: true }, { uid: true }) : [];
       for (const { uid, size } of listed) {
         const message =
           (size ?? 0) > LARGEST_REPORT
