@@ -72,11 +72,13 @@ async function liveAsSubscriber(page: Page, baseURL: string, javaScript: boolean
   await page.getByRole("button", { name: "Confirm subscription" }).click();
   await expect(page.getByRole("heading", { name: "You're subscribed" })).toBeVisible();
   expect(await statusOf(baseURL, email)).toBe("confirmed");
+  const welcome = await waitForMail(email, 2);
+  expect(welcome.subject).toBe(catalogue.site.sections.updates?.welcome?.subject);
 
   const sent = await newsletter(baseURL, "send", firstIssue.slug, "--yes", "--again");
   expect(sent.code, sent.output).toBe(0);
   expect(sent.output).toMatch(/^Done: \d+ sent/m);
-  const issue = await waitForMail(email, 2);
+  const issue = await waitForMail(email, 3);
   expect(issue.subject).toBe(firstIssue.title);
   const header = (name: string) =>
     issue.headerLines.find((line) => line.key === name)?.line.replace(/\r?\n[ \t]+/g, "") ?? "";
@@ -96,7 +98,7 @@ async function liveAsSubscriber(page: Page, baseURL: string, javaScript: boolean
   // Sent to whoever else is confirmed now, or refused when nobody is: either way, not to them.
   const later = await newsletter(baseURL, "send", laterIssue.slug, "--yes", "--again");
   expect(later.output).toMatch(/^Done: \d+ sent|There is no confirmed subscriber/m);
-  expect(await mailsTo(email)).toHaveLength(2);
+  expect(await mailsTo(email)).toHaveLength(3);
 }
 
 test.describe("with JavaScript", () => {
