@@ -11,6 +11,26 @@ import { judgeSend } from "./worker.ts";
 export const UNREADABLE_FOLDER = "Unreadable";
 const BOUNCE_POLL_MS = 5 * 60 * 1000;
 const LARGEST_REPORT = 4 * 1024 * 1024;
+/** What one fetch may bring into memory at once. */
+const FETCH_BYTES = 8 * 1024 * 1024;
+const FETCH_MESSAGES = 100;
+
+/** The messages' UIDs in runs of at most FETCH_MESSAGES and FETCH_BYTES. */
+function chunksOf(messages: { uid: number; size?: number }[]): number[][] {
+  const chunks: number[][] = [];
+  let bytes = Infinity;
+  for (const { uid, size = 0 } of messages) {
+    const last = chunks.at(-1);
+    if (!last || last.length >= FETCH_MESSAGES || bytes + size > FETCH_BYTES) {
+      chunks.push([uid]);
+      bytes = size;
+    } else {
+      last.push(uid);
+      bytes += size;
+    }
+  }
+  return chunks;
+}
 /** Temporary failures in this many of a subscriber's last five sends mark them bounced. */
 const SOFT_BOUNCE_LIMIT = 3;
 
@@ -129,32 +149,35 @@ export async function readBounceMailbox(
       // By UID: another reader may empty the folder between two commands, which a sequence range refuses.
       const uids = (await client.search({ all: true }, { uid: true })) || [];
       const listed = uids.length > 0 ? await client.fetchAll(uids, { size: true }, { uid: true }) : [];
-      for (const { uid, size } of listed) {
-        const message =
-          (size ?? 0) > LARGEST_REPORT
-            ? undefined
-            : await client.fetchOne(String(uid), { source: true }, { uid: true });
-        // Gone: another reader took it meanwhile.
-        if (message === false) continue;
-        const report = message?.source
-          ? await readReport(message.source).catch(() => "not readable as mail")
-          : `larger than ${LARGEST_REPORT / 1024 / 1024} MB`;
-        const delivery = typeof report === "string" ? report : await deliveryOf(db, report, settings);
-        if (typeof report === "string" || typeof delivery === "string") {
-          log(`report ${uid} moved to ${UNREADABLE_FOLDER}, nobody changed: ${delivery}`);
-          await client.messageMove(String(uid), UNREADABLE_FOLDER, { uid: true });
-          counts.unreadable++;
-          continue;
+      const moved = listed.filter(({ size }) => (size ?? 0) > LARGEST_REPORT).map(({ uid }) => uid);
+      for (const uid of moved)
+        log(`report ${uid} moved to ${UNREADABLE_FOLDER}: larger than ${LARGEST_REPORT / 1024 / 1024} MB`);
+      // A chunk at a time, one command each way: a round trip per message made 10,000 reports take minutes.
+      for (const chunk of chunksOf(listed.filter(({ size }) => (size ?? 0) <= LARGEST_REPORT))) {
+        // A message another reader took meanwhile is simply not returned.
+        const messages = await client.fetchAll(chunk, { source: true }, { uid: true });
+        const done: number[] = [];
+        for (const { uid, source } of messages) {
+          const report = source ? await readReport(source).catch(() => "not readable as mail") : "empty";
+          const delivery = typeof report === "string" ? report : await deliveryOf(db, report, settings);
+          if (typeof report === "string" || typeof delivery === "string") {
+            log(`report ${uid} moved to ${UNREADABLE_FOLDER}, nobody changed: ${delivery}`);
+            moved.push(uid);
+            continue;
+          }
+          const isNew = await applyReport(db, report, delivery, now());
+          counts[isNew ? report.kind : "alreadyCounted"]++;
+          if (isNew && report.kind === "delayed") {
+            log(
+              `send ${delivery.send_id} to subscriber ${delivery.subscriber_id} is delayed, not failed: ${report.detail}`,
+            );
+          }
+          done.push(uid);
         }
-        const isNew = await applyReport(db, report, delivery, now());
-        counts[isNew ? report.kind : "alreadyCounted"]++;
-        if (isNew && report.kind === "delayed") {
-          log(
-            `send ${delivery.send_id} to subscriber ${delivery.subscriber_id} is delayed, not failed: ${report.detail}`,
-          );
-        }
-        await client.messageDelete(String(uid), { uid: true });
+        if (done.length > 0) await client.messageDelete(done, { uid: true });
       }
+      if (moved.length > 0) await client.messageMove(moved, UNREADABLE_FOLDER, { uid: true });
+      counts.unreadable = moved.length;
     } finally {
       lock.release();
     }
