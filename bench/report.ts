@@ -1,4 +1,6 @@
 /** The printed report: a few titled tables of the same figures as bench/results.json. */
+
+import { describeBounceMailbox } from "./bounce-mailbox.ts";
 import type { LoadFigures } from "./load.ts";
 import { describeNewsletter } from "./newsletter.ts";
 import { ok, type Results, type Section } from "./results.ts";
@@ -415,6 +417,13 @@ export function renderReport(results: Results): string {
     const newsletter = ok(results.newsletter);
     parts.push(
       newsletter ? `${describeNewsletter(newsletter)}\n` : (failed("Newsletter delivery", results.newsletter) ?? ""),
+    );
+  }
+
+  if (results.bounceMailbox) {
+    const mailbox = ok(results.bounceMailbox);
+    parts.push(
+      mailbox ? `${describeBounceMailbox(mailbox)}\n` : (failed("Bounce mailbox", results.bounceMailbox) ?? ""),
     );
   }
 

@@ -1,5 +1,6 @@
 /** The shape of bench/results.json: every section either has its figures or says why it has none. */
 import type { AmplificationFigures } from "./amplification.ts";
+import type { BounceMailboxFigures } from "./bounce-mailbox.ts";
 import type { BuildRuns } from "./build-phases.ts";
 import type { BytesResult } from "./bytes.ts";
 import type { LighthousePage } from "./lighthouse.ts";
@@ -77,6 +78,8 @@ export type Results = {
   mainThread?: Section<MainThreadFigures>;
   /** Absent in results written before the newsletter was measured. */
   newsletter?: Section<NewsletterFigures>;
+  /** Absent in results written before the bounce mailbox was measured. */
+  bounceMailbox?: Section<BounceMailboxFigures>;
   budgets: Budget[];
 };
 

@@ -18,7 +18,7 @@
  * (10000), BENCH_RECIPIENTS (10000), BENCH_BUILD_NOTES (2000,10000; empty for the sample alone),
  * BENCH_SKIP (comma-separated: build-phases, large, lighthouse, bytes, load, nginx, signups,
  * amplification, signups-postgres, newsletter-postgres, keystrokes, navigation, main-thread, search, search-cost,
- * keystrokes-large, newsletter). BENCH_ONLY (comma-separated section names) skips every other
+ * keystrokes-large, newsletter, bounce-mailbox). BENCH_ONLY (comma-separated section names) skips every other
  * section, e.g. `BENCH_ONLY=amplification npm run bench` for the API latency under list load alone;
  * `BENCH_ONLY=build` for the builds alone, with BENCH_BUILD_NOTES=2000 for ours beside Astro's blog.
  * BENCH_MAIN_THREAD_RUNS (7): loads of each page in the main-thread section.
@@ -30,6 +30,7 @@ import { join, resolve } from "node:path";
 import { present } from "../catalogue/present.ts";
 import { createTestDatabase, startPostgres } from "../tests/support/postgres.ts";
 import { measureAmplification } from "./amplification.ts";
+import { measureBounceMailbox } from "./bounce-mailbox.ts";
 import { withBrowser } from "./browser.ts";
 import { checkBudgets } from "./budgets.ts";
 import { buildLargeCopy, buildSite, servedBuildOf } from "./build.ts";
@@ -365,6 +366,7 @@ async function main() {
   }
 
   const newsletter = await section("newsletter", () => measureNewsletter({ recipients: RECIPIENTS, log }));
+  const bounceMailbox = await section("bounce-mailbox", () => measureBounceMailbox({ reports: RECIPIENTS, log }));
 
   const partial = {
     date: new Date().toISOString().slice(0, 10),
@@ -408,6 +410,7 @@ async function main() {
     search: partial.search,
     searchCost,
     newsletter,
+    bounceMailbox,
     budgets: checkBudgets(partial),
   };
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
