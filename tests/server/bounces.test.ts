@@ -26,23 +26,16 @@ import {
   OWNER,
   openTestDatabase,
   SENDER,
-  SITE_URL,
   type SmtpRecorder,
   startSmtp,
   startTestBackend,
+  TEST_ISSUE,
   TEST_SECRET,
   testConfig,
   waitFor,
 } from "./helpers.ts";
 
-const issue = {
-  slug: "first-issue",
-  subject: "First issue",
-  bodyHtml: "<p>Hello.</p>",
-  bodyText: "Hello.",
-  issueUrl: `${SITE_URL}/updates/first-issue`,
-  siteName: "Fixture site",
-};
+const issue = TEST_ISSUE;
 const READERS = ["ann@example.org", "bob@example.org", "cy@example.org"];
 
 type TestBackend = Awaited<ReturnType<typeof startTestBackend>>;

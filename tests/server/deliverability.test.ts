@@ -18,24 +18,17 @@ import {
   childProcessEnv,
   makeTempDir,
   SENDER,
-  SITE_URL,
   type SmtpRecorder,
   startSmtp,
   startTestBackend,
+  TEST_ISSUE,
   TEST_SECRET,
   type TestBackend,
   testConfig,
   waitFor,
 } from "./helpers.ts";
 
-const issue = {
-  slug: "first-issue",
-  subject: "First issue",
-  bodyHtml: "<p>Hello.</p>",
-  bodyText: "Hello.",
-  issueUrl: `${SITE_URL}/updates/first-issue`,
-  siteName: "Fixture site",
-};
+const issue = TEST_ISSUE;
 
 const readers = (count: number) => Array.from({ length: count }, (_, index) => `reader${index + 1}@example.org`);
 

@@ -191,3 +191,13 @@ export async function readAnswer(response: Response) {
 }
 
 export type TestBackend = Awaited<ReturnType<typeof startTestBackend>>;
+
+/** A newsletter issue as a send freezes it, for tests that send one without the content. */
+export const TEST_ISSUE = {
+  slug: "first-issue",
+  subject: "First issue",
+  bodyHtml: "<p>Hello.</p>",
+  bodyText: "Hello.",
+  issueUrl: `${SITE_URL}/updates/first-issue`,
+  siteName: "Fixture site",
+};

@@ -18,23 +18,16 @@ import {
   type ReceivedMail,
   readAnswer,
   type Served,
-  SITE_URL,
   type SmtpRecorder,
   serveApp,
   startSmtp,
   startTestBackend,
+  TEST_ISSUE,
   testConfig,
   waitFor,
 } from "./helpers.ts";
 
-const issue = {
-  slug: "first-issue",
-  subject: "First issue",
-  bodyHtml: "<p>Hello.</p>",
-  bodyText: "Hello.",
-  issueUrl: `${SITE_URL}/updates/first-issue`,
-  siteName: "Fixture site",
-};
+const issue = TEST_ISSUE;
 const READERS = ["ann@example.org", "bob@example.org", "cy@example.org"];
 const TOPIC = "arn:aws:sns:eu-west-1:123456789012:ses-reports";
 const CERTIFICATE_URL = "https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-0123456789abcdef.pem";

@@ -5,11 +5,12 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createConnection, createServer } from "node:net";
+import { createConnection } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ImapFlow } from "imapflow";
+import { freePort } from "./free-port.ts";
 
 const DOVECOT = "/usr/sbin/dovecot";
 
@@ -21,18 +22,6 @@ export type ImapServer = {
   messages(folder: string): Promise<string[]>;
   stop(): Promise<void>;
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function listening(port: number, log: string): Promise<void> {
   for (let tries = 0; tries < 100; tries++) {

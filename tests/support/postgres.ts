@@ -8,10 +8,10 @@
  */
 import { execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { freePort } from "./free-port.ts";
 
 /** Prefix of the databases the tests create; `dropTestDatabases` removes them all. */
 const TEST_DATABASE_PREFIX = "site_test_";
@@ -24,18 +24,6 @@ export function findPostgresBin(): string | undefined {
     .filter((version) => existsSync(join(root, version, "bin", "initdb")))
     .sort((a, b) => Number.parseFloat(b) - Number.parseFloat(a));
   return versions[0] === undefined ? undefined : join(root, versions[0], "bin");
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function userIds(name: string): { uid: number; gid: number } | undefined {
