@@ -94,6 +94,25 @@ export type MailReportsTable = {
   received_at: string;
 };
 
+export type FederationQueueTable = {
+  id: Generated<number>;
+  /** Fedify's message, as JSON. */
+  message: string;
+  ordering_key: string | null;
+  deliver_at: number;
+  /** A claim leases the message, so an instance that dies mid-delivery gives it back. */
+  claimed_until: number | null;
+  claim_token: string | null;
+};
+
+export type FediverseFollowersTable = {
+  id: Generated<number>;
+  actor_url: string;
+  inbox: string;
+  shared_inbox: string | null;
+  followed_at: string;
+};
+
 export type Tables = {
   subscribers: SubscribersTable;
   messages: MessagesTable;
@@ -102,6 +121,9 @@ export type Tables = {
   newsletter_pacing: { id: number; next_slot_at: number };
   rate_limit_hits: { key: string; at: number };
   mail_reports: MailReportsTable;
+  federation_kv: { key: string; value: string; expires_at: number | null };
+  federation_queue: FederationQueueTable;
+  fediverse_followers: FediverseFollowersTable;
 };
 
 export type Db = Kysely<Tables>;

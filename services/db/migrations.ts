@@ -203,6 +203,31 @@ const STEPS: Record<string, Step> = {
       .columns(["subscriber_id", "send_id"])
       .execute();
   },
+  /** Fedify's key–value store and message queue, and the readers who follow the site from the fediverse. */
+  "007-federation": async (db, schema) => {
+    await schema
+      .createTable("federation_kv", { withId: false })
+      .addColumn("key", "text", (column) => column.primaryKey())
+      .addColumn("value", "text", (column) => column.notNull())
+      .addColumn("expires_at", schema.epochMs)
+      .execute();
+    await schema
+      .createTable("federation_queue")
+      .addColumn("message", "text", (column) => column.notNull())
+      .addColumn("ordering_key", "text")
+      .addColumn("deliver_at", schema.epochMs, (column) => column.notNull())
+      .addColumn("claimed_until", schema.epochMs)
+      .addColumn("claim_token", "text")
+      .execute();
+    await db.schema.createIndex("federation_queue_due").on("federation_queue").columns(["deliver_at", "id"]).execute();
+    await schema
+      .createTable("fediverse_followers")
+      .addColumn("actor_url", "text", (column) => column.notNull().unique())
+      .addColumn("inbox", "text", (column) => column.notNull())
+      .addColumn("shared_inbox", "text")
+      .addColumn("followed_at", "text", (column) => column.notNull())
+      .execute();
+  },
 };
 
 export const STEP_NAMES = Object.keys(STEPS).sort();
