@@ -20,6 +20,7 @@ const DATABASE_SUITES = [
   "tests/server/services.test.ts",
   "tests/server/shared-rate-limit.test.ts",
   "tests/server/sweep.test.ts",
+  "tests/server/federation.test.ts",
 ];
 
 /** Only meaningful on PostgreSQL: its migrations, locks, the copy to it, several instances on one server. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parseContentDate } from "./dates.ts";
 import { type DerivedBody, deriveBody } from "./derive.ts";
 import { EMBED_ORIGINS, isEmbedFrom } from "./embeds.ts";
+import { HANDLE_PATTERN } from "./handle.ts";
 import { ownerFields } from "./owner.ts";
 import type { deriveQuotes } from "./quotes.ts";
 import type { Mention, ReadingEntry } from "./reading-life.ts";
@@ -104,6 +105,11 @@ const ratingScaleSchema = z.strictObject({
 
 export const siteSchema = z.strictObject({
   ...ownerFields,
+  /** The fediverse user name, @handle@host; unset, the owner's first name. */
+  handle: z
+    .string()
+    .regex(HANDLE_PATTERN, "must be 1 to 30 lower-case letters, digits or underscores, e.g. avery")
+    .optional(),
   description: text,
   icon: image.refine((path) => /\.(svg|png|jpe?g)$/i.test(path), "must be an .svg, .png or .jpg file").optional(),
   noteApp: text.optional(),

@@ -43,6 +43,12 @@ const ONE_CLICK_UNSUBSCRIBE_PATH = "/updates/unsubscribe";
 
 export const PREFETCH_FRESH_SECONDS = 30;
 
+/** WebFinger, NodeInfo and the actor's own paths (services/federation/site-actor.ts). */
+const FEDERATION_PATHS = /^\/(\.well-known\/(webfinger|nodeinfo)$|nodeinfo\/|ap\/)/;
+
+/** Mastodon refuses activities over 1 MB too. */
+const ACTIVITY_LIMIT_BYTES = 1024 * 1024;
+
 /** Linux's longest file name and a bound on the path a disk lookup is made for. */
 const MAX_SEGMENT_BYTES = 255;
 const MAX_PATH_BYTES = 1024;
@@ -122,6 +128,28 @@ export function createHttpApp(options: HttpOptions): Hono {
     if (!unreadable) return next();
     log(`Not found, ${unreadable}: ${pathname.length > 80 ? `${pathname.slice(0, 80)}…` : pathname}`);
     return c.text("Not found.", 404, { "Cache-Control": "no-store" });
+  });
+
+  // Fedify answers its own paths; an HTML request for them, or any other path, goes on to the site.
+  const federation = backend.federation.federation;
+  app.use(
+    "/ap/*",
+    bodyLimit({ maxSize: ACTIVITY_LIMIT_BYTES, onError: (c) => c.text("This activity is too large.", 413) }),
+  );
+  app.use(async (c, next) => {
+    if (!FEDERATION_PATHS.test(c.req.path)) return next();
+    let passOn = false;
+    const pass = () => {
+      passOn = true;
+      return new Response(null, { status: 404 });
+    };
+    const response = await federation.fetch(c.req.raw, {
+      contextData: undefined,
+      onNotFound: pass,
+      onNotAcceptable: pass,
+    });
+    if (!passOn) return response;
+    return next();
   });
 
   // React Router would answer a method it cannot serve with a rendered error page.

@@ -1,5 +1,6 @@
 import type { Config } from "./config.ts";
 import { connectDatabase } from "./db/database.ts";
+import { createSiteFederation } from "./federation/site-actor.ts";
 import { createDatabaseRateLimiter, createRateLimiter } from "./forms/rate-limit.ts";
 import { createOutbox, messageIdDomainOf, type OutboxOptions } from "./mail/outbox.ts";
 import { createMailer } from "./mail/transport.ts";
@@ -37,6 +38,12 @@ export async function startBackend(config: Config, options: BackendOptions = {})
   });
   const { bounceImapUrl } = config;
   const startQueues = options.startOutbox ?? true;
+  const federation = createSiteFederation(database.db, {
+    siteUrl: config.siteUrl,
+    allowLoopback: config.federationAllowLoopback,
+    startQueue: startQueues,
+    log,
+  });
   if (startQueues) {
     outbox.start();
     newsletter.start();
@@ -55,10 +62,11 @@ export async function startBackend(config: Config, options: BackendOptions = {})
     outbox,
     newsletter,
     rateLimiter,
+    federation,
     log,
     close() {
       closing ??= (async () => {
-        await Promise.all([outbox.stop(), newsletter.stop(), bounces?.stop()]);
+        await Promise.all([outbox.stop(), newsletter.stop(), bounces?.stop(), federation.stop()]);
         mailer.close();
         bulkMailer.close();
         await database.close();

@@ -81,6 +81,11 @@ const configSchema = ({ ownerEmail, ownerName }: OwnerDefaults) =>
         ])
         .default(DEFAULT_NEWSLETTER_RATE),
       newsletterBatch: wholeNumber(1, 1000).default(20),
+      /** Tests and local trials only: fetch from and deliver to fediverse servers on loopback over plain http. */
+      federationAllowLoopback: z
+        .enum(["0", "1"], { message: "must be 1 (allow) or 0" })
+        .default("0")
+        .transform((value) => value === "1"),
       databaseUrl: z
         .string()
         .superRefine((value, context) => {
@@ -181,6 +186,11 @@ export function parseConfig(environment: NodeJS.ProcessEnv, defaults: OwnerDefau
     // Every instance must sign and check links with the same key; a file in each DATA_DIR would differ.
     throw new ConfigError(
       "SECRET_KEY must be set when DATABASE_URL is (the same value on every instance, e.g. `openssl rand -hex 32`)",
+    );
+  }
+  if (result.data.federationAllowLoopback && result.data.siteUrl.startsWith("https:")) {
+    throw new ConfigError(
+      "FEDERATION_ALLOW_LOOPBACK=1 is for local trials over http only: unset it when SITE_URL is https",
     );
   }
   return result.data;

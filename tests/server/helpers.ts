@@ -57,6 +57,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     newsletterRate: 0,
     newsletterBatch: 20,
     databaseUrl: undefined,
+    federationAllowLoopback: false,
     ...overrides,
   };
 }

@@ -1,0 +1,192 @@
+// The site as one ActivityPub actor, `@<handle>@<host>`, on Fedify: it signs and verifies, answers
+// WebFinger and NodeInfo, and delivers through our queue; this module says who the actor is and what a follow does.
+import {
+  createFederation,
+  exportJwk,
+  type Federation,
+  generateCryptoKeyPair,
+  importJwk,
+  type KvStore,
+  type MessageQueue,
+} from "@fedify/fedify";
+import { Accept, Endpoints, Follow, Image, Person, PropertyValue, Undo } from "@fedify/vocab";
+import type { Db } from "../db/database.ts";
+import { createKvStore } from "./kv.ts";
+import { createMessageQueue, type QueueOptions } from "./queue.ts";
+
+/** Who the actor is, from the build being served (content/site.yaml). */
+export type SiteIdentity = {
+  handle: string;
+  name: string;
+  summary: string;
+  /** A site path, e.g. /apple-touch-icon.png. */
+  icon: { path: string; mediaType: string };
+  /** Shown as the profile's fields, e.g. Website → the home page. */
+  links: { name: string; url: string }[];
+};
+
+export type SiteFederation = {
+  federation: Federation<void>;
+  /** A new build may rename or re-describe the actor; its handle is the identifier Fedify routes. */
+  setIdentity(identity: SiteIdentity): void;
+  identity(): SiteIdentity | undefined;
+  stop(): Promise<void>;
+};
+
+export type FederationSettings = {
+  siteUrl: string;
+  /** Tests and local trials: fetch from and deliver to loopback over plain http. */
+  allowLoopback: boolean;
+  queue?: Partial<QueueOptions>;
+  startQueue?: boolean;
+  log: (message: string, error?: unknown) => void;
+};
+
+const KEY_PAIRS: KvKeyOf = ["site", "keyPairs"];
+type KvKeyOf = readonly [string, string];
+type StoredKeys = { privateKey: JsonWebKey; publicKey: JsonWebKey }[];
+
+/** Generated once, on first need, by whichever instance comes first; the others read the winner's. */
+async function siteKeyPairs(kv: KvStore): Promise<CryptoKeyPair[]> {
+  let stored = await kv.get<StoredKeys>(KEY_PAIRS);
+  if (!stored) {
+    const generated = await Promise.all([generateCryptoKeyPair("RSASSA-PKCS1-v1_5"), generateCryptoKeyPair("Ed25519")]);
+    const candidate = await Promise.all(
+      generated.map(async (pair) => ({
+        privateKey: await exportJwk(pair.privateKey),
+        publicKey: await exportJwk(pair.publicKey),
+      })),
+    );
+    const won = await kv.cas?.(KEY_PAIRS, undefined, candidate);
+    stored = won ? candidate : await kv.get<StoredKeys>(KEY_PAIRS);
+    if (!stored) throw new Error("The site's key pairs could neither be stored nor read.");
+  }
+  return Promise.all(
+    stored.map(async (pair) => ({
+      privateKey: await importJwk(pair.privateKey, "private"),
+      publicKey: await importJwk(pair.publicKey, "public"),
+    })),
+  );
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
+
+export function createSiteFederation(db: Db, settings: FederationSettings): SiteFederation {
+  const kv = createKvStore(db);
+  const queue: MessageQueue = createMessageQueue(db, {
+    log: (message, error) => settings.log(`[federation] ${message}`, error),
+    ...settings.queue,
+  });
+  let current: SiteIdentity | undefined;
+  const federation = createFederation<void>({
+    kv,
+    queue,
+    origin: settings.siteUrl,
+    allowPrivateAddress: settings.allowLoopback,
+    manuallyStartQueue: true,
+  });
+  const ownActor = (identifier: string) => current?.handle === identifier;
+
+  federation
+    .setActorDispatcher("/ap/actors/{identifier}", async (ctx, identifier) => {
+      if (!current || !ownActor(identifier)) return null;
+      const keys = await ctx.getActorKeyPairs(identifier);
+      return new Person({
+        id: ctx.getActorUri(identifier),
+        preferredUsername: identifier,
+        name: current.name,
+        summary: escapeHtml(current.summary),
+        url: new URL("/", settings.siteUrl),
+        icon: new Image({ url: new URL(current.icon.path, settings.siteUrl), mediaType: current.icon.mediaType }),
+        attachments: current.links.map(
+          (link) =>
+            new PropertyValue({
+              name: link.name,
+              value: `<a href="${escapeHtml(link.url)}" rel="me">${escapeHtml(link.url.replace(/^https?:\/\//, ""))}</a>`,
+            }),
+        ),
+        inbox: ctx.getInboxUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        followers: ctx.getFollowersUri(identifier),
+        manuallyApprovesFollowers: false,
+        discoverable: true,
+        publicKey: keys[0]?.cryptographicKey,
+        assertionMethods: keys.map((key) => key.multikey),
+      });
+    })
+    .setKeyPairsDispatcher((_ctx, identifier) => (ownActor(identifier) ? siteKeyPairs(kv) : []));
+
+  federation
+    .setFollowersDispatcher("/ap/actors/{identifier}/followers", async (_ctx, identifier) => {
+      if (!ownActor(identifier)) return null;
+      const rows = await db.selectFrom("fediverse_followers").selectAll().orderBy("id").execute();
+      return {
+        items: rows.map((row) => ({
+          id: new URL(row.actor_url),
+          inboxId: new URL(row.inbox),
+          endpoints: row.shared_inbox ? { sharedInbox: new URL(row.shared_inbox) } : null,
+        })),
+      };
+    })
+    .setCounter(async () => {
+      const row = await db
+        .selectFrom("fediverse_followers")
+        .select((count) => count.fn.countAll<number>().as("followers"))
+        .executeTakeFirstOrThrow();
+      return Number(row.followers);
+    });
+
+  federation
+    .setInboxListeners("/ap/actors/{identifier}/inbox", "/ap/inbox")
+    .on(Follow, async (ctx, follow) => {
+      const target = follow.objectId && ctx.parseUri(follow.objectId);
+      if (!current || target?.type !== "actor" || !ownActor(target.identifier) || !follow.actorId) return;
+      const follower = await follow.getActor(ctx);
+      if (!follower?.id || !follower.inboxId || follower.id.href !== follow.actorId.href) return;
+      const row = {
+        actor_url: follower.id.href,
+        inbox: follower.inboxId.href,
+        shared_inbox: follower.endpoints?.sharedInbox?.href ?? null,
+        followed_at: new Date().toISOString(),
+      };
+      await db
+        .insertInto("fediverse_followers")
+        .values(row)
+        .onConflict((conflict) =>
+          conflict.column("actor_url").doUpdateSet({ inbox: row.inbox, shared_inbox: row.shared_inbox }),
+        )
+        .execute();
+      await ctx.sendActivity(
+        { identifier: target.identifier },
+        follower,
+        new Accept({ actor: ctx.getActorUri(target.identifier), object: follow }),
+      );
+    })
+    .on(Undo, async (ctx, undo) => {
+      const object = await undo.getObject(ctx);
+      if (!(object instanceof Follow) || !undo.actorId || object.actorId?.href !== undo.actorId.href) return;
+      await db.deleteFrom("fediverse_followers").where("actor_url", "=", undo.actorId.href).execute();
+    });
+
+  federation.setNodeInfoDispatcher("/nodeinfo/2.1", async () => ({
+    software: { name: "creator-site", version: "1.0.0", homepage: new URL("/", settings.siteUrl) },
+    protocols: ["activitypub"],
+    openRegistrations: false,
+    usage: { users: { total: 1, activeMonth: 1, activeHalfyear: 1 }, localPosts: 0, localComments: 0 },
+  }));
+
+  const stopping = new AbortController();
+  const running =
+    settings.startQueue === false ? Promise.resolve() : federation.startQueue(undefined, { signal: stopping.signal });
+  return {
+    federation,
+    setIdentity(identity) {
+      current = identity;
+    },
+    identity: () => current,
+    async stop() {
+      stopping.abort();
+      await running;
+    },
+  };
+}

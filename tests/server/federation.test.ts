@@ -1,0 +1,192 @@
+/**
+ * The site as a fediverse actor, end to end: the production build served by its production server
+ * (its own DATA_DIR, the project's database) and a second real Fedify server in this process that
+ * follows it over loopback.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+import { Accept } from "@fedify/vocab";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { FIXTURE_CONTENT_ROOT } from "../browser/fixture-site.ts";
+import { type FediverseReader, startFediverseReader } from "../support/fediverse-reader.ts";
+import { freePort } from "../support/free-port.ts";
+import { childProcessEnv, databaseConfig, makeTempDir, TEST_SECRET, waitFor } from "./helpers.ts";
+import { ensureFixtureBuild, servedBuild } from "./production.ts";
+
+const HANDLE = "test";
+const ACTIVITY_JSON = "application/activity+json";
+
+let temp: ReturnType<typeof makeTempDir>;
+let site: { origin: string; child: ChildProcess; output: () => string };
+let reader: FediverseReader;
+
+/** The server of the served build, at SITE_URL = its own loopback address, as a deployed site would be. */
+async function startSite(env: Record<string, string>) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  let output = "";
+  const child = spawn(process.execPath, [join(servedBuild, "server/main.js")], {
+    env: { ...childProcessEnv(), CONTENT_ROOT: FIXTURE_CONTENT_ROOT, PORT: String(port), SITE_URL: origin, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  await waitFor(() => child.exitCode !== null || output.includes("Serving on"), {
+    timeoutMs: 60_000,
+    what: "the site",
+  });
+  if (child.exitCode !== null) throw new Error(`The site exited:\n${output}`);
+  return { origin, child, output: () => output };
+}
+
+const actorUrl = () => `${site.origin}/ap/actors/${HANDLE}`;
+
+async function getActivityJson(url: string) {
+  const response = await fetch(url, { headers: { Accept: ACTIVITY_JSON } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+const followerCount = async () => (await getActivityJson(`${actorUrl()}/followers`)).totalItems as number;
+
+beforeAll(async () => {
+  await ensureFixtureBuild();
+  temp = makeTempDir();
+  const config = await databaseConfig(temp.path);
+  site = await startSite({
+    DATA_DIR: temp.path,
+    SECRET_KEY: TEST_SECRET,
+    FEDERATION_ALLOW_LOOPBACK: "1",
+    ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
+  });
+  reader = await startFediverseReader();
+});
+
+afterAll(async () => {
+  await reader?.stop();
+  site?.child.kill("SIGTERM");
+  await new Promise((done) => (site?.child.exitCode !== null ? done(null) : site.child.once("exit", done)));
+  temp?.remove();
+});
+
+describe("the site's actor", () => {
+  test("WebFinger finds the handle at SITE_URL's host and port, and names the actor", async () => {
+    const host = new URL(site.origin).host;
+    const response = await fetch(`${site.origin}/.well-known/webfinger?resource=acct:${HANDLE}@${host}`);
+    expect(response.status).toBe(200);
+    const links = ((await response.json()) as { links: { rel: string; href?: string }[] }).links;
+    expect(links).toContainEqual(expect.objectContaining({ rel: "self", href: actorUrl() }));
+  });
+
+  test("an unknown handle is not found by WebFinger", async () => {
+    const host = new URL(site.origin).host;
+    const response = await fetch(`${site.origin}/.well-known/webfinger?resource=acct:nobody@${host}`);
+    expect(response.status).toBe(404);
+  });
+
+  test("the actor carries the owner's name, the site's description, the site icon and links to the site", async () => {
+    const actor = await getActivityJson(actorUrl());
+    expect(actor.type).toBe("Person");
+    expect(actor.preferredUsername).toBe(HANDLE);
+    expect(actor.name).toBe("Test Owner");
+    expect(actor.url).toBe(`${site.origin}/`);
+    expect(actor.icon).toMatchObject({ url: `${site.origin}/apple-touch-icon.png` });
+    const fields = actor.attachment as { type: string; value: string }[];
+    expect(fields.length).toBeGreaterThan(0);
+    expect(fields.every((field) => field.type === "PropertyValue" && field.value.includes(site.origin))).toBe(true);
+    expect(actor.publicKey).toMatchObject({ owner: actorUrl() });
+  });
+
+  test("NodeInfo is discovered from /.well-known/nodeinfo", async () => {
+    const discovery = (await (await fetch(`${site.origin}/.well-known/nodeinfo`)).json()) as {
+      links: { href: string }[];
+    };
+    const nodeinfo = (await (await fetch(discovery.links[0]?.href ?? "")).json()) as { protocols: string[] };
+    expect(nodeinfo.protocols).toEqual(["activitypub"]);
+  });
+
+  test("a browser asking for the actor's page is answered by the site, not with JSON", async () => {
+    const response = await fetch(actorUrl(), { headers: { Accept: "text/html" } });
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
+    const home = await fetch(`${site.origin}/`, { headers: { Accept: "text/html" } });
+    expect(home.status).toBe(200);
+    expect(home.headers.get("Content-Type")).toMatch(/^text\/html/);
+  });
+});
+
+describe("following the site", () => {
+  test("a follow is accepted with an Accept sent back, and stored; an Undo removes it", async () => {
+    const follow = await reader.follow(actorUrl());
+    const accept = await waitFor(() => reader.received.find((activity) => activity instanceof Accept), {
+      timeoutMs: 20_000,
+      what: "the Accept",
+    });
+    expect(accept.actorId?.href).toBe(actorUrl());
+    expect(accept.objectId?.href).toBe(follow.id?.href);
+    expect(await followerCount()).toBe(1);
+
+    await reader.unfollow(follow);
+    await waitFor(async () => (await followerCount()) === 0, { timeoutMs: 20_000, what: "the follow removed" });
+  });
+
+  test("a follow with a forged signature is refused and not stored", async () => {
+    const before = await followerCount();
+    const body = JSON.stringify({
+      "@context": "https://www.w3.org/ns/activitystreams",
+      id: `${reader.origin}/follows/forged`,
+      type: "Follow",
+      actor: reader.actorUrl,
+      object: actorUrl(),
+    });
+    const response = await fetch(`${actorUrl()}/inbox`, {
+      method: "POST",
+      headers: {
+        "Content-Type": ACTIVITY_JSON,
+        Date: new Date().toUTCString(),
+        Signature: `keyId="${reader.actorUrl}#main-key",algorithm="rsa-sha256",headers="(request-target) host date",signature="${Buffer.from("forged").toString("base64")}"`,
+      },
+      body,
+    });
+    expect(response.status).toBe(401);
+    expect(await followerCount()).toBe(before);
+  });
+
+  test("an unsigned activity is refused", async () => {
+    const response = await fetch(`${site.origin}/ap/inbox`, {
+      method: "POST",
+      headers: { "Content-Type": ACTIVITY_JSON },
+      body: JSON.stringify({
+        "@context": "https://www.w3.org/ns/activitystreams",
+        id: `${reader.origin}/follows/unsigned`,
+        type: "Follow",
+        actor: reader.actorUrl,
+        object: actorUrl(),
+      }),
+    });
+    expect(response.status).toBe(401);
+  });
+
+  test("a body that is not JSON gets a clear error, not a server error", async () => {
+    const response = await fetch(`${site.origin}/ap/inbox`, {
+      method: "POST",
+      headers: { "Content-Type": ACTIVITY_JSON },
+      body: "{not json",
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+  });
+
+  test("an Accept to a follower's server that is stopped is retried and arrives after it returns", async () => {
+    const before = reader.received.length;
+    await reader.follow(actorUrl());
+    await reader.stop();
+    await new Promise((done) => setTimeout(done, 2_000));
+    expect(reader.received.length).toBe(before);
+    await reader.start();
+    await waitFor(() => reader.received.slice(before).find((activity) => activity instanceof Accept), {
+      timeoutMs: 60_000,
+      what: "the retried Accept",
+    });
+    expect(reader.received.slice(before).filter((activity) => activity instanceof Accept)).toHaveLength(1);
+  });
+});
