@@ -21,6 +21,7 @@ const DATABASE_SUITES = [
   "tests/server/shared-rate-limit.test.ts",
   "tests/server/sweep.test.ts",
   "tests/server/federation.test.ts",
+  "tests/server/federation-store.test.ts",
 ];
 
 /** Only meaningful on PostgreSQL: its migrations, locks, the copy to it, several instances on one server. */
