@@ -1,10 +1,18 @@
 // Every id is kept, because mailed confirm and unsubscribe links name subscribers by id. Rows already there
 // are left alone, so a second copy adds only what is missing; rate-limit hits expire in minutes and are not copied.
 import { sql } from "kysely";
+import { KEY_PAIRS } from "../federation/site-actor.ts";
 import type { PostgresDatabase, SqliteDatabase, Tables } from "./database.ts";
 
 /** Dependency order: sends and subscribers before the deliveries that name them. */
-const COPIED_TABLES = ["subscribers", "messages", "newsletter_sends", "newsletter_deliveries", "mail_reports"] as const;
+const COPIED_TABLES = [
+  "subscribers",
+  "messages",
+  "newsletter_sends",
+  "newsletter_deliveries",
+  "mail_reports",
+  "fediverse_followers",
+] as const;
 type CopiedTable = (typeof COPIED_TABLES)[number];
 
 /** A target row with the same id but another identity is a conflict. */
@@ -14,7 +22,11 @@ const IDENTITY: Record<CopiedTable, string> = {
   newsletter_sends: "slug",
   newsletter_deliveries: "message_id",
   mail_reports: "key",
+  fediverse_followers: "actor_url",
 };
+
+/** The actor's key pairs: new ones would make followers' servers doubt the site's signatures. Fedify's caches are not copied. */
+const SITE_KEYS = JSON.stringify(KEY_PAIRS);
 
 /** Far below PostgreSQL's 65,535 parameters for the widest table. */
 const BATCH = 500;
@@ -41,6 +53,14 @@ export async function copyToPostgres(from: SqliteDatabase, to: PostgresDatabase)
         trx,
       );
       report.push({ table, source: rows.length, copied, alreadyThere: rows.length - copied });
+    }
+    const keys = await from.db.selectFrom("federation_kv").selectAll().where("key", "=", SITE_KEYS).execute();
+    if (keys.length > 0) {
+      await trx
+        .insertInto("federation_kv")
+        .values(keys)
+        .onConflict((conflict) => conflict.column("key").doNothing())
+        .execute();
     }
     const pacing = await from.db.selectFrom("newsletter_pacing").select("next_slot_at").executeTakeFirst();
     if (pacing) {

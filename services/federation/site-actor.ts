@@ -42,8 +42,8 @@ export type FederationSettings = {
   log: (message: string, error?: unknown) => void;
 };
 
-const KEY_PAIRS: KvKeyOf = ["site", "keyPairs"];
-type KvKeyOf = readonly [string, string];
+/** Kept in the database, so that every instance signs with the same keys and a restart keeps them. */
+export const KEY_PAIRS = ["site", "keyPairs"] as const;
 type StoredKeys = { privateKey: JsonWebKey; publicKey: JsonWebKey }[];
 
 /** Generated once, on first need, by whichever instance comes first; the others read the winner's. */

@@ -40,6 +40,9 @@ test("migrations are applied once: reopening and migrating again change nothing"
     .all()
     .map((row) => (row as { name: string }).name);
   expect(tables).toEqual([
+    "federation_kv",
+    "federation_queue",
+    "fediverse_followers",
     "kysely_migration",
     "kysely_migration_lock",
     "mail_reports",

@@ -1,4 +1,5 @@
 /** Fedify's key–value store and message queue over the project's database (SQLite file or PostgreSQL). */
+import type { KvStoreSetOptions } from "@fedify/fedify";
 import { Temporal } from "@js-temporal/polyfill";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Config } from "../../services/config.ts";
@@ -6,6 +7,10 @@ import { connectDatabase, type Database } from "../../services/db/database.ts";
 import { createKvStore } from "../../services/federation/kv.ts";
 import { createMessageQueue } from "../../services/federation/queue.ts";
 import { databaseConfig, makeTempDir, sleep, waitFor } from "./helpers.ts";
+
+/** Fedify's types name the standard Temporal, which Node 24 lacks; Fedify runs on this polyfill. */
+const duration = (like: Temporal.DurationLike) =>
+  Temporal.Duration.from(like) as unknown as NonNullable<KvStoreSetOptions["ttl"]>;
 
 let temp: ReturnType<typeof makeTempDir>;
 let config: Config;
@@ -44,7 +49,7 @@ describe("the key–value store", () => {
   test("a value with a time to live is gone after it", async () => {
     let now = 1_000;
     const kv = createKvStore((await open()).db, () => now);
-    await kv.set(["cache"], "fresh", { ttl: Temporal.Duration.from({ seconds: 5 }) });
+    await kv.set(["cache"], "fresh", { ttl: duration({ seconds: 5 }) });
     expect(await kv.get(["cache"])).toBe("fresh");
     now += 6_000;
     expect(await kv.get(["cache"])).toBeUndefined();
@@ -90,7 +95,7 @@ describe("the message queue", () => {
   test("a message enqueued before a restart is handled after it, and a delayed one waits its delay", async () => {
     const before = await open();
     await createMessageQueue(before.db).enqueue({ kept: true });
-    await createMessageQueue(before.db).enqueue({ later: true }, { delay: Temporal.Duration.from({ hours: 1 }) });
+    await createMessageQueue(before.db).enqueue({ later: true }, { delay: duration({ hours: 1 }) });
     await before.close();
 
     const after = await open();
