@@ -2,7 +2,9 @@ import * as build from "virtual:react-router/server-build";
 import { catalogue } from "../app/catalogue.server.ts";
 import { prepareSiteSearch } from "../app/search.server.ts";
 import { defaultHandle } from "../catalogue/handle.ts";
+import { fillTemplate } from "../catalogue/template.ts";
 import { SITE_ICON_FILES } from "../outputs/linked-files.ts";
+import { absoluteLinks, type Publication } from "../services/federation/publish.ts";
 import type { SiteIdentity } from "../services/federation/site-actor.ts";
 import { createHttpApp, type HttpOptions } from "./app.ts";
 
@@ -22,9 +24,47 @@ function siteIdentity(siteUrl: string): SiteIdentity {
   };
 }
 
+/** The essays, book notes and issues of this build, as followers receive them. */
+function publications(siteUrl: string): Publication[] {
+  const { writings, notes, updates, site } = catalogue;
+  const { noteDescription } = site.sections.notes;
+  const essays = writings.map((essay) => ({
+    path: essay.path,
+    type: "Article" as const,
+    name: essay.name,
+    html: absoluteLinks(essay.html, siteUrl),
+  }));
+  // Mastodon shows an Article as a bare link, so a book note is a Note: the owner's line on the book, then the review.
+  const bookNotes = notes.map((note) => {
+    const line =
+      note.rating === null
+        ? `${note.name}, ${note.author}`
+        : fillTemplate(noteDescription, { title: note.name, author: note.author, rating: String(note.rating) });
+    return {
+      path: note.path,
+      type: "Note" as const,
+      name: note.name,
+      html: `<p>${escapeHtml(line)}</p>${absoluteLinks(note.html, siteUrl)}`,
+    };
+  });
+  const issues = updates.map((issue) => ({
+    path: issue.path,
+    type: "Article" as const,
+    name: issue.title,
+    html: absoluteLinks(issue.html, siteUrl),
+  }));
+  return [...essays, ...bookNotes, ...issues];
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
+
 /** The build's entry: React Router's server build and the host around it, one copy of every module. */
 export function createHost(options: Omit<HttpOptions, "build">) {
   prepareSiteSearch();
-  options.backend.federation.setIdentity(siteIdentity(options.siteUrl));
-  return createHttpApp({ ...options, build });
+  const { federation } = options.backend;
+  federation.setIdentity(siteIdentity(options.siteUrl));
+  const app = createHttpApp({ ...options, build });
+  // Not awaited: it waits for this build's pages to be served, which starts after this returns.
+  void federation.publish(publications(options.siteUrl));
+  return app;
 }

@@ -113,6 +113,17 @@ export type FediverseFollowersTable = {
   followed_at: string;
 };
 
+export type FediversePostsTable = {
+  id: Generated<number>;
+  /** The item's page, e.g. /write/fear. */
+  path: string;
+  content_hash: string;
+  /** The Publication sent, as JSON: the object its id dereferences to. */
+  object: string;
+  state: "published" | "deleted";
+  updated_at: string;
+};
+
 export type Tables = {
   subscribers: SubscribersTable;
   messages: MessagesTable;
@@ -124,6 +135,7 @@ export type Tables = {
   federation_kv: { key: string; value: string; expires_at: number | null };
   federation_queue: FederationQueueTable;
   fediverse_followers: FediverseFollowersTable;
+  fediverse_posts: FediversePostsTable;
 };
 
 export type Db = Kysely<Tables>;

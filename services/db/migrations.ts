@@ -228,6 +228,17 @@ const STEPS: Record<string, Step> = {
       .addColumn("followed_at", "text", (column) => column.notNull())
       .execute();
   },
+  /** What was sent to followers, so that restarts and other instances send each item once. */
+  "008-fediverse-posts": async (_db, schema) => {
+    await schema
+      .createTable("fediverse_posts")
+      .addColumn("path", "text", (column) => column.notNull().unique())
+      .addColumn("content_hash", "text", (column) => column.notNull())
+      .addColumn("object", "text", (column) => column.notNull())
+      .addColumn("state", "text", (column) => column.notNull().check(oneOf("state", ["published", "deleted"])))
+      .addColumn("updated_at", "text", (column) => column.notNull())
+      .execute();
+  },
 };
 
 export const STEP_NAMES = Object.keys(STEPS).sort();

@@ -9,9 +9,26 @@ import {
   type KvStore,
   type MessageQueue,
 } from "@fedify/fedify";
-import { Accept, Endpoints, Follow, Image, Person, PropertyValue, Undo } from "@fedify/vocab";
+import {
+  Accept,
+  Article,
+  Create,
+  Delete,
+  Endpoints,
+  Follow,
+  Image,
+  Note,
+  Person,
+  PropertyValue,
+  PUBLIC_COLLECTION,
+  Tombstone,
+  Undo,
+  Update,
+} from "@fedify/vocab";
 import type { Db } from "../db/database.ts";
+import { checkPageLive } from "../newsletter/live-page.ts";
 import { createKvStore } from "./kv.ts";
+import { type Change, hashOf, type Publication, publishChanges } from "./publish.ts";
 import { createMessageQueue, type QueueOptions } from "./queue.ts";
 
 /** Who the actor is, from the build being served (content/site.yaml). */
@@ -30,6 +47,8 @@ export type SiteFederation = {
   /** A new build may rename or re-describe the actor; its handle is the identifier Fedify routes. */
   setIdentity(identity: SiteIdentity): void;
   identity(): SiteIdentity | undefined;
+  /** Sends a build's new, edited and removed items to followers once their pages are live; resolves when done or given up. */
+  publish(items: Publication[]): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -39,6 +58,8 @@ export type FederationSettings = {
   allowLoopback: boolean;
   queue?: Partial<QueueOptions>;
   startQueue?: boolean;
+  /** How long a build's pages may take to be live before its items wait for the next build. */
+  liveWait?: { tries: number; intervalMs: number };
   log: (message: string, error?: unknown) => void;
 };
 
@@ -168,6 +189,76 @@ export function createSiteFederation(db: Db, settings: FederationSettings): Site
       await db.deleteFrom("fediverse_followers").where("actor_url", "=", undo.actorId.href).execute();
     });
 
+  const OBJECT_PATHS = { Article: "/ap/articles/", Note: "/ap/notes/" } as const;
+  const objectUri = (change: Pick<Change, "id" | "publication">) =>
+    new URL(`${OBJECT_PATHS[change.publication.type]}${change.id}`, settings.siteUrl);
+
+  function objectOf(
+    ctx: { getActorUri(id: string): URL; getFollowersUri(id: string): URL },
+    change: Pick<Change, "id" | "publication">,
+  ) {
+    const handle = current?.handle ?? "";
+    const { publication } = change;
+    const fields = {
+      id: objectUri(change),
+      attribution: ctx.getActorUri(handle),
+      content: publication.html,
+      url: new URL(publication.path, settings.siteUrl),
+      to: PUBLIC_COLLECTION,
+      cc: ctx.getFollowersUri(handle),
+    };
+    return publication.type === "Article" ? new Article({ ...fields, name: publication.name }) : new Note(fields);
+  }
+
+  const publishedRow = async (id: string) => {
+    const row = /^\d{1,15}$/.test(id)
+      ? await db.selectFrom("fediverse_posts").selectAll().where("id", "=", Number(id)).executeTakeFirst()
+      : undefined;
+    return row?.state === "published" ? { id: row.id, publication: JSON.parse(row.object) as Publication } : undefined;
+  };
+  federation.setObjectDispatcher(Article, `${OBJECT_PATHS.Article}{id}`, async (ctx, { id }) => {
+    const row = await publishedRow(id);
+    return row?.publication.type === "Article" ? (objectOf(ctx, row) as Article) : null;
+  });
+  federation.setObjectDispatcher(Note, `${OBJECT_PATHS.Note}{id}`, async (ctx, { id }) => {
+    const row = await publishedRow(id);
+    return row?.publication.type === "Note" ? (objectOf(ctx, row) as Note) : null;
+  });
+
+  async function send(change: Change) {
+    if (!current) return;
+    const ctx = federation.createContext(new URL(settings.siteUrl), undefined);
+    const actor = ctx.getActorUri(current.handle);
+    const object = objectOf(ctx, change);
+    const id = new URL(`${objectUri(change).href}#${change.kind}-${hashOf(change.publication).slice(0, 16)}`);
+    const addressed = { id, actor, to: PUBLIC_COLLECTION, cc: ctx.getFollowersUri(current.handle) };
+    const activity =
+      change.kind === "create"
+        ? new Create({ ...addressed, object })
+        : change.kind === "update"
+          ? new Update({ ...addressed, object })
+          : new Delete({ ...addressed, object: new Tombstone({ id: objectUri(change) }) });
+    await ctx.sendActivity({ identifier: current.handle }, "followers", activity, { preferSharedInbox: true });
+  }
+
+  async function publish(items: Publication[]) {
+    const { tries, intervalMs } = settings.liveWait ?? { tries: 120, intervalMs: 5_000 };
+    const deps = {
+      isLive: async (path: string) => (await checkPageLive(new URL(path, settings.siteUrl).href)).live,
+      hasFollowers: async () => Boolean(await db.selectFrom("fediverse_followers").select("id").executeTakeFirst()),
+      send,
+    };
+    for (let attempt = 0; attempt < tries && !stopping.signal.aborted; attempt++) {
+      try {
+        const { waiting } = await publishChanges(db, items, deps);
+        if (waiting === 0) return;
+      } catch (error) {
+        settings.log("[federation] could not publish to followers; tried again", error);
+      }
+      await new Promise((done) => setTimeout(done, intervalMs));
+    }
+  }
+
   federation.setNodeInfoDispatcher("/nodeinfo/2.1", async () => ({
     software: { name: "creator-site", version: "1.0.0", homepage: new URL("/", settings.siteUrl) },
     protocols: ["activitypub"],
@@ -184,6 +275,7 @@ export function createSiteFederation(db: Db, settings: FederationSettings): Site
       current = identity;
     },
     identity: () => current,
+    publish,
     async stop() {
       stopping.abort();
       await running;

@@ -43,6 +43,7 @@ test("migrations are applied once: reopening and migrating again change nothing"
     "federation_kv",
     "federation_queue",
     "fediverse_followers",
+    "fediverse_posts",
     "kysely_migration",
     "kysely_migration_lock",
     "mail_reports",

@@ -1,17 +1,18 @@
 /**
- * The site as a fediverse actor, end to end: the production build served by its production server
- * (its own DATA_DIR, the project's database) and a second real Fedify server in this process that
- * follows it over loopback.
+ * The site as a fediverse actor, end to end: a production build of a copy of the fixture site, made
+ * for this suite at its own SITE_URL and served by the production server (its own DATA_DIR, the
+ * project's database), and a second real Fedify server in this process that follows it over loopback.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { cpSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Accept } from "@fedify/vocab";
+import { Accept, Article, Create, Delete } from "@fedify/vocab";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { FIXTURE_CONTENT_ROOT } from "../browser/fixture-site.ts";
 import { type FediverseReader, startFediverseReader } from "../support/fediverse-reader.ts";
 import { freePort } from "../support/free-port.ts";
 import { childProcessEnv, databaseConfig, makeTempDir, TEST_SECRET, waitFor } from "./helpers.ts";
-import { ensureFixtureBuild, servedBuild } from "./production.ts";
+import { root } from "./production.ts";
 
 const HANDLE = "test";
 const ACTIVITY_JSON = "application/activity+json";
@@ -20,13 +21,29 @@ let temp: ReturnType<typeof makeTempDir>;
 let site: { origin: string; child: ChildProcess; output: () => string };
 let reader: FediverseReader;
 
-/** The server of the served build, at SITE_URL = its own loopback address, as a deployed site would be. */
+let origin: string;
+const buildEnv = () => ({
+  ...childProcessEnv(),
+  SITE_URL: origin,
+  CONTENT_ROOT: join(temp.path, "site"),
+  BUILD_DIR: join(temp.path, "builds"),
+});
+
+function build() {
+  const built = spawnSync(process.execPath, ["build-tools/build.mjs"], {
+    cwd: root,
+    env: buildEnv(),
+    encoding: "utf8",
+  });
+  if (built.status !== 0) throw new Error(`The build failed:\n${built.stdout}${built.stderr}`);
+}
+
+/** The production server of the suite's build, at SITE_URL = its own loopback address, as a deployed site would be. */
 async function startSite(env: Record<string, string>) {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
+  const port = new URL(origin).port;
   let output = "";
-  const child = spawn(process.execPath, [join(servedBuild, "server/main.js")], {
-    env: { ...childProcessEnv(), CONTENT_ROOT: FIXTURE_CONTENT_ROOT, PORT: String(port), SITE_URL: origin, ...env },
+  const child = spawn(process.execPath, [join(temp.path, "builds/current/server/main.js")], {
+    env: { ...buildEnv(), PORT: port, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -50,11 +67,13 @@ async function getActivityJson(url: string) {
 const followerCount = async () => (await getActivityJson(`${actorUrl()}/followers`)).totalItems as number;
 
 beforeAll(async () => {
-  await ensureFixtureBuild();
   temp = makeTempDir();
+  origin = `http://127.0.0.1:${await freePort()}`;
+  cpSync(FIXTURE_CONTENT_ROOT, join(temp.path, "site"), { recursive: true });
+  build();
   const config = await databaseConfig(temp.path);
   site = await startSite({
-    DATA_DIR: temp.path,
+    DATA_DIR: join(temp.path, "data"),
     SECRET_KEY: TEST_SECRET,
     FEDERATION_ALLOW_LOOPBACK: "1",
     ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
@@ -188,5 +207,55 @@ describe("following the site", () => {
       what: "the retried Accept",
     });
     expect(reader.received.slice(before).filter((activity) => activity instanceof Accept)).toHaveLength(1);
+  });
+});
+
+describe("publishing to followers", () => {
+  const essay = () => join(temp.path, "site/content/write/a-new-essay.md");
+  const received = (type: typeof Create | typeof Delete, path: string) =>
+    reader.received.filter((activity) => activity instanceof type && JSON.stringify(activity).includes(path));
+
+  test("an essay of a new build reaches a follower once, as an Article with its body and its page's address", async () => {
+    await waitFor(async () => (await followerCount()) >= 1, { timeoutMs: 20_000, what: "a follower" });
+    writeFileSync(
+      essay(),
+      '---\nname: "A new essay"\ndate: "6/1/24"\ntime: 1\n---\n\nA new essay, linking [Fear](/write/fear).\n',
+    );
+    build();
+    const create = await waitFor(
+      async () => {
+        for (const activity of reader.received) {
+          if (!(activity instanceof Create)) continue;
+          const object = await activity.getObject();
+          if (object instanceof Article && object.url?.toString() === `${origin}/write/a-new-essay`)
+            return { activity, object };
+        }
+        return undefined;
+      },
+      { timeoutMs: 60_000, what: "the essay's Create" },
+    );
+    expect(create.object.name?.toString()).toBe("A new essay");
+    expect(create.object.content?.toString()).toContain(`href="${origin}/write/fear"`);
+    const sameEssay = async () => {
+      let count = 0;
+      for (const activity of reader.received) {
+        if (activity instanceof Create && (await activity.getObject())?.id?.href === create.object.id?.href) count++;
+      }
+      return count;
+    };
+    await new Promise((done) => setTimeout(done, 3_000));
+    expect(await sameEssay()).toBe(1);
+    const fetched = await getActivityJson(create.object.id?.href ?? "");
+    expect(fetched.type).toBe("Article");
+  });
+
+  test("an essay removed by a later build is deleted from followers' servers", async () => {
+    rmSync(essay());
+    build();
+    await waitFor(() => reader.received.some((activity) => activity instanceof Delete), {
+      timeoutMs: 60_000,
+      what: "the essay's Delete",
+    });
+    expect(received(Delete, "/ap/articles/")).toHaveLength(1);
   });
 });
