@@ -24,9 +24,9 @@ function siteIdentity(siteUrl: string): SiteIdentity {
   };
 }
 
-/** The essays, book notes and issues of this build, as followers receive them. */
+/** The essays, book notes, quotes and issues of this build, as followers receive them. */
 function publications(siteUrl: string): Publication[] {
-  const { writings, notes, updates, site } = catalogue;
+  const { writings, notes, quotes, updates, site } = catalogue;
   const { noteDescription } = site.sections.notes;
   const essays = writings.map((essay) => ({
     path: essay.path,
@@ -47,13 +47,19 @@ function publications(siteUrl: string): Publication[] {
       html: `<p>${escapeHtml(line)}</p>${absoluteLinks(note.html, siteUrl)}`,
     };
   });
+  const quoteNotes = quotes.map((quote) => ({
+    path: quote.path,
+    type: "Note" as const,
+    name: quote.note.name,
+    html: `<blockquote>${absoluteLinks(quote.html, siteUrl)}</blockquote><p>— ${escapeHtml(quote.attribution)}, <a href="${new URL(quote.note.path, siteUrl).href}">${escapeHtml(quote.note.name)}</a></p>`,
+  }));
   const issues = updates.map((issue) => ({
     path: issue.path,
     type: "Article" as const,
     name: issue.title,
     html: absoluteLinks(issue.html, siteUrl),
   }));
-  return [...essays, ...bookNotes, ...issues];
+  return [...essays, ...bookNotes, ...quoteNotes, ...issues];
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);

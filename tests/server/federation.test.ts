@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { cpSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Accept, Article, Create, Delete } from "@fedify/vocab";
+import { Accept, Article, Create, Delete, Note, Update } from "@fedify/vocab";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { FIXTURE_CONTENT_ROOT } from "../browser/fixture-site.ts";
 import { type FediverseReader, startFediverseReader } from "../support/fediverse-reader.ts";
@@ -212,41 +212,64 @@ describe("following the site", () => {
 
 describe("publishing to followers", () => {
   const essay = () => join(temp.path, "site/content/write/a-new-essay.md");
-  const received = (type: typeof Create | typeof Delete, path: string) =>
-    reader.received.filter((activity) => activity instanceof type && JSON.stringify(activity).includes(path));
+  const bookNote = () => join(temp.path, "site/content/notes/a-new-book.md");
+  const writeEssay = (body: string) =>
+    writeFileSync(essay(), `---\nname: "A new essay"\ndate: "6/1/24"\ntime: 1\n---\n\n${body}\n`);
 
-  test("an essay of a new build reaches a follower once, as an Article with its body and its page's address", async () => {
+  /** The objects of the activities of this type the reader received, with the count of each page's. */
+  async function objectsOf(type: typeof Create | typeof Update) {
+    const objects: (Article | Note)[] = [];
+    for (const activity of reader.received) {
+      if (!(activity instanceof type)) continue;
+      const object = await activity.getObject();
+      if (object instanceof Article || object instanceof Note) objects.push(object);
+    }
+    return objects;
+  }
+  const atPage = (objects: (Article | Note)[], path: string) =>
+    objects.filter((object) => object.url?.toString() === `${origin}${path}`);
+
+  test("a new essay, book note and quote of a build reach a follower once each, after the build is live", async () => {
     await waitFor(async () => (await followerCount()) >= 1, { timeoutMs: 20_000, what: "a follower" });
+    writeEssay("A new essay, linking [Fear](/write/fear).");
     writeFileSync(
-      essay(),
-      '---\nname: "A new essay"\ndate: "6/1/24"\ntime: 1\n---\n\nA new essay, linking [Fear](/write/fear).\n',
+      bookNote(),
+      '---\nname: "A New Book"\nauthor: "Some Author"\ndate: "6/2/24"\ntags: ["Psychology"]\nrating: 8\ntime: 10\n---\n\nA short review.\n\n> A sentence worth keeping.\n\n— p. 3\n',
     );
     build();
-    const create = await waitFor(
-      async () => {
-        for (const activity of reader.received) {
-          if (!(activity instanceof Create)) continue;
-          const object = await activity.getObject();
-          if (object instanceof Article && object.url?.toString() === `${origin}/write/a-new-essay`)
-            return { activity, object };
-        }
-        return undefined;
-      },
-      { timeoutMs: 60_000, what: "the essay's Create" },
-    );
-    expect(create.object.name?.toString()).toBe("A new essay");
-    expect(create.object.content?.toString()).toContain(`href="${origin}/write/fear"`);
-    const sameEssay = async () => {
-      let count = 0;
-      for (const activity of reader.received) {
-        if (activity instanceof Create && (await activity.getObject())?.id?.href === create.object.id?.href) count++;
-      }
-      return count;
-    };
+    await waitFor(async () => (await objectsOf(Create)).length >= 3, { timeoutMs: 60_000, what: "three Creates" });
     await new Promise((done) => setTimeout(done, 3_000));
-    expect(await sameEssay()).toBe(1);
-    const fetched = await getActivityJson(create.object.id?.href ?? "");
-    expect(fetched.type).toBe("Article");
+    const created = await objectsOf(Create);
+    expect(created).toHaveLength(3);
+
+    const [article] = atPage(created, "/write/a-new-essay");
+    expect(article).toBeInstanceOf(Article);
+    expect(article?.name?.toString()).toBe("A new essay");
+    expect(article?.content?.toString()).toContain(`href="${origin}/write/fear"`);
+    expect((await getActivityJson(article?.id?.href ?? "")).type).toBe("Article");
+
+    const [note] = atPage(created, "/notes/a-new-book");
+    expect(note).toBeInstanceOf(Note);
+    expect(note?.content?.toString()).toContain("A New Book");
+    expect(note?.content?.toString()).toContain("Some Author");
+    expect(note?.content?.toString()).toContain("A short review.");
+
+    const quote = created.find((object) => object.content?.toString().includes("A sentence worth keeping."));
+    expect(quote).toBeInstanceOf(Note);
+  });
+
+  test("an edited essay is sent again as an Update, once", async () => {
+    writeEssay("A new essay, now edited.");
+    build();
+    await waitFor(async () => atPage(await objectsOf(Update), "/write/a-new-essay").length > 0, {
+      timeoutMs: 60_000,
+      what: "the essay's Update",
+    });
+    await new Promise((done) => setTimeout(done, 2_000));
+    const updates = atPage(await objectsOf(Update), "/write/a-new-essay");
+    expect(updates).toHaveLength(1);
+    expect(updates[0]?.content?.toString()).toContain("now edited");
+    expect(await objectsOf(Update)).toHaveLength(1);
   });
 
   test("an essay removed by a later build is deleted from followers' servers", async () => {
@@ -256,6 +279,10 @@ describe("publishing to followers", () => {
       timeoutMs: 60_000,
       what: "the essay's Delete",
     });
-    expect(received(Delete, "/ap/articles/")).toHaveLength(1);
+    await new Promise((done) => setTimeout(done, 2_000));
+    const deletes = reader.received.filter((activity) => activity instanceof Delete);
+    expect(deletes).toHaveLength(1);
+    expect(deletes[0]?.objectId?.href).toMatch(/\/ap\/articles\/\d+$/);
+    expect((await fetch(deletes[0]?.objectId?.href ?? "", { headers: { Accept: ACTIVITY_JSON } })).status).toBe(404);
   });
 });
