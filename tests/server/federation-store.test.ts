@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Config } from "../../services/config.ts";
 import { connectDatabase, type Database } from "../../services/db/database.ts";
 import { createKvStore } from "../../services/federation/kv.ts";
+import { type Change, type Publication, publishChanges } from "../../services/federation/publish.ts";
 import { createMessageQueue } from "../../services/federation/queue.ts";
 import { databaseConfig, makeTempDir, sleep, waitFor } from "./helpers.ts";
 
@@ -128,5 +129,57 @@ describe("the message queue", () => {
     stop.abort();
     await listening;
     expect(await queue.getDepth?.()).toMatchObject({ queued: 0 });
+  });
+});
+
+describe("what is sent to followers", () => {
+  const essay: Publication = { path: "/write/one", type: "Article", name: "One", html: "<p>One</p>" };
+  const note: Publication = { path: "/notes/two", type: "Note", name: "Two", html: "<p>Two</p>" };
+  const deps = (sent: Change[], { live = true, followers = true } = {}) => ({
+    isLive: async () => live,
+    hasFollowers: async () => followers,
+    send: async (change: Change) => void sent.push(change),
+  });
+
+  test("of two instances publishing the same build, each item is sent once", async () => {
+    const sent: Change[] = [];
+    const [a, b] = [await open(), await open()];
+    await Promise.all([
+      publishChanges(a.db, [essay, note], deps(sent)),
+      publishChanges(b.db, [essay, note], deps(sent)),
+    ]);
+    expect(sent.map((change) => `${change.kind} ${change.publication.path}`).sort()).toEqual([
+      "create /notes/two",
+      "create /write/one",
+    ]);
+    await publishChanges(a.db, [essay, note], deps(sent));
+    expect(sent).toHaveLength(2);
+  });
+
+  test("with no follower yet, a build's items are recorded and nothing is sent", async () => {
+    const sent: Change[] = [];
+    const database = await open();
+    await publishChanges(database.db, [essay], deps(sent, { followers: false }));
+    await publishChanges(database.db, [essay], deps(sent));
+    expect(sent).toEqual([]);
+  });
+
+  test("an item whose page is not live yet waits, and is sent once it is", async () => {
+    const sent: Change[] = [];
+    const database = await open();
+    expect((await publishChanges(database.db, [essay], deps(sent, { live: false }))).waiting).toBe(1);
+    expect(sent).toEqual([]);
+    expect((await publishChanges(database.db, [essay], deps(sent))).waiting).toBe(0);
+    expect(sent.map((change) => change.kind)).toEqual(["create"]);
+  });
+
+  test("an edit is an update and a removal a delete, once the page is gone", async () => {
+    const sent: Change[] = [];
+    const database = await open();
+    await publishChanges(database.db, [essay], deps(sent));
+    await publishChanges(database.db, [{ ...essay, html: "<p>One, edited</p>" }], deps(sent));
+    expect((await publishChanges(database.db, [], deps(sent, { live: true }))).waiting).toBe(1);
+    await publishChanges(database.db, [], deps(sent, { live: false }));
+    expect(sent.map((change) => change.kind)).toEqual(["create", "update", "delete"]);
   });
 });
