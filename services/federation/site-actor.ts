@@ -129,6 +129,7 @@ export function createSiteFederation(db: Db, settings: FederationSettings): Site
         inbox: ctx.getInboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         followers: ctx.getFollowersUri(identifier),
+        outbox: ctx.getOutboxUri(identifier),
         manuallyApprovesFollowers: false,
         discoverable: true,
         publicKey: keys[0]?.cryptographicKey,
@@ -224,6 +225,46 @@ export function createSiteFederation(db: Db, settings: FederationSettings): Site
     const row = await publishedRow(id);
     return row?.publication.type === "Note" ? (objectOf(ctx, row) as Note) : null;
   });
+
+  const OUTBOX_PAGE = 20;
+  const createOf = (ctx: Parameters<typeof objectOf>[0], row: Pick<Change, "id" | "publication">) => {
+    const handle = current?.handle ?? "";
+    return new Create({
+      id: new URL(`${objectUri(row).href}#create`),
+      actor: ctx.getActorUri(handle),
+      to: PUBLIC_COLLECTION,
+      cc: ctx.getFollowersUri(handle),
+      object: objectOf(ctx, row),
+    });
+  };
+  federation
+    .setOutboxDispatcher("/ap/actors/{identifier}/outbox", async (ctx, identifier, cursor) => {
+      if (!ownActor(identifier)) return null;
+      const offset = cursor && /^\d{1,9}$/.test(cursor) ? Number(cursor) : 0;
+      const rows = await db
+        .selectFrom("fediverse_posts")
+        .select(["id", "object"])
+        .where("state", "=", "published")
+        .orderBy("id", "desc")
+        .limit(OUTBOX_PAGE + 1)
+        .offset(offset)
+        .execute();
+      return {
+        items: rows
+          .slice(0, OUTBOX_PAGE)
+          .map((row) => createOf(ctx, { id: row.id, publication: JSON.parse(row.object) as Publication })),
+        nextCursor: rows.length > OUTBOX_PAGE ? String(offset + OUTBOX_PAGE) : null,
+      };
+    })
+    .setFirstCursor((_ctx, identifier) => (ownActor(identifier) ? "0" : null))
+    .setCounter(async () => {
+      const row = await db
+        .selectFrom("fediverse_posts")
+        .select((count) => count.fn.countAll<number>().as("posts"))
+        .where("state", "=", "published")
+        .executeTakeFirstOrThrow();
+      return Number(row.posts);
+    });
 
   async function send(change: Change) {
     if (!current) return;

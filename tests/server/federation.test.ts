@@ -256,6 +256,12 @@ describe("publishing to followers", () => {
 
     const quote = created.find((object) => object.content?.toString().includes("A sentence worth keeping."));
     expect(quote).toBeInstanceOf(Note);
+
+    const outbox = await getActivityJson(`${actorUrl()}/outbox`);
+    const firstPage = await getActivityJson(outbox.first as string);
+    const newest = (firstPage.orderedItems as { object: { id: string } }[]).map((create) => create.object.id);
+    expect(newest).toContain(article?.id?.href);
+    expect(outbox.totalItems).toBeGreaterThan(3);
   });
 
   test("an edited essay is sent again as an Update, once", async () => {
