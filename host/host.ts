@@ -71,6 +71,7 @@ export function createHost(options: Omit<HttpOptions, "build">) {
   federation.setIdentity(siteIdentity(options.siteUrl));
   const app = createHttpApp({ ...options, build });
   // Not awaited: it waits for this build's pages to be served, which starts after this returns.
-  void federation.publish(publications(options.siteUrl));
+  // `npm run dev` serves edits in progress: only a production build reaches followers.
+  if (options.mode === "production") void federation.publish(publications(options.siteUrl));
   return app;
 }
