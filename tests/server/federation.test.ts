@@ -20,6 +20,13 @@ const ACTIVITY_JSON = "application/activity+json";
 let temp: ReturnType<typeof makeTempDir>;
 let site: { origin: string; child: ChildProcess; output: () => string };
 let reader: FediverseReader;
+let siteEnv: Record<string, string>;
+
+async function stopSite() {
+  if (site.child.exitCode !== null) return;
+  site.child.kill("SIGTERM");
+  await new Promise((done) => site.child.once("exit", done));
+}
 
 let origin: string;
 const buildEnv = () => ({
@@ -72,19 +79,19 @@ beforeAll(async () => {
   cpSync(FIXTURE_CONTENT_ROOT, join(temp.path, "site"), { recursive: true });
   build();
   const config = await databaseConfig(temp.path);
-  site = await startSite({
+  siteEnv = {
     DATA_DIR: join(temp.path, "data"),
     SECRET_KEY: TEST_SECRET,
     FEDERATION_ALLOW_LOOPBACK: "1",
     ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
-  });
+  };
+  site = await startSite(siteEnv);
   reader = await startFediverseReader();
 });
 
 afterAll(async () => {
   await reader?.stop();
-  site?.child.kill("SIGTERM");
-  await new Promise((done) => (site?.child.exitCode !== null ? done(null) : site.child.once("exit", done)));
+  if (site) await stopSite();
   temp?.remove();
 });
 
@@ -290,5 +297,26 @@ describe("publishing to followers", () => {
     expect(deletes).toHaveLength(1);
     expect(deletes[0]?.objectId?.href).toMatch(/\/ap\/articles\/\d+$/);
     expect((await fetch(deletes[0]?.objectId?.href ?? "", { headers: { Accept: ACTIVITY_JSON } })).status).toBe(404);
+  });
+});
+
+describe("a restart", () => {
+  test("keeps the actor's keys and its followers", async () => {
+    const key = (await getActivityJson(actorUrl())).publicKey;
+    const followers = await followerCount();
+    expect(followers).toBeGreaterThan(0);
+    await stopSite();
+    site = await startSite(siteEnv);
+    expect((await getActivityJson(actorUrl())).publicKey).toEqual(key);
+    expect(await followerCount()).toBe(followers);
+  });
+
+  test("is refused with FEDERATION_ALLOW_LOOPBACK=1 and an https SITE_URL, in a line naming both", async () => {
+    const refused = spawnSync(process.execPath, [join(temp.path, "builds/current/server/main.js")], {
+      env: { ...buildEnv(), ...siteEnv, SITE_URL: "https://example.com", PORT: "0" },
+      encoding: "utf8",
+    });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/FEDERATION_ALLOW_LOOPBACK=1 .*SITE_URL is https/);
   });
 });
