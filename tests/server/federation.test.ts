@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { FIXTURE_CONTENT_ROOT } from "../browser/fixture-site.ts";
 import { type FediverseReader, startFediverseReader } from "../support/fediverse-reader.ts";
 import { freePort } from "../support/free-port.ts";
-import { childProcessEnv, databaseConfig, makeTempDir, TEST_SECRET, waitFor } from "./helpers.ts";
+import { childProcessEnv, databaseConfig, makeTempDir, postJson, TEST_SECRET, waitFor } from "./helpers.ts";
 import { root } from "./production.ts";
 
 const HANDLE = "test";
@@ -83,6 +83,7 @@ beforeAll(async () => {
     DATA_DIR: join(temp.path, "data"),
     SECRET_KEY: TEST_SECRET,
     FEDERATION_ALLOW_LOOPBACK: "1",
+    RATE_LIMIT: "0",
     ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
   };
   site = await startSite(siteEnv);
@@ -214,6 +215,39 @@ describe("following the site", () => {
       what: "the retried Accept",
     });
     expect(reader.received.slice(before).filter((activity) => activity instanceof Accept)).toHaveLength(1);
+  });
+});
+
+describe("the inbox under load", () => {
+  test("a flood of unsigned activities never makes a sign-up refused", async () => {
+    // 50 connections at once: below MAX_CONNECTIONS_PER_ADDRESS, which guards against one address, not this.
+    const statuses: (number | undefined)[] = [];
+    let sent = 0;
+    const flood = Array.from({ length: 50 }, async () => {
+      while (sent < 1000) {
+        const index = sent++;
+        const response = await fetch(`${site.origin}/ap/inbox`, {
+          method: "POST",
+          headers: { "Content-Type": ACTIVITY_JSON },
+          body: JSON.stringify({
+            "@context": "https://www.w3.org/ns/activitystreams",
+            id: `${reader.origin}/flood/${index}`,
+            type: "Follow",
+            actor: reader.actorUrl,
+            object: actorUrl(),
+          }),
+        });
+        await response.body?.cancel();
+        statuses.push(response.status);
+      }
+    });
+    const signUps = Array.from({ length: 10 }, (_, index) =>
+      postJson(`${site.origin}/api/user`, { email: `flood-${index}@example.com` }, { origin: origin }),
+    );
+    const answers = await Promise.all(signUps);
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(201));
+    await Promise.all(flood);
+    expect(new Set(statuses)).toEqual(new Set([401]));
   });
 });
 
