@@ -3,6 +3,7 @@ import { catalogue } from "../app/catalogue.server.ts";
 import { prepareSiteSearch } from "../app/search.server.ts";
 import { defaultHandle } from "../catalogue/handle.ts";
 import { fillTemplate } from "../catalogue/template.ts";
+import { escapeXml } from "../catalogue/xml.ts";
 import { SITE_ICON_FILES } from "../outputs/linked-files.ts";
 import { absoluteLinks, type Publication } from "../services/federation/publish.ts";
 import type { SiteIdentity } from "../services/federation/site-actor.ts";
@@ -44,14 +45,14 @@ function publications(siteUrl: string): Publication[] {
       path: note.path,
       type: "Note" as const,
       name: note.name,
-      html: `<p>${escapeHtml(line)}</p>${absoluteLinks(note.html, siteUrl)}`,
+      html: `<p>${escapeXml(line)}</p>${absoluteLinks(note.html, siteUrl)}`,
     };
   });
   const quoteNotes = quotes.map((quote) => ({
     path: quote.path,
     type: "Note" as const,
     name: quote.note.name,
-    html: `<blockquote>${absoluteLinks(quote.html, siteUrl)}</blockquote><p>— ${escapeHtml(quote.attribution)}, <a href="${new URL(quote.note.path, siteUrl).href}">${escapeHtml(quote.note.name)}</a></p>`,
+    html: `<blockquote>${absoluteLinks(quote.html, siteUrl)}</blockquote><p>— ${escapeXml(quote.attribution)}, <a href="${new URL(quote.note.path, siteUrl).href}">${escapeXml(quote.note.name)}</a></p>`,
   }));
   const issues = updates.map((issue) => ({
     path: issue.path,
@@ -61,8 +62,6 @@ function publications(siteUrl: string): Publication[] {
   }));
   return [...essays, ...bookNotes, ...quoteNotes, ...issues];
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The build's entry: React Router's server build and the host around it, one copy of every module. */
 export function createHost(options: Omit<HttpOptions, "build">) {

@@ -1,5 +1,6 @@
 // The site as one ActivityPub actor, `@<handle>@<host>`, on Fedify: it signs and verifies, answers
 // WebFinger and NodeInfo, and delivers through our queue; this module says who the actor is and what a follow does.
+
 import {
   createFederation,
   exportJwk,
@@ -25,6 +26,7 @@ import {
   Undo,
   Update,
 } from "@fedify/vocab";
+import { escapeXml } from "../../catalogue/xml.ts";
 import type { Db } from "../db/database.ts";
 import { checkPageLive } from "../newsletter/live-page.ts";
 import { createKvStore } from "./kv.ts";
@@ -90,8 +92,6 @@ async function siteKeyPairs(kv: KvStore): Promise<CryptoKeyPair[]> {
   );
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
-
 export function createSiteFederation(db: Db, settings: FederationSettings): SiteFederation {
   const kv = createKvStore(db);
   const queue: MessageQueue = createMessageQueue(db, {
@@ -116,14 +116,14 @@ export function createSiteFederation(db: Db, settings: FederationSettings): Site
         id: ctx.getActorUri(identifier),
         preferredUsername: identifier,
         name: current.name,
-        summary: escapeHtml(current.summary),
+        summary: escapeXml(current.summary),
         url: new URL("/", settings.siteUrl),
         icon: new Image({ url: new URL(current.icon.path, settings.siteUrl), mediaType: current.icon.mediaType }),
         attachments: current.links.map(
           (link) =>
             new PropertyValue({
               name: link.name,
-              value: `<a href="${escapeHtml(link.url)}" rel="me">${escapeHtml(link.url.replace(/^https?:\/\//, ""))}</a>`,
+              value: `<a href="${escapeXml(link.url)}" rel="me">${escapeXml(link.url.replace(/^https?:\/\//, ""))}</a>`,
             }),
         ),
         inbox: ctx.getInboxUri(identifier),
