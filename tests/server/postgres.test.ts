@@ -75,6 +75,10 @@ test("opening a new PostgreSQL database applies every migration once; reopening 
     second.db,
   );
   expect(tables.rows.map((row) => row.table_name)).toEqual([
+    "federation_kv",
+    "federation_queue",
+    "fediverse_followers",
+    "fediverse_posts",
     "kysely_migration",
     "kysely_migration_lock",
     "mail_reports",
