@@ -1,10 +1,18 @@
-// Every id is kept, because mailed confirm and unsubscribe links name subscribers by id. Rows already there
+// Every id is kept, because mailed confirm and unsubscribe links name subscribers and replies by id. Rows already there
 // are left alone, so a second copy adds only what is missing; rate-limit hits expire in minutes and are not copied.
 import { sql } from "kysely";
 import type { PostgresDatabase, SqliteDatabase, Tables } from "./database.ts";
 
 /** Dependency order: sends and subscribers before the deliveries that name them. */
-const COPIED_TABLES = ["subscribers", "messages", "newsletter_sends", "newsletter_deliveries", "mail_reports"] as const;
+const COPIED_TABLES = [
+  "subscribers",
+  "messages",
+  "newsletter_sends",
+  "newsletter_deliveries",
+  "mail_reports",
+  "replies",
+  "reply_blocks",
+] as const;
 type CopiedTable = (typeof COPIED_TABLES)[number];
 
 /** A target row with the same id but another identity is a conflict. */
@@ -14,6 +22,8 @@ const IDENTITY: Record<CopiedTable, string> = {
   newsletter_sends: "slug",
   newsletter_deliveries: "message_id",
   mail_reports: "key",
+  replies: "received_at",
+  reply_blocks: "value",
 };
 
 /** Far below PostgreSQL's 65,535 parameters for the widest table. */

@@ -94,6 +94,27 @@ export type MailReportsTable = {
   received_at: string;
 };
 
+export type ReplyKind = "fediverse" | "webmention" | "form";
+
+export type ReplyStatus = "unconfirmed" | "pending" | "approved" | "rejected" | "blocked";
+
+export type RepliesTable = {
+  id: Generated<number>;
+  kind: ReplyKind;
+  /** The site path replied to, such as /write/fear. */
+  target: string;
+  author_name: string;
+  author_url: string | null;
+  author_address: string | null;
+  /** Plain text as received; `html` is its one rendering, made and sanitized once at receipt. */
+  text: string;
+  html: string;
+  source_url: string | null;
+  written_at: string;
+  received_at: string;
+  status: ReplyStatus;
+};
+
 export type Tables = {
   subscribers: SubscribersTable;
   messages: MessagesTable;
@@ -102,6 +123,8 @@ export type Tables = {
   newsletter_pacing: { id: number; next_slot_at: number };
   rate_limit_hits: { key: string; at: number };
   mail_reports: MailReportsTable;
+  replies: RepliesTable;
+  reply_blocks: { id: Generated<number>; value: string; created_at: string; dropped: Generated<number> };
 };
 
 export type Db = Kysely<Tables>;
