@@ -1,6 +1,7 @@
 // Every door (fediverse, webmention, form) stores a reply here before it answers the sender.
 import type { Selectable } from "kysely";
 import { replyHtml } from "../../catalogue/safe-html.ts";
+import { isValidEmail } from "../../rules/forms.ts";
 import type { Db, RepliesTable, ReplyKind, ReplyStatus } from "../db/database.ts";
 
 export type Reply = Selectable<RepliesTable>;
@@ -15,6 +16,53 @@ export type IncomingReply = {
   sourceUrl?: string;
   writtenAt: Date;
 };
+
+/** Whatever door a reply came through, the same bounds: a door turns this into its own answer (a 400, a refusal). */
+export class ReplyRefused extends Error {
+  constructor(
+    readonly field: "target" | "name" | "url" | "address" | "text" | "source" | "writtenAt",
+    reason: string,
+  ) {
+    super(`The reply's ${field} ${reason}.`);
+  }
+}
+
+export const REPLY_LIMITS = { nameMaxLength: 100, urlMaxLength: 2000, textMaxLength: 10_000 } as const;
+
+const TARGET = /^\/(?:write|notes)\/[a-z0-9][a-z0-9-]*$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: a name goes into a mail's subject, where CR/LF would start a header.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+const isWebUrl = (value: string) => {
+  try {
+    return ["http:", "https:"].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+function checkReply({ target, author, text, sourceUrl, writtenAt }: IncomingReply) {
+  if (!TARGET.test(target)) throw new ReplyRefused("target", "is not an essay or a book note of this site");
+  const name = author.name.trim();
+  if (!name || name.length > REPLY_LIMITS.nameMaxLength) {
+    throw new ReplyRefused("name", `must have 1 to ${REPLY_LIMITS.nameMaxLength} characters`);
+  }
+  if (CONTROL.test(name)) throw new ReplyRefused("name", "must be one line");
+  for (const [field, url] of [
+    ["url", author.url],
+    ["source", sourceUrl],
+  ] as const) {
+    if (url !== undefined && (url.length > REPLY_LIMITS.urlMaxLength || !isWebUrl(url))) {
+      throw new ReplyRefused(field, "must be an http or https address");
+    }
+  }
+  if (author.address !== undefined && !isValidEmail(author.address))
+    throw new ReplyRefused("address", "is not an email address");
+  if (!text.trim() || text.length > REPLY_LIMITS.textMaxLength) {
+    throw new ReplyRefused("text", `must have 1 to ${REPLY_LIMITS.textMaxLength} characters`);
+  }
+  if (Number.isNaN(writtenAt.getTime())) throw new ReplyRefused("writtenAt", "is not a date");
+}
 
 export type Sender = { actorUrl?: string; domain?: string; address?: string };
 
@@ -66,6 +114,7 @@ export async function senderBlocked(db: Db, sender: Sender): Promise<boolean> {
  * block; a form's reply waits for its address to be confirmed; any other is pending the owner.
  */
 export async function receiveReply(db: Db, reply: IncomingReply): Promise<{ id: number; status: ReplyStatus }> {
+  checkReply(reply);
   const sender = {
     actorUrl: reply.author.url,
     domain: hostOf(reply.sourceUrl),
@@ -79,7 +128,7 @@ export async function receiveReply(db: Db, reply: IncomingReply): Promise<{ id: 
       .values({
         kind: reply.kind,
         target: reply.target,
-        author_name: reply.author.name,
+        author_name: reply.author.name.trim(),
         author_url: reply.author.url ?? null,
         author_address: reply.author.address ?? null,
         text: reply.text,

@@ -67,11 +67,11 @@ const mention = (overrides: Partial<IncomingReply> = {}): IncomingReply => ({
 
 describe("the owner hears of a reply", () => {
   test("a pending reply mails the owner a summary naming the page and the command that approves it", async () => {
-    const { id } = await holdReply(deps, mention({ author: { name: "Sample\r\nBcc: x@example.com Reader" } }));
+    const { id } = await holdReply(deps, mention());
     await waitFor(() => smtp.received.length === 1, { what: "the summary" });
     const mail = smtp.received[0]?.parsed;
     expect(mail?.to).toMatchObject({ text: OWNER });
-    expect(mail?.subject).toBe(`Reply #${id} to /notes/sample-note from Sample Bcc: x@example.com Reader`);
+    expect(mail?.subject).toBe(`Reply #${id} to /notes/sample-note from Sample Reader`);
     expect(mail?.text).toContain("http://localhost:3000/notes/sample-note");
     expect(mail?.text).toContain(`npm run replies -- approve ${id}`);
     expect(smtp.received[0]?.envelope.to).toEqual([OWNER]);

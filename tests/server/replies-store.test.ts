@@ -13,6 +13,8 @@ import {
   listBlocks,
   listReplies,
   moderateReply,
+  REPLY_LIMITS,
+  ReplyRefused,
   receiveReply,
   senderBlocked,
 } from "../../services/replies/store.ts";
@@ -70,6 +72,29 @@ describe("receiving", () => {
     const html = (await getReply(database.db, id))?.html ?? "";
     expect(html).not.toContain('href="javascript');
     expect(html).toContain('href="http://ok.example/"');
+  });
+});
+
+describe("refusing bad input with a clear error and storing nothing", () => {
+  const bad: [string, Partial<IncomingReply>, RegExp][] = [
+    ["a name with CR/LF", { author: { name: "Reader\r\nBcc: x@example.com" } }, /name must be one line/],
+    ["an empty name", { author: { name: "  " } }, /name must have 1 to 100 characters/],
+    ["a huge text", { text: "x".repeat(REPLY_LIMITS.textMaxLength + 1) }, /text must have 1 to 10000 characters/],
+    ["an empty text", { text: "\n " }, /text must have/],
+    ["a page that is not a post", { target: "/../etc/passwd" }, /target is not an essay or a book note/],
+    [
+      "a javascript: site",
+      { author: { name: "A", url: "javascript:alert(1)" } },
+      /url must be an http or https address/,
+    ],
+    ["a malformed address", { author: { name: "A", address: "not an address" } }, /address is not an email address/],
+    ["an invalid date", { writtenAt: new Date("no date") }, /writtenAt is not a date/],
+  ];
+  test.each(bad)("%s", async (_, overrides, message) => {
+    const refused = receiveReply(database.db, reply(overrides));
+    await expect(refused).rejects.toThrow(ReplyRefused);
+    await expect(refused).rejects.toThrow(message);
+    expect(await listReplies(database.db)).toEqual([]);
   });
 });
 
