@@ -17,6 +17,8 @@ const DATABASE_SUITES = [
   "tests/server/deliverability.test.ts",
   "tests/server/welcome.test.ts",
   "tests/server/outbox.test.ts",
+  "tests/server/replies-cli.test.ts",
+  "tests/server/replies-store.test.ts",
   "tests/server/services.test.ts",
   "tests/server/shared-rate-limit.test.ts",
   "tests/server/sweep.test.ts",

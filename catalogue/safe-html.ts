@@ -50,3 +50,33 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function safeHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
+
+const REPLY_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ["p", "br", "a"],
+  allowedAttributes: { a: ["href", "rel"] },
+  allowedSchemes: ["http", "https"],
+  allowedSchemesAppliedToAttributes: ["href"],
+  // A reader's link earns no ranking from us.
+  transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "nofollow ugc" }) },
+  disallowedTagsMode: "discard",
+  nonTextTags: OPTIONS.nonTextTags,
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+const WEB_ADDRESS = /\bhttps?:\/\/[^\s<>"]+[^\s<>".,;:!?)]/g;
+
+/** A reader's plain text as HTML: paragraphs, line breaks and web addresses as links, nothing else. */
+export function replyHtml(text: string): string {
+  const paragraphs = text
+    .replace(/\r\n?/g, "\n")
+    .split(/\n{2,}/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => {
+      const linked = escapeHtml(paragraph).replace(WEB_ADDRESS, (url) => `<a href="${url}">${url}</a>`);
+      return `<p>${linked.replace(/\n/g, "<br>")}</p>`;
+    });
+  return sanitizeHtml(paragraphs.join(""), REPLY_OPTIONS);
+}

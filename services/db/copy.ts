@@ -1,4 +1,4 @@
-// Every id is kept, because mailed confirm and unsubscribe links name subscribers by id. Rows already there
+// Every id is kept, because mailed confirm and unsubscribe links name subscribers and replies by id. Rows already there
 // are left alone, so a second copy adds only what is missing; rate-limit hits expire in minutes and are not copied.
 import { sql } from "kysely";
 import { KEY_PAIRS } from "../federation/site-actor.ts";
@@ -12,6 +12,8 @@ const COPIED_TABLES = [
   "newsletter_deliveries",
   "mail_reports",
   "fediverse_followers",
+  "replies",
+  "reply_blocks",
 ] as const;
 type CopiedTable = (typeof COPIED_TABLES)[number];
 
@@ -23,6 +25,8 @@ const IDENTITY: Record<CopiedTable, string> = {
   newsletter_deliveries: "message_id",
   mail_reports: "key",
   fediverse_followers: "actor_url",
+  replies: "received_at",
+  reply_blocks: "value",
 };
 
 /** The actor's key pairs: new ones would make followers' servers doubt the site's signatures. Fedify's caches are not copied. */

@@ -124,6 +124,27 @@ export type FediversePostsTable = {
   updated_at: string;
 };
 
+export type ReplyKind = "fediverse" | "webmention" | "form";
+
+export type ReplyStatus = "unconfirmed" | "pending" | "approved" | "rejected" | "blocked";
+
+export type RepliesTable = {
+  id: Generated<number>;
+  kind: ReplyKind;
+  /** The site path replied to, such as /write/fear. */
+  target: string;
+  author_name: string;
+  author_url: string | null;
+  author_address: string | null;
+  /** Plain text as received; `html` is its one rendering, made and sanitized once at receipt. */
+  text: string;
+  html: string;
+  source_url: string | null;
+  written_at: string;
+  received_at: string;
+  status: ReplyStatus;
+};
+
 export type Tables = {
   subscribers: SubscribersTable;
   messages: MessagesTable;
@@ -136,6 +157,8 @@ export type Tables = {
   federation_queue: FederationQueueTable;
   fediverse_followers: FediverseFollowersTable;
   fediverse_posts: FediversePostsTable;
+  replies: RepliesTable;
+  reply_blocks: { id: Generated<number>; value: string; created_at: string; dropped: Generated<number> };
 };
 
 export type Db = Kysely<Tables>;

@@ -239,6 +239,32 @@ const STEPS: Record<string, Step> = {
       .addColumn("updated_at", "text", (column) => column.notNull())
       .execute();
   },
+  /** A block's `dropped` counts the replies refused since, so the owner sees what a block holds back. */
+  "009-replies": async (db, schema) => {
+    await schema
+      .createTable("replies")
+      .addColumn("kind", "text", (column) => column.notNull().check(oneOf("kind", ["fediverse", "webmention", "form"])))
+      .addColumn("target", "text", (column) => column.notNull())
+      .addColumn("author_name", "text", (column) => column.notNull())
+      .addColumn("author_url", "text")
+      .addColumn("author_address", "text")
+      .addColumn("text", "text", (column) => column.notNull())
+      .addColumn("html", "text", (column) => column.notNull())
+      .addColumn("source_url", "text")
+      .addColumn("written_at", "text", (column) => column.notNull())
+      .addColumn("received_at", "text", (column) => column.notNull())
+      .addColumn("status", "text", (column) =>
+        column.notNull().check(oneOf("status", ["unconfirmed", "pending", "approved", "rejected", "blocked"])),
+      )
+      .execute();
+    await db.schema.createIndex("replies_target").on("replies").columns(["target", "status", "written_at"]).execute();
+    await schema
+      .createTable("reply_blocks")
+      .addColumn("value", "text", (column) => column.notNull().unique())
+      .addColumn("created_at", "text", (column) => column.notNull())
+      .addColumn("dropped", "integer", (column) => column.notNull().defaultTo(0))
+      .execute();
+  },
 };
 
 export const STEP_NAMES = Object.keys(STEPS).sort();

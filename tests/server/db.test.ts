@@ -52,6 +52,8 @@ test("migrations are applied once: reopening and migrating again change nothing"
     "newsletter_pacing",
     "newsletter_sends",
     "rate_limit_hits",
+    "replies",
+    "reply_blocks",
     "subscribers",
   ]);
   await second.close();

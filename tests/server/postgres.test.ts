@@ -87,6 +87,8 @@ test("opening a new PostgreSQL database applies every migration once; reopening 
     "newsletter_pacing",
     "newsletter_sends",
     "rate_limit_hits",
+    "replies",
+    "reply_blocks",
     "schema_version",
     "subscribers",
   ]);
