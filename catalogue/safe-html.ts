@@ -1,4 +1,6 @@
 // Whatever could run script is removed; content/README.md lists what passes.
+
+import { DomUtils, parseDocument } from "htmlparser2";
 import sanitizeHtml from "sanitize-html";
 
 const LINK_SCHEMES = ["http", "https", "mailto"];
@@ -79,4 +81,10 @@ export function replyHtml(text: string): string {
       return `<p>${linked.replace(/\n/g, "<br>")}</p>`;
     });
   return sanitizeHtml(paragraphs.join(""), REPLY_OPTIONS);
+}
+
+/** An outside post's HTML (a fediverse reply) as the plain text a reply is stored as, its paragraphs kept. */
+export function textOfHtml(html: string): string {
+  const broken = html.replace(/<\/p>\s*/gi, "\n\n").replace(/<br\s*\/?>/gi, "\n");
+  return DomUtils.textContent(parseDocument(broken)).trim();
 }

@@ -42,6 +42,7 @@ export async function startBackend(config: Config, options: BackendOptions = {})
     siteUrl: config.siteUrl,
     allowLoopback: config.federationAllowLoopback,
     startQueue: startQueues,
+    replies: { outbox, siteUrl: config.siteUrl, ownerEmail: config.ownerEmail },
     log,
   });
   if (startQueues) {

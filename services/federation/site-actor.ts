@@ -26,9 +26,12 @@ import {
   Undo,
   Update,
 } from "@fedify/vocab";
+import { textOfHtml } from "../../catalogue/safe-html.ts";
 import { escapeXml } from "../../catalogue/xml.ts";
 import type { Db } from "../db/database.ts";
 import { checkPageLive } from "../newsletter/live-page.ts";
+import { holdReply, type ReplyDeps } from "../replies/announce.ts";
+import { ReplyRefused, senderBlocked } from "../replies/store.ts";
 import { createKvStore } from "./kv.ts";
 import { type Change, hashOf, type Publication, publishChanges } from "./publish.ts";
 import { createMessageQueue, type QueueOptions } from "./queue.ts";
@@ -62,6 +65,8 @@ export type FederationSettings = {
   startQueue?: boolean;
   /** How long a build's pages may take to be live before its items wait for the next build. */
   liveWait?: { tries: number; intervalMs: number };
+  /** Where a reader's reply is held for the owner, who is mailed of it. */
+  replies: Omit<ReplyDeps, "db">;
   log: (message: string, error?: unknown) => void;
 };
 
@@ -163,6 +168,7 @@ export function createSiteFederation(db: Db, settings: FederationSettings): Site
     .on(Follow, async (ctx, follow) => {
       const target = follow.objectId && ctx.parseUri(follow.objectId);
       if (!current || target?.type !== "actor" || !ownActor(target.identifier) || !follow.actorId) return;
+      if (await senderBlocked(db, { actorUrl: follow.actorId.href, domain: follow.actorId.hostname })) return;
       const follower = await follow.getActor(ctx);
       if (!follower?.id || !follower.inboxId || follower.id.href !== follow.actorId.href) return;
       const row = {
@@ -183,6 +189,33 @@ export function createSiteFederation(db: Db, settings: FederationSettings): Site
         follower,
         new Accept({ actor: ctx.getActorUri(target.identifier), object: follow }),
       );
+    })
+    .on(Create, async (ctx, create) => {
+      const note = await create.getObject(ctx);
+      if (!(note instanceof Note) || !note.replyTargetId || !create.actorId) return;
+      const object = ctx.parseUri(note.replyTargetId);
+      const repliedTo = object?.type === "object" ? await publishedRow(object.values.id ?? "") : undefined;
+      if (!repliedTo) return;
+      const author = await create.getActor(ctx);
+      try {
+        await holdReply(
+          { db, ...settings.replies },
+          {
+            kind: "fediverse",
+            target: repliedTo.publication.path,
+            author: {
+              name: (author?.name ?? author?.preferredUsername ?? create.actorId.host).toString(),
+              url: create.actorId.href,
+            },
+            text: textOfHtml(note.content?.toString() ?? ""),
+            sourceUrl: note.id?.href,
+            writtenAt: new Date(note.published?.epochMilliseconds ?? Date.now()),
+          },
+        );
+      } catch (error) {
+        if (!(error instanceof ReplyRefused)) throw error;
+        settings.log(`[federation] a reply from ${create.actorId.href} was refused: ${error.message}`);
+      }
     })
     .on(Undo, async (ctx, undo) => {
       const object = await undo.getObject(ctx);

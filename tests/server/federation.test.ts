@@ -305,6 +305,39 @@ describe("publishing to followers", () => {
     expect(outbox.totalItems).toBeGreaterThan(3);
   });
 
+  test("a fediverse reply to a published essay is held for the owner; one to an object the site never published is dropped", async () => {
+    const [article] = atPage(await objectsOf(Create), "/write/a-new-essay");
+    await reader.reply(actorUrl(), article?.id?.href ?? "", "Thank you for this essay &amp; its links.");
+    await reader.reply(actorUrl(), `${origin}/ap/notes/999999`, "A reply to nothing of ours.");
+    const listed = () => {
+      const env: Record<string, string> = { ...childProcessEnv(), ...siteEnv };
+      const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/replies.ts", "list", "--json"], {
+        cwd: root,
+        env,
+        encoding: "utf8",
+      });
+      if (result.status !== 0) throw new Error(result.stderr);
+      return JSON.parse(result.stdout) as {
+        kind: string;
+        status: string;
+        author: { url: string };
+        text: string;
+        target: string;
+      }[];
+    };
+    await waitFor(() => listed().length > 0, { timeoutMs: 20_000, what: "the reply held" });
+    await new Promise((done) => setTimeout(done, 2_000));
+    expect(listed()).toMatchObject([
+      {
+        kind: "fediverse",
+        status: "pending",
+        author: { url: reader.actorUrl },
+        text: "Thank you for this essay & its links.",
+        target: "/write/a-new-essay",
+      },
+    ]);
+  });
+
   test("an edited essay is sent again as an Update, once", async () => {
     writeEssay("A new essay, now edited.");
     build();
@@ -331,6 +364,28 @@ describe("publishing to followers", () => {
     expect(deletes).toHaveLength(1);
     expect(deletes[0]?.objectId?.href).toMatch(/\/ap\/articles\/\d+$/);
     expect((await fetch(deletes[0]?.objectId?.href ?? "", { headers: { Accept: ACTIVITY_JSON } })).status).toBe(404);
+  });
+});
+
+describe("a blocked sender", () => {
+  test("a follow from a domain the owner blocked is not stored", async () => {
+    const env: Record<string, string> = { ...childProcessEnv(), ...siteEnv };
+    const blocked = spawnSync(process.execPath, ["--import", "tsx", "scripts/replies.ts", "block", "127.0.0.1"], {
+      cwd: root,
+      env,
+      encoding: "utf8",
+    });
+    expect(blocked.status, blocked.stderr).toBe(0);
+    const before = await followerCount();
+    const blockedReader = await startFediverseReader();
+    try {
+      await blockedReader.follow(actorUrl());
+      await new Promise((done) => setTimeout(done, 3_000));
+      expect(await followerCount()).toBe(before);
+      expect(blockedReader.received.some((activity) => activity instanceof Accept)).toBe(false);
+    } finally {
+      await blockedReader.stop();
+    }
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import type { AddressInfo } from "node:net";
 import { createFederation, generateCryptoKeyPair, MemoryKvStore } from "@fedify/fedify";
-import { Activity, Endpoints, Follow, Person, Undo } from "@fedify/vocab";
+import { Activity, Create, Endpoints, Follow, Note, Person, Undo } from "@fedify/vocab";
 import { type ServerType, serve } from "@hono/node-server";
 
 export type FediverseReader = {
@@ -14,6 +14,8 @@ export type FediverseReader = {
   received: Activity[];
   follow(actorUrl: string): Promise<Follow>;
   unfollow(follow: Follow): Promise<void>;
+  /** Sends the actor a public Note that replies to `inReplyTo`. */
+  reply(actorUrl: string, inReplyTo: string, text: string): Promise<void>;
   /** Closes its port (a stopped server); `start()` opens the same one again. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -58,6 +60,7 @@ export async function startFediverseReader(): Promise<FediverseReader> {
   const origin = `http://127.0.0.1:${port}`;
   const context = () => federation.createContext(new URL(origin), undefined);
   let follows = 0;
+  let notes = 0;
   return {
     origin,
     actorUrl: `${origin}/users/reader`,
@@ -84,6 +87,23 @@ export async function startFediverseReader(): Promise<FediverseReader> {
         object: follow,
       });
       await ctx.sendActivity({ identifier: "reader" }, followed, undo);
+    },
+    async reply(actorUrl, inReplyTo, text) {
+      const ctx = context();
+      const repliedTo = await ctx.lookupObject(actorUrl);
+      if (!(repliedTo instanceof Person)) throw new Error(`${actorUrl} is not a Person`);
+      const note = new Note({
+        id: new URL(`/notes/${++notes}`, origin),
+        attribution: ctx.getActorUri("reader"),
+        replyTarget: new URL(inReplyTo),
+        content: `<p>${text}</p>`,
+      });
+      const create = new Create({
+        id: new URL(`${note.id?.href}/create`),
+        actor: ctx.getActorUri("reader"),
+        object: note,
+      });
+      await ctx.sendActivity({ identifier: "reader" }, repliedTo, create);
     },
     stop: () =>
       new Promise<void>((done, fail) => {
