@@ -1,6 +1,7 @@
 import type { Config } from "@react-router/dev/config";
 import { isGeneratedCover } from "./catalogue/cover-path.ts";
 import { contentRoot, loadCatalogue } from "./catalogue/disk.ts";
+import { REMOTE_FOLLOW_PATH } from "./catalogue/handle.ts";
 import { RESERVED_UPDATE_SLUGS } from "./catalogue/load.ts";
 import { cardPath, cardTitles, coverImagePath, drawsCoverImage, quoteCards } from "./outputs/card.ts";
 import { derivedPagePaths } from "./outputs/sitemap.ts";
@@ -18,7 +19,7 @@ export default {
   prerender: {
     async paths({ getStaticPaths }) {
       const catalogue = loadCatalogue(contentRoot(process.cwd()));
-      const perVisitor = new Set(RESERVED_UPDATE_SLUGS.map((slug) => `/updates/${slug}`));
+      const perVisitor = new Set([...RESERVED_UPDATE_SLUGS.map((slug) => `/updates/${slug}`), REMOTE_FOLLOW_PATH]);
       const notes = catalogue.notes;
       const paths = [
         ...getStaticPaths().filter((path) => !perVisitor.has(path)),

@@ -3,7 +3,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { DerivedBody } from "../catalogue/derive.ts";
 import { contentRoot, readPublishedFiles } from "../catalogue/disk.ts";
+import { fediverseAddress, siteHandle } from "../catalogue/handle.ts";
 import { buildCatalogue } from "../catalogue/load.ts";
+import { SITE_URL } from "./lib/site-url.ts";
 
 // A build holds its published content and public files beside its server bundle, so production
 // reads no content folder; `npm run dev` reads the content root, and reloads this module on an edit.
@@ -19,7 +21,8 @@ export const notesBySlug = new Map(catalogue.notes.map((note) => [note.slug, not
 
 export function siteSummary() {
   const { name, description, social, noteApp, blog, lead, footer, sections, notFound, menu, tiles } = catalogue.site;
-  return { name, description, social, noteApp, blog, lead, footer, sections, notFound, menu, tiles };
+  const fediverse = fediverseAddress(siteHandle(catalogue.site), SITE_URL);
+  return { name, description, social, noteApp, blog, lead, footer, sections, notFound, menu, tiles, fediverse };
 }
 export type SiteSummary = ReturnType<typeof siteSummary>;
 

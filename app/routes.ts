@@ -1,4 +1,5 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { REMOTE_FOLLOW_PATH } from "../catalogue/handle.ts";
 import { SEARCH_INDEX_PATH } from "../catalogue/site-search.ts";
 import { FEEDS, SITE_ICON_FILES } from "../outputs/linked-files.ts";
 
@@ -27,6 +28,7 @@ export default [
   route("updates/confirm", "routes/updates.confirm.tsx"),
   route("updates/unsubscribe", "routes/updates.unsubscribe.tsx"),
   route("updates/:slug", "routes/updates.$slug.tsx"),
+  route(REMOTE_FOLLOW_PATH.slice(1), "routes/follow.tsx"),
   ...[...Object.values(FEEDS).map((feed) => feed.path), "/sitemap.xml", "/robots.txt", SEARCH_INDEX_PATH].map((path) =>
     route(path.slice(1), "routes/files.ts", { id: path }),
   ),

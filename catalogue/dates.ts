@@ -26,6 +26,12 @@ export function formatMonthYear(day: IsoDay): string {
   return `${MONTHS[Number(month) - 1]} ${year}`;
 }
 
+/** "December 7, 2026", from a day or a timestamp. */
+export function formatDay(day: IsoDay): string {
+  const [year, month, date] = day.slice(0, 10).split("-");
+  return `${MONTHS[Number(month) - 1]} ${Number(date)}, ${year}`;
+}
+
 export function formatContentDate(day: IsoDay): string {
   const [yearPart, month, date] = day.split("-");
   const year = present(yearPart, "split to return at least one part");

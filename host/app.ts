@@ -23,6 +23,7 @@ import {
   pickEncoding,
   type Rendered,
 } from "./render-cache.ts";
+import { createRepliedPages } from "./replied-pages.ts";
 import { normalizedPath, routesOf } from "./routes.ts";
 import { contentSecurityPolicy, readInlineHashes } from "./security.ts";
 
@@ -77,7 +78,9 @@ const FILE_TYPES: Record<string, string> = {
   ".atom": "application/atom+xml; charset=utf-8",
 };
 
-function answerRendered(c: Context, page: Rendered, status: 200 | 404 = 200): Response {
+type Policy = (hashes: Rendered["inlineHashes"]) => string;
+
+function answerRendered(c: Context, policy: Policy, page: Rendered, status: 200 | 404 = 200): Response {
   const encoding = pickEncoding(c.req.header("Accept-Encoding"));
   const body = page.bodies[encoding];
   const headers: Record<string, string> = {
@@ -89,7 +92,7 @@ function answerRendered(c: Context, page: Rendered, status: 200 | 404 = 200): Re
   if (status === 200) headers.ETag = `"${page.etag}${encoding === "identity" ? "" : `-${encoding}`}"`;
   if (encoding !== "identity") headers["Content-Encoding"] = encoding;
   if (page.contentType.startsWith("text/html"))
-    headers["Content-Security-Policy"] = contentSecurityPolicy(page.inlineHashes);
+    headers["Content-Security-Policy"] = policy(page.inlineHashes);
   return c.body(new Uint8Array(body), status, headers);
 }
 
@@ -104,6 +107,8 @@ export function createHttpApp(options: HttpOptions): Hono {
     },
   });
   const handleRequest = createRequestHandler(build, mode);
+  const loopbackFollow = backend.config.federationAllowLoopback;
+  const policy: Policy = (hashes) => contentSecurityPolicy(hashes, { loopbackFollow });
   const routes = routesOf(build);
 
   // The Content-Security-Policy is per page, with the hashes of its own inline scripts.
@@ -176,7 +181,7 @@ export function createHttpApp(options: HttpOptions): Hono {
     const { html, hashes } = ownInlineHashes(await response.text());
     const headers = new Headers(response.headers);
     headers.set("Content-Type", "text/html; charset=utf-8");
-    if (mode === "production") headers.set("Content-Security-Policy", contentSecurityPolicy(hashes));
+    if (mode === "production") headers.set("Content-Security-Policy", policy(hashes));
     headers.set("Cache-Control", "no-store");
     headers.delete("Content-Length");
     return new Response(html, { status: response.status, headers });
@@ -189,6 +194,7 @@ export function createHttpApp(options: HttpOptions): Hono {
 
   if (clientDir) {
     const lists = createRenderCache(renders.cacheBytes, limiter);
+    const replied = createRepliedPages(backend.database.db, { log });
     const hashesOf = readInlineHashes(clientDir);
     const servedFiles = new WeakMap<Context, string>();
     const serveFile = serveStatic({
@@ -214,18 +220,33 @@ export function createHttpApp(options: HttpOptions): Hono {
       const { path } = c.req;
       const handle = routes.renderHandle(path);
       if (handle.perRequest || sentPage(c)) return next();
-      const key = filteredListKey(path, new URL(c.req.url).search, handle.query);
+      const post = path.replace(/\.data$/, "");
+      const replies = await replied.versionOf(post);
+      // A post with approved replies is rendered with them and kept until they change; its data is rendered per request.
+      if (replies !== undefined && post !== path) return next();
+      const key =
+        replies !== undefined
+          ? `${path}#replies-${replies}`
+          : filteredListKey(path, new URL(c.req.url).search, handle.query);
       if (key) {
         // At the public origin, never the request's Host: a cached page is shared by all visitors.
-        const canonical = new Request(new URL(key, siteUrl), { headers: { Accept: "text/html" } });
-        const cached = await lists.page(key, renderClient(c), () => rendered(canonical, c));
-        return cached.kind === "busy" ? busyAnswer(c) : answerRendered(c, cached.page);
+        const canonical = new Request(new URL(replies === undefined ? key : path, siteUrl), {
+          headers: { Accept: "text/html" },
+        });
+        const cached = await lists
+          .page(key, renderClient(c), () => rendered(canonical, c))
+          .catch((error: unknown) => {
+            if (replies === undefined) throw error;
+            log(`[replies] ${path} is served as prerendered, without its replies: ${error}`);
+            return undefined;
+          });
+        if (cached) return cached.kind === "busy" ? busyAnswer(c) : answerRendered(c, policy, cached.page);
       }
       const response = /\.(br|gz)$/.test(path) ? undefined : await serveFile(c, async () => {});
       const file = servedFiles.get(c);
       if (!response || !file) {
         const [page, data] = (await notFoundPages()) as [Rendered, Rendered];
-        return answerRendered(c, path.endsWith(".data") ? data : page, 404);
+        return answerRendered(c, policy, path.endsWith(".data") ? data : page, 404);
       }
       const original = file.replace(/\.(br|gz)$/, "");
       const { size, mtimeMs } = statSync(file);
@@ -236,7 +257,7 @@ export function createHttpApp(options: HttpOptions): Hono {
       const type = FILE_TYPES[extname(original)];
       if (type) response.headers.set("Content-Type", type);
       if (original.endsWith(".html")) {
-        response.headers.set("Content-Security-Policy", contentSecurityPolicy(hashesOf(original)));
+        response.headers.set("Content-Security-Policy", policy(hashesOf(original)));
       }
       return response;
     });

@@ -1,7 +1,7 @@
 import * as build from "virtual:react-router/server-build";
 import { catalogue } from "../app/catalogue.server.ts";
 import { prepareSiteSearch } from "../app/search.server.ts";
-import { defaultHandle } from "../catalogue/handle.ts";
+import { siteHandle } from "../catalogue/handle.ts";
 import { fillTemplate } from "../catalogue/template.ts";
 import { escapeXml } from "../catalogue/xml.ts";
 import { SITE_ICON_FILES } from "../outputs/linked-files.ts";
@@ -15,7 +15,7 @@ const PROFILE_LINKS = 4;
 function siteIdentity(siteUrl: string): SiteIdentity {
   const { site } = catalogue;
   return {
-    handle: site.handle ?? defaultHandle(site.name),
+    handle: siteHandle(site),
     name: site.name,
     summary: site.description,
     icon: { path: SITE_ICON_FILES.touch, mediaType: "image/png" },

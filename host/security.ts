@@ -10,7 +10,13 @@ export function readInlineHashes(clientDir: string): (file: string) => InlineHas
   return (file) => hashes[relative(clientDir, file).split(sep).join("/")] ?? NO_INLINE;
 }
 
-export function contentSecurityPolicy({ scripts, styles }: InlineHashes): string {
+/**
+ * The follow form sends a reader on to their own server, and browsers hold the redirect after a form
+ * to `form-action` too: so any https server, and loopback ones over http for local trials.
+ */
+const followTargets = (loopback: boolean) => `https:${loopback ? " http://127.0.0.1:* http://localhost:*" : ""}`;
+
+export function contentSecurityPolicy({ scripts, styles }: InlineHashes, { loopbackFollow = false } = {}): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${scripts.join(" ")}`.trim(),
@@ -22,7 +28,7 @@ export function contentSecurityPolicy({ scripts, styles }: InlineHashes): string
     `frame-src ${Object.values(EMBED_ORIGINS).join(" ")}`,
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    `form-action 'self' ${followTargets(loopbackFollow)}`,
     "frame-ancestors 'none'",
   ].join("; ");
 }

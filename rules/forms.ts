@@ -16,6 +16,7 @@ export const MESSAGES = {
   network: "Could not reach the server. Please check your connection and try again.",
   formUnreadable: "The form could not be read. Please reload the page and try again.",
   serverError: "Something went wrong. Please try again.",
+  serverInvalid: "Please enter the name of your server, such as mastodon.social.",
 } as const;
 
 export type FormMessage = (typeof MESSAGES)[keyof typeof MESSAGES];

@@ -21,7 +21,7 @@ export function NoteList({ notes, sort, listKey }: NoteListProps) {
   const { limit, sentinel } = useRenderLimit(notes.length, listKey);
   return (
     <>
-      <ul className="note-list">
+      <ul className="note-list h-feed">
         {notes.slice(0, limit).map((note, index) => (
           <NoteEntry key={note.slug} note={note} sort={sort} eager={index < EAGER_COVERS} />
         ))}
@@ -33,16 +33,24 @@ export function NoteList({ notes, sort, listKey }: NoteListProps) {
 
 const NoteEntry = memo(function NoteEntry({ note, sort, eager }: { note: NoteSummary; sort: SortKey; eager: boolean }) {
   return (
-    <li className="note-entry">
+    <li className="note-entry h-entry">
       {/* The cover is clickable through the title's link (site.css): one link per note, not two. */}
       <img src={note.photo} alt="" width={129} height={190} loading={eager ? "eager" : "lazy"} decoding="async" />
       <div>
         <h2 className="note-title">
-          <PageLink to={note.path}>{note.name}</PageLink>
+          <PageLink to={note.path} className="p-name u-url">
+            {note.name}
+          </PageLink>
         </h2>
         <p className="note-author">{note.author}</p>
         <p className="meta-line">
-          {sort === "time" ? `${note.time} min read` : <time dateTime={note.date}>{formatMonthYear(note.date)}</time>}
+          {sort === "time" ? (
+            `${note.time} min read`
+          ) : (
+            <time className="dt-published" dateTime={note.date}>
+              {formatMonthYear(note.date)}
+            </time>
+          )}
           {sort === "rating" && note.rating !== null && (
             <>
               {" · "}

@@ -29,7 +29,11 @@ export function SiteFooter({ site }: { site: SiteSummary }) {
         ))}
       </nav>
       <p>
-        © {site.name}. {site.footer}
+        ©{" "}
+        <a className="h-card" rel="author" href="/">
+          {site.name}
+        </a>
+        . {site.footer}
       </p>
     </footer>
   );

@@ -10,6 +10,15 @@ import { type FormName, type FormOutcome, formAnswer, formFields, formValues } f
 export const clientAddress = createContext<string | undefined>();
 export const backendContext = createContext<Backend>();
 
+/** The backend, or undefined while the build prerenders, which has none. */
+export function backendIn(context: Readonly<RouterContextProvider>): Backend | undefined {
+  try {
+    return context.get(backendContext);
+  } catch {
+    return undefined;
+  }
+}
+
 export type FormRead =
   | { ok: true; values: Record<string, string> }
   | { ok: false; status: 400 | 415; error: typeof MESSAGES.formUnreadable };

@@ -1,4 +1,5 @@
 import { ReadingNow } from "../components/BookShelf.tsx";
+import { FollowForm } from "../components/Conversation.tsx";
 import { HomeTiles } from "../components/HomeTiles.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
 import { SocialLinks } from "../components/SocialLinks.tsx";
@@ -31,6 +32,7 @@ export default function Home({ matches, loaderData }: Route.ComponentProps) {
       <HomeTiles />
       <SocialLinks social={site.social} label="Find me elsewhere" />
       <SignupBox />
+      <FollowForm address={site.fediverse} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { COVER_HEIGHT, COVER_WIDTH, coverSvg } from "../../outputs/cover.ts";
 import { bookReviewLd } from "../../outputs/structured-data.ts";
 import { catalogue, forPage, notesBySlug, notFound } from "../catalogue.server.ts";
 import { DATE_LABELS } from "../components/BookShelf.tsx";
+import { FollowForm, Replies } from "../components/Conversation.tsx";
 import { DrawnCover } from "../components/DrawnCover.tsx";
 import { PlayerSection } from "../components/Embed.tsx";
 import { LinkIcons } from "../components/LinkIcons.tsx";
@@ -21,13 +22,14 @@ import { Section } from "../components/Section.tsx";
 import { Tags } from "../components/Tags.tsx";
 import { pageMeta, siteOf } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
+import { repliesShown } from "../lib/replies.server.ts";
 import { SITE_URL } from "../lib/site-url.ts";
 import { type BookLink, noteNeighbours } from "../reading.server.ts";
 import type { Route } from "./+types/notes.$slug";
 
 export const handle = pageHandle("notes", { item: (data: Route.ComponentProps["loaderData"]) => data.note.name });
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const note = notesBySlug.get(params.slug) ?? notFound();
   // Without a review, the owner's sentence from site.yaml describes the note to search engines.
   const { noteDescription, shelfNoteDescription } = catalogue.site.sections.notes;
@@ -46,6 +48,7 @@ export function loader({ params }: Route.LoaderArgs) {
     cover: drawn(note, `Cover of ${note.name}`),
     neighbours: { ...neighbours, related },
     description,
+    replies: await repliesShown(context, note.path),
   };
 }
 
@@ -78,15 +81,19 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-export default function NoteDetail({ loaderData: { note, cover, neighbours } }: Route.ComponentProps) {
+export default function NoteDetail({
+  loaderData: { note, cover, neighbours, replies },
+  matches,
+}: Route.ComponentProps) {
+  const url = new URL(note.path, SITE_URL).href;
   return (
-    <Page className="page detail note" as="article">
+    <Page className="page detail note h-entry" as="article">
       <header className="note-header">
         <DrawnCover svg={cover}>
           <img src={note.photo} alt={`Cover of ${note.name}`} width={129} height={190} />
         </DrawnCover>
         <div>
-          <h1>{note.name}</h1>
+          <h1 className="p-name">{note.name}</h1>
           <p className="lede">by {note.author}</p>
           <dl className="facts">
             {note.shelf !== "read" && (
@@ -96,7 +103,11 @@ export default function NoteDetail({ loaderData: { note, cover, neighbours } }: 
             )}
             {note.series && <Fact term="Series">{seriesText(note.series)}</Fact>}
             <Fact term={DATE_LABELS[note.shelf]}>
-              <time dateTime={note.date}>{formatMonthYear(note.date)}</time>
+              <a className="u-url" href={url}>
+                <time className="dt-published" dateTime={note.date}>
+                  {formatMonthYear(note.date)}
+                </time>
+              </a>
             </Fact>
             {note.rating !== null && <Fact term="Rating">{ratingText(note.rating)}</Fact>}
             {note.time > 0 && <Fact term="Read time">{formatDuration(note.time)}</Fact>}
@@ -109,12 +120,14 @@ export default function NoteDetail({ loaderData: { note, cover, neighbours } }: 
       {/* A body of quotes alone is no review. */}
       {note.html && (
         <Section id="review" title={note.reviewed ? "Review" : "Quotes"}>
-          <div className="prose" dangerouslySetInnerHTML={{ __html: note.html }} />
+          <div className="prose e-content" dangerouslySetInnerHTML={{ __html: note.html }} />
         </Section>
       )}
       <PlayerSection kind="podcast" src={note.podcastEmbed} name={note.name} />
       <PlayerSection kind="video" src={note.youtubeEmbed} name={note.name} />
       <MentionedIn mentions={note.mentionedIn} />
+      <Replies replies={replies} postUrl={url} />
+      <FollowForm address={matches[0].loaderData.site.fediverse} />
       <RelatedNotes {...neighbours} />
     </Page>
   );

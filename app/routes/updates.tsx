@@ -1,6 +1,7 @@
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { FEEDS } from "../../outputs/linked-files.ts";
 import { catalogue } from "../catalogue.server.ts";
+import { FollowForm } from "../components/Conversation.tsx";
 import { Page } from "../components/Page.tsx";
 import { PageLink } from "../components/PageLink.tsx";
 import { Section } from "../components/Section.tsx";
@@ -22,7 +23,7 @@ export { signupClientAction as clientAction } from "../lib/form-client.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Updates" });
 
-export default function Updates({ loaderData: { issues } }: Route.ComponentProps) {
+export default function Updates({ loaderData: { issues }, matches }: Route.ComponentProps) {
   return (
     <Page className="page narrow" title="Updates" intro="updates">
       <p className="signup-known">
@@ -30,17 +31,22 @@ export default function Updates({ loaderData: { issues } }: Route.ComponentProps
         you!
       </p>
       <SignupBox />
+      <FollowForm address={matches[0].loaderData.site.fediverse} />
       {issues.length > 0 && (
         <Section id="issues-heading" title="Past issues">
-          <ul className="writing-list">
+          <ul className="writing-list h-feed">
             {issues.map((issue) => (
-              <li key={issue.slug} className="writing-entry">
+              <li key={issue.slug} className="writing-entry h-entry">
                 <div>
                   <h3 className="writing-title">
-                    <PageLink to={issue.path}>{issue.title}</PageLink>
+                    <PageLink to={issue.path} className="p-name u-url">
+                      {issue.title}
+                    </PageLink>
                   </h3>
                   <p className="meta-line">
-                    <time dateTime={issue.date}>{formatMonthYear(issue.date)}</time>
+                    <time className="dt-published" dateTime={issue.date}>
+                      {formatMonthYear(issue.date)}
+                    </time>
                   </p>
                   {issue.excerpt && <p>{issue.excerpt}</p>}
                 </div>

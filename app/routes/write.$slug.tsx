@@ -2,20 +2,20 @@ import { formatMonthYear } from "../../catalogue/dates.ts";
 import { cardPath } from "../../outputs/card.ts";
 import { blogPostingLd } from "../../outputs/structured-data.ts";
 import { catalogue, forPage, notFound } from "../catalogue.server.ts";
+import { FollowForm, Replies } from "../components/Conversation.tsx";
 import { LinkIcons } from "../components/LinkIcons.tsx";
 import { Page } from "../components/Page.tsx";
 import { pageMeta, siteOf } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
+import { repliesShown } from "../lib/replies.server.ts";
 import { SITE_URL } from "../lib/site-url.ts";
 import type { Route } from "./+types/write.$slug";
 
 export const handle = pageHandle("write", { item: (data: Route.ComponentProps["loaderData"]) => data.writing.name });
 
-export function loader({ params }: Route.LoaderArgs) {
-  return {
-    writing: forPage(catalogue.writings.find((writing) => writing.slug === params.slug) ?? notFound()),
-    author: catalogue.site.name,
-  };
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const writing = catalogue.writings.find((candidate) => candidate.slug === params.slug) ?? notFound();
+  return { writing: forPage(writing), author: catalogue.site.name, replies: await repliesShown(context, writing.path) };
 }
 
 /** The essay shares its generated card; search engines get a BlogPosting. */
@@ -39,20 +39,32 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-export default function WritingDetail({ loaderData: { writing, author } }: Route.ComponentProps) {
+export default function WritingDetail({ loaderData: { writing, author, replies }, matches }: Route.ComponentProps) {
+  const url = new URL(writing.path, SITE_URL).href;
   return (
-    <Page className="page detail writing" as="article">
+    <Page className="page detail writing h-entry" as="article">
       <header className="writing-header">
-        {writing.photo && <img src={writing.photo} alt="" width={100} height={100} />}
+        {writing.photo && <img className="u-photo" src={writing.photo} alt="" width={100} height={100} />}
         <div>
-          <h1>{writing.name}</h1>
+          <h1 className="p-name">{writing.name}</h1>
           <p className="meta-line">
-            {author} · <time dateTime={writing.date}>{formatMonthYear(writing.date)}</time> · {writing.time} min read
+            <a className="p-author h-card" href="/">
+              {author}
+            </a>{" "}
+            ·{" "}
+            <a className="u-url" href={url}>
+              <time className="dt-published" dateTime={writing.date}>
+                {formatMonthYear(writing.date)}
+              </time>
+            </a>{" "}
+            · {writing.time} min read
           </p>
           <LinkIcons item={writing} />
         </div>
       </header>
-      <div className="prose" dangerouslySetInnerHTML={{ __html: writing.html }} />
+      <div className="prose e-content" dangerouslySetInnerHTML={{ __html: writing.html }} />
+      <Replies replies={replies} postUrl={url} />
+      <FollowForm address={matches[0].loaderData.site.fediverse} />
     </Page>
   );
 }

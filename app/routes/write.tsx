@@ -45,9 +45,9 @@ export default function Write({ loaderData: { writings, author } }: Route.Compon
       {visible.length === 0 ? (
         <p className="empty">No writings match your search.</p>
       ) : (
-        <ul className="writing-list essay-list">
+        <ul className="writing-list essay-list h-feed">
           {visible.map((writing) => (
-            <li key={writing.slug} className="writing-entry">
+            <li key={writing.slug} className="writing-entry h-entry">
               {/* Every row has its square, so the titles line up whether or not an essay has a photo. */}
               {writing.photo ? (
                 <PageLink to={writing.path} tabIndex={-1} aria-hidden="true" className="writing-thumb">
@@ -60,16 +60,20 @@ export default function Write({ loaderData: { writings, author } }: Route.Compon
               )}
               <div>
                 <h2 className="writing-title">
-                  <PageLink to={writing.path}>{writing.name}</PageLink>
+                  <PageLink to={writing.path} className="p-name u-url">
+                    {writing.name}
+                  </PageLink>
                 </h2>
                 <p className="meta-line">
-                  <time dateTime={writing.date}>{formatMonthYear(writing.date)}</time>
+                  <time className="dt-published" dateTime={writing.date}>
+                    {formatMonthYear(writing.date)}
+                  </time>
                   {writing.time > 0 && ` · ${writing.time} min read`}
                   {/* Every essay is the owner's: said for machines and screen readers, not shown on each row. */}
                   <span className="visually-hidden"> · by {author}</span>
                 </p>
               </div>
-              {writing.excerpt && <p className="writing-excerpt">{writing.excerpt}</p>}
+              {writing.excerpt && <p className="writing-excerpt p-summary">{writing.excerpt}</p>}
               <LinkIcons item={writing} labelled />
             </li>
           ))}

@@ -178,6 +178,26 @@ export async function approvedReplies(db: Db, target: string): Promise<Reply[]> 
 }
 
 /**
+ * Each page with approved replies and a version of its list, which changes with every approval or
+ * rejection: the host renders such a page per request and keeps it until the version moves.
+ */
+export async function approvedVersions(db: Db): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom("replies")
+    .select(["target", "id"])
+    .where("status", "=", "approved")
+    .orderBy("target")
+    .orderBy("id")
+    .execute();
+  const versions = new Map<string, string>();
+  for (const { target, id } of rows) {
+    const earlier = versions.get(target);
+    versions.set(target, earlier === undefined ? String(id) : `${earlier}.${id}`);
+  }
+  return versions;
+}
+
+/**
  * The owner's decision on a reply that reached them: an unconfirmed or blocked one cannot be approved,
  * since its sender has not shown they are who they say, or is one the owner refused.
  */

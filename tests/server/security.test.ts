@@ -69,6 +69,14 @@ describe("the hashes of a page's own inline scripts", () => {
   });
 });
 
+test("forms post to the site only, and the follow form's redirect may reach any https server, loopback ones only on a trial", () => {
+  const none = { scripts: [], styles: [] };
+  expect(contentSecurityPolicy(none)).toContain("form-action 'self' https:;");
+  expect(contentSecurityPolicy(none, { loopbackFollow: true })).toContain(
+    "form-action 'self' https: http://127.0.0.1:* http://localhost:*;",
+  );
+});
+
 test("the build records each prerendered page's hashes and the server reads them back by file", () => {
   const build = mkdtempSync(join(tmpdir(), "hashes-"));
   const client = join(build, "client");
