@@ -284,3 +284,27 @@ test.describe("forms posted without JavaScript", () => {
     await expect(page.getByText("Thank you for your interest :)")).toBeVisible();
   });
 });
+
+test("without JavaScript, the follow form sends a reader to their own server's follow page", async ({ page }) => {
+  // The reader's server stands outside this machine: the browser's request to it is answered here.
+  const followPages: string[] = [];
+  await page.route("https://social.example/**", (route) => {
+    followPages.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Follow</title>" });
+  });
+  for (const path of ["/", "/updates", "/write/fear", "/notes/atomic-habits"]) {
+    await page.goto(path);
+    await expect(page.locator(".follow-form"), path).toContainText(/Follow @\w+@\S+ on Mastodon/);
+  }
+  await page.getByLabel(/^Follow @/).fill("@me@social.example");
+  await page.getByRole("button", { name: "Follow", exact: true }).click();
+  await expect(page).toHaveTitle("Follow");
+  expect(followPages).toHaveLength(1);
+  const follow = new URL(followPages[0] ?? "");
+  expect(follow.pathname).toBe("/authorize_interaction");
+  expect(follow.searchParams.get("uri")).toMatch(/^\w+@[^@]+$/);
+
+  await page.goto("/follow?server=not%20a%20server");
+  await expect(page.getByRole("alert")).toContainText("Please enter the name of your server");
+  await expect(page.getByLabel(/^Follow @/)).toHaveValue("not a server");
+});

@@ -251,6 +251,34 @@ describe("the inbox under load", () => {
   });
 });
 
+/** `npm run replies -- <args>` against the site's own DATA_DIR and database. */
+function replies(...args: string[]) {
+  const env: Record<string, string> = { ...childProcessEnv(), ...siteEnv };
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/replies.ts", ...args], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(result.stderr);
+  return result.stdout;
+}
+
+const listed = () =>
+  JSON.parse(replies("list", "--json")) as {
+    id: number;
+    kind: string;
+    status: string;
+    author: { url: string };
+    text: string;
+    target: string;
+  }[];
+
+const pageHtml = async (path: string) => {
+  const response = await fetch(`${origin}${path}`, { headers: { Accept: "text/html" } });
+  expect(response.status).toBe(200);
+  return response.text();
+};
+
 describe("publishing to followers", () => {
   const essay = () => join(temp.path, "site/content/write/a-new-essay.md");
   const bookNote = () => join(temp.path, "site/content/notes/a-new-book.md");
@@ -309,22 +337,6 @@ describe("publishing to followers", () => {
     const [article] = atPage(await objectsOf(Create), "/write/a-new-essay");
     await reader.reply(actorUrl(), article?.id?.href ?? "", "Thank you for this essay &amp; its links.");
     await reader.reply(actorUrl(), `${origin}/ap/notes/999999`, "A reply to nothing of ours.");
-    const listed = () => {
-      const env: Record<string, string> = { ...childProcessEnv(), ...siteEnv };
-      const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/replies.ts", "list", "--json"], {
-        cwd: root,
-        env,
-        encoding: "utf8",
-      });
-      if (result.status !== 0) throw new Error(result.stderr);
-      return JSON.parse(result.stdout) as {
-        kind: string;
-        status: string;
-        author: { url: string };
-        text: string;
-        target: string;
-      }[];
-    };
     await waitFor(() => listed().length > 0, { timeoutMs: 20_000, what: "the reply held" });
     await new Promise((done) => setTimeout(done, 2_000));
     expect(listed()).toMatchObject([
@@ -336,6 +348,30 @@ describe("publishing to followers", () => {
         target: "/write/a-new-essay",
       },
     ]);
+  });
+
+  test("an approved reply appears under its essay without JavaScript within a minute, with its author's name, link and date", async () => {
+    const [held] = listed();
+    expect(await pageHtml("/write/a-new-essay")).not.toContain("Thank you for this essay");
+    replies("approve", String(held?.id));
+    await waitFor(async () => (await pageHtml("/write/a-new-essay")).includes("Thank you for this essay"), {
+      timeoutMs: 60_000,
+      what: "the approved reply under the essay",
+    });
+    const html = await pageHtml("/write/a-new-essay");
+    expect(html).not.toMatch(/<script[^>]+type="module"/);
+    const reply = /<li id="reply-\d+" class="h-entry">([\s\S]*?)<\/li>/.exec(html)?.[1] ?? "";
+    expect(reply).toContain(`<a class="p-author h-card" href="${reader.actorUrl}" rel="nofollow ugc">Test Reader</a>`);
+    expect(reply).toMatch(
+      /<time class="dt-published" dateTime="\d{4}-\d\d-\d\dT[^"]+">[A-Z][a-z]+ \d{1,2}, \d{4}<\/time>/,
+    );
+    expect(reply).toContain("Thank you for this essay &amp; its links.");
+
+    replies("reject", String(held?.id));
+    await waitFor(async () => !(await pageHtml("/write/a-new-essay")).includes("Thank you for this essay"), {
+      timeoutMs: 60_000,
+      what: "the rejected reply gone from the essay",
+    });
   });
 
   test("an edited essay is sent again as an Update, once", async () => {
