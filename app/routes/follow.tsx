@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { fediverseAddress, remoteFollowUrl, siteHandle } from "../../catalogue/handle.ts";
 import { MESSAGES } from "../../rules/forms.ts";
 import { catalogue } from "../catalogue.server.ts";
-import { FollowForm } from "../components/Conversation.tsx";
+import { FollowForm } from "../components/FollowForm.tsx";
 import { FormError } from "../components/FormParts.tsx";
 import { Page } from "../components/Page.tsx";
 import { backendIn } from "../lib/form-actions.server.ts";

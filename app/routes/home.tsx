@@ -1,5 +1,5 @@
 import { ReadingNow } from "../components/BookShelf.tsx";
-import { FollowForm } from "../components/Conversation.tsx";
+import { FollowForm } from "../components/FollowForm.tsx";
 import { HomeTiles } from "../components/HomeTiles.tsx";
 import { SignupBox } from "../components/SignupBox.tsx";
 import { SocialLinks } from "../components/SocialLinks.tsx";

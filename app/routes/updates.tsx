@@ -1,7 +1,7 @@
 import { formatMonthYear } from "../../catalogue/dates.ts";
 import { FEEDS } from "../../outputs/linked-files.ts";
 import { catalogue } from "../catalogue.server.ts";
-import { FollowForm } from "../components/Conversation.tsx";
+import { FollowForm } from "../components/FollowForm.tsx";
 import { Page } from "../components/Page.tsx";
 import { PageLink } from "../components/PageLink.tsx";
 import { Section } from "../components/Section.tsx";
