@@ -18,8 +18,11 @@ export const readPublicFile = (sitePath: string) => readFileSync(join(root, from
 export const notesBySlug = new Map(catalogue.notes.map((note) => [note.slug, note]));
 
 export function siteSummary() {
-  const { name, description, social, noteApp, blog, lead, footer, sections, notFound, menu, tiles } = catalogue.site;
-  return { name, description, social, noteApp, blog, lead, footer, sections, notFound, menu, tiles };
+  const { name, description, social, noteApp, blog, lead, footer, sections, notFound, menu, tiles, replies } =
+    catalogue.site;
+  // Only the form's own words: the confirm page and the mail read the rest on the server.
+  const replyForm = { invite: replies.invite, sent: replies.sent };
+  return { name, description, social, noteApp, blog, lead, footer, sections, notFound, menu, tiles, replyForm };
 }
 export type SiteSummary = ReturnType<typeof siteSummary>;
 

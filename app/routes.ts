@@ -27,6 +27,7 @@ export default [
   route("updates/confirm", "routes/updates.confirm.tsx"),
   route("updates/unsubscribe", "routes/updates.unsubscribe.tsx"),
   route("updates/:slug", "routes/updates.$slug.tsx"),
+  route("replies/confirm", "routes/replies.confirm.tsx"),
   ...[...Object.values(FEEDS).map((feed) => feed.path), "/sitemap.xml", "/robots.txt", SEARCH_INDEX_PATH].map((path) =>
     route(path.slice(1), "routes/files.ts", { id: path }),
   ),

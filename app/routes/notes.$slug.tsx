@@ -17,8 +17,10 @@ import { Page } from "../components/Page.tsx";
 import { PageLink } from "../components/PageLink.tsx";
 import { MentionedIn, ReadingHistory } from "../components/ReadingHistory.tsx";
 import { RelatedNotes } from "../components/RelatedNotes.tsx";
+import { ReplyForm } from "../components/ReplyForm.tsx";
 import { Section } from "../components/Section.tsx";
 import { Tags } from "../components/Tags.tsx";
+import { formHeaders, replyAction } from "../lib/form-actions.server.ts";
 import { pageMeta, siteOf } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { SITE_URL } from "../lib/site-url.ts";
@@ -26,6 +28,9 @@ import { type BookLink, noteNeighbours } from "../reading.server.ts";
 import type { Route } from "./+types/notes.$slug";
 
 export const handle = pageHandle("notes", { item: (data: Route.ComponentProps["loaderData"]) => data.note.name });
+
+export const action = replyAction("/notes");
+export const headers = formHeaders;
 
 export function loader({ params }: Route.LoaderArgs) {
   const note = notesBySlug.get(params.slug) ?? notFound();
@@ -116,6 +121,7 @@ export default function NoteDetail({ loaderData: { note, cover, neighbours } }: 
       <PlayerSection kind="video" src={note.youtubeEmbed} name={note.name} />
       <MentionedIn mentions={note.mentionedIn} />
       <RelatedNotes {...neighbours} />
+      <ReplyForm />
     </Page>
   );
 }

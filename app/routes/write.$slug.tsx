@@ -4,12 +4,17 @@ import { blogPostingLd } from "../../outputs/structured-data.ts";
 import { catalogue, forPage, notFound } from "../catalogue.server.ts";
 import { LinkIcons } from "../components/LinkIcons.tsx";
 import { Page } from "../components/Page.tsx";
+import { ReplyForm } from "../components/ReplyForm.tsx";
+import { formHeaders, replyAction } from "../lib/form-actions.server.ts";
 import { pageMeta, siteOf } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { SITE_URL } from "../lib/site-url.ts";
 import type { Route } from "./+types/write.$slug";
 
 export const handle = pageHandle("write", { item: (data: Route.ComponentProps["loaderData"]) => data.writing.name });
+
+export const action = replyAction("/write");
+export const headers = formHeaders;
 
 export function loader({ params }: Route.LoaderArgs) {
   return {
@@ -53,6 +58,7 @@ export default function WritingDetail({ loaderData: { writing, author } }: Route
         </div>
       </header>
       <div className="prose" dangerouslySetInnerHTML={{ __html: writing.html }} />
+      <ReplyForm />
     </Page>
   );
 }
