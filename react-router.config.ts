@@ -18,7 +18,8 @@ export default {
   prerender: {
     async paths({ getStaticPaths }) {
       const catalogue = loadCatalogue(contentRoot(process.cwd()));
-      const perVisitor = new Set(RESERVED_UPDATE_SLUGS.map((slug) => `/updates/${slug}`));
+      // The mail links' pages show one visitor's token, so they render per request.
+      const perVisitor = new Set([...RESERVED_UPDATE_SLUGS.map((slug) => `/updates/${slug}`), "/replies/confirm"]);
       const notes = catalogue.notes;
       const paths = [
         ...getStaticPaths().filter((path) => !perVisitor.has(path)),
