@@ -14,7 +14,7 @@ export type ReplyWords = Site["replies"];
 /** The post replied to: its path is the reply's target, its title names it in the mail. */
 export type RepliedPage = { path: string; title: string };
 
-export const REPLY_CONFIRM_PATH = "/replies/confirm";
+const REPLY_CONFIRM_PATH = "/replies/confirm";
 
 type TokenSubject = Pick<Reply, "id" | "author_address">;
 
