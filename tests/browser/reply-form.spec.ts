@@ -37,9 +37,7 @@ test("the reply form under an essay has no accessibility violations", async ({ p
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a reply under an essay is sent, confirmed from the mail's link and waits for the owner", async ({
-    page,
-  }) => {
+  test("a reply under an essay is sent, confirmed from the mail's link and waits for the owner", async ({ page }) => {
     const email = `reply.${Date.now()}@example.com`;
     const text = `A reply from a browser without scripts, ${email}.`;
     await page.goto("/write/fear");
