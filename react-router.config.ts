@@ -19,7 +19,12 @@ export default {
   prerender: {
     async paths({ getStaticPaths }) {
       const catalogue = loadCatalogue(contentRoot(process.cwd()));
-      const perVisitor = new Set([...RESERVED_UPDATE_SLUGS.map((slug) => `/updates/${slug}`), REMOTE_FOLLOW_PATH]);
+      // The mail links' pages show one visitor's token, and the follow page sends a reader on: per request.
+      const perVisitor = new Set([
+        ...RESERVED_UPDATE_SLUGS.map((slug) => `/updates/${slug}`),
+        "/replies/confirm",
+        REMOTE_FOLLOW_PATH,
+      ]);
       const notes = catalogue.notes;
       const paths = [
         ...getStaticPaths().filter((path) => !perVisitor.has(path)),

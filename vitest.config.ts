@@ -19,6 +19,7 @@ const DATABASE_SUITES = [
   "tests/server/outbox.test.ts",
   "tests/server/replies-cli.test.ts",
   "tests/server/replies-store.test.ts",
+  "tests/server/reply-form.test.ts",
   "tests/server/services.test.ts",
   "tests/server/shared-rate-limit.test.ts",
   "tests/server/sweep.test.ts",

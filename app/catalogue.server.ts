@@ -20,9 +20,26 @@ export const readPublicFile = (sitePath: string) => readFileSync(join(root, from
 export const notesBySlug = new Map(catalogue.notes.map((note) => [note.slug, note]));
 
 export function siteSummary() {
-  const { name, description, social, noteApp, blog, lead, footer, sections, notFound, menu, tiles } = catalogue.site;
+  const { name, description, social, noteApp, blog, lead, footer, sections, notFound, menu, tiles, replies } =
+    catalogue.site;
   const fediverse = fediverseAddress(siteHandle(catalogue.site), SITE_URL);
-  return { name, description, social, noteApp, blog, lead, footer, sections, notFound, menu, tiles, fediverse };
+  // Only the form's own words: the confirm page and the mail read the rest on the server.
+  const replyForm = { invite: replies.invite, sent: replies.sent };
+  return {
+    name,
+    description,
+    social,
+    noteApp,
+    blog,
+    lead,
+    footer,
+    sections,
+    notFound,
+    menu,
+    tiles,
+    fediverse,
+    replyForm,
+  };
 }
 export type SiteSummary = ReturnType<typeof siteSummary>;
 

@@ -29,6 +29,7 @@ export default [
   route("updates/unsubscribe", "routes/updates.unsubscribe.tsx"),
   route("updates/:slug", "routes/updates.$slug.tsx"),
   route(REMOTE_FOLLOW_PATH.slice(1), "routes/follow.tsx"),
+  route("replies/confirm", "routes/replies.confirm.tsx"),
   ...[...Object.values(FEEDS).map((feed) => feed.path), "/sitemap.xml", "/robots.txt", SEARCH_INDEX_PATH].map((path) =>
     route(path.slice(1), "routes/files.ts", { id: path }),
   ),

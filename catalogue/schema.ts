@@ -98,6 +98,33 @@ const sectionLinks = z.array(
   }),
 );
 
+// Each sentence has a default, so an owner may reword one and leave the rest out.
+const repliesSchema = z
+  .strictObject({
+    invite: text.default(
+      "Write a reply. I read every one, and yours appears here once I approve it; your email is only for confirming it and is never shown.",
+    ),
+    sent: text.default(
+      "Thank you! Please confirm your reply with the link just mailed to you; it appears here once I approve it.",
+    ),
+    confirm: text.default("Press the button to confirm your reply and send it to me."),
+    confirmed: text.default("Thank you: your reply is confirmed and now waits for my approval."),
+    invalid: text.default(
+      "This link confirms no reply: it may be cut short, or the reply was removed. Open the whole link from the mail, or write the reply again.",
+    ),
+    mail: z
+      .strictObject({
+        subject: template(["title"]).default("Please confirm your reply to {title}"),
+        body: template(["title", "link"])
+          .refine((body) => placeholdersOf(body).includes("link"), "must hold {link}, the confirmation link")
+          .default(
+            "Someone, hopefully you, replied to {title} with this address.\n\nTo confirm the reply, open this link and press the button:\n{link}\n\nIf you did not write it, ignore this mail: the reply will not be shown.",
+          ),
+      })
+      .prefault({}),
+  })
+  .prefault({});
+
 const ratingScaleSchema = z.strictObject({
   intro: markdownText,
   bands: z.array(z.strictObject({ band: text, meaning: text })).min(1, "needs at least one band"),
@@ -121,6 +148,8 @@ export const siteSchema = z.strictObject({
   sections: sectionsSchema,
   menu: sectionLinks.min(1, "needs at least one section").default(DEFAULT_MENU),
   tiles: sectionLinks.default(DEFAULT_TILES),
+  /** The reply form under each essay and book note, its confirm page and its mail. */
+  replies: repliesSchema,
   ratingScale: ratingScaleSchema,
   notFound: z.strictObject({ description: text, text: markdownText }),
   goal: z

@@ -17,6 +17,13 @@ export const MESSAGES = {
   formUnreadable: "The form could not be read. Please reload the page and try again.",
   serverError: "Something went wrong. Please try again.",
   serverInvalid: "Please enter the name of your server, such as mastodon.social.",
+  nameRequired: "Please enter your name.",
+  nameTooLong: "Please keep your name to 100 characters or fewer.",
+  nameMultiline: "Please keep your name on one line.",
+  siteInvalid: "Please enter a web address starting with http:// or https://, or leave it empty.",
+  siteTooLong: "Please enter a web address of at most 2,000 characters.",
+  replyRequired: "Please write your reply.",
+  replyTooLong: "Please keep your reply to 10,000 characters or fewer.",
 } as const;
 
 export type FormMessage = (typeof MESSAGES)[keyof typeof MESSAGES];
@@ -26,6 +33,9 @@ export const LIMITS = {
   subjectMaxLength: 200,
   messageMaxLength: 5000,
 } as const;
+
+/** Every door of the replies store keeps to these, the form's fields and messages too. */
+export const REPLY_LIMITS = { nameMaxLength: 100, urlMaxLength: 2000, textMaxLength: 10_000 } as const;
 
 // One unquoted address, no \p{Cf} bidi tricks: safe in a mail header; linear, as pieces exclude their delimiters.
 export const EMAIL_PATTERN =
@@ -37,9 +47,12 @@ const CONTROL = /[^\P{Cc}\t]|\p{Cs}/u;
 
 export type SignupField = "email";
 export type ContactField = "email" | "subject" | "body";
+export type ReplyField = "name" | "site" | "email" | "text";
+export type FormField = ContactField | ReplyField;
 export type FormProblem<F extends string = ContactField> = { field: F; error: FormMessage };
 
 export type ContactInput = { email: string; subject: string; body: string };
+export type ReplyInput = Record<ReplyField, string>;
 
 export type FormResult =
   | { ok: true; status: 201 | 202 }
@@ -47,7 +60,7 @@ export type FormResult =
       ok: false;
       status: 400 | 409 | 429 | 500;
       error: string;
-      field?: ContactField;
+      field?: FormField;
       retryAfter?: number;
     };
 export type FormFailure = Extract<FormResult, { ok: false }>;
@@ -102,4 +115,32 @@ export function validateContact(input: ContactInput): FormProblem<ContactField> 
 
 export function normalizeContact(input: ContactInput): ContactInput {
   return { email: normalizeEmail(input.email), subject: input.subject.trim(), body: input.body };
+}
+
+export function isWebUrl(value: string): boolean {
+  try {
+    return ["http:", "https:"].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+// A name goes into the owner's mail subject, so it is one line without control characters.
+const NAME_CONTROL = /\p{Cc}/u;
+
+export function validateReply(input: ReplyInput): FormProblem<ReplyField> | null {
+  const name = input.name.trim();
+  if (name === "") return { field: "name", error: MESSAGES.nameRequired };
+  const site = input.site.trim();
+  if (site !== "" && !isWebUrl(site)) return { field: "site", error: MESSAGES.siteInvalid };
+  const emailProblem = emailPresenceAndPattern(input.email);
+  if (emailProblem) return emailProblem;
+  if (input.text.trim() === "") return { field: "text", error: MESSAGES.replyRequired };
+  if (LINE_BREAK.test(name) || NAME_CONTROL.test(name)) return { field: "name", error: MESSAGES.nameMultiline };
+  if (name.length > REPLY_LIMITS.nameMaxLength) return { field: "name", error: MESSAGES.nameTooLong };
+  if (site.length > REPLY_LIMITS.urlMaxLength) return { field: "site", error: MESSAGES.siteTooLong };
+  const lengthProblem = emailLength(input.email);
+  if (lengthProblem) return lengthProblem;
+  if (input.text.length > REPLY_LIMITS.textMaxLength) return { field: "text", error: MESSAGES.replyTooLong };
+  return null;
 }

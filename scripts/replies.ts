@@ -23,7 +23,8 @@ Commands:
                        are kept as blocked, never shown, and counted under "Blocked senders" in list
   --help               this text
 
-A form reply is "unconfirmed" until its writer follows the link mailed to them; then it is "pending".
+A form reply is "unconfirmed" until its writer opens the link mailed to them and presses its button;
+then it is "pending".
 Uses the PostgreSQL database of DATABASE_URL when set, else the one in DATA_DIR (now ${dataDir}).`;
 
 function fail(message: string): never {

@@ -4,6 +4,8 @@ import type { Backend } from "../../services/backend.ts";
 import { sendMessage } from "../../services/contact/send.ts";
 import { SENT_PARAM, sentFormIn, sentToken } from "../../services/forms/sent.ts";
 import { signUp } from "../../services/newsletter/sign-up.ts";
+import { submitReply } from "../../services/replies/form.ts";
+import { catalogue, notFound } from "../catalogue.server.ts";
 import { type FormName, type FormOutcome, formAnswer, formFields, formValues } from "./form-answer.ts";
 
 // Both set per request by host/app.ts; the address from the connection or a trusted proxy.
@@ -75,4 +77,15 @@ export async function submitForm(form: FormName, service: FormService, args: For
 
 export const signupAction = (args: FormActionArgs) => submitForm("signup", signUp, args);
 export const contactAction = (args: FormActionArgs) => submitForm("contact", sendMessage, args);
+const repliedPages = new Map(
+  [...catalogue.writings, ...catalogue.notes].map((item) => [item.path, { path: item.path, title: item.name }]),
+);
+
+/** The action of the reply form under each essay (`/write`) and book note (`/notes`): a post to no such page stores nothing. */
+export const replyAction = (section: "/write" | "/notes") => (args: FormActionArgs & { params: { slug?: string } }) => {
+  const page = repliedPages.get(`${section}/${args.params.slug}`) ?? notFound();
+  const words = catalogue.site.replies;
+  return submitForm("reply", (backend, input, ip) => submitReply({ ...backend, words }, page, input, ip), args);
+};
+
 export const formHeaders: HeadersFunction = ({ actionHeaders }) => actionHeaders;

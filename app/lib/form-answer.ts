@@ -1,15 +1,15 @@
-import { type ContactField, type FormResult, MESSAGES } from "../../rules/forms.ts";
+import { type FormField, type FormResult, MESSAGES } from "../../rules/forms.ts";
 
-export type FormName = "signup" | "contact";
+export type FormName = "signup" | "contact" | "reply";
 
-export type FormFields = Partial<Record<ContactField, string>>;
+export type FormFields = Partial<Record<FormField, string>>;
 
 export type FormAnswer =
   | { form: FormName; ok: true; fields: FormFields }
-  | { form: FormName; ok: false; error: string; field?: ContactField; fields: FormFields };
+  | { form: FormName; ok: false; error: string; field?: FormField; fields: FormFields };
 
 // `status` 0: the request never got an answer; the HTTP layer's 4xx or 5xx may have an empty `error`.
-export type FormOutcome = FormResult | { ok: false; status: number; error: string; field?: ContactField };
+export type FormOutcome = FormResult | { ok: false; status: number; error: string; field?: FormField };
 
 // A contact message says only that sending failed, unless the visitor can fix a field or wait.
 function failureMessage(form: FormName, outcome: Extract<FormOutcome, { ok: false }>): string {
@@ -31,7 +31,13 @@ export function formAnswer(form: FormName, outcome: FormOutcome, fields: FormFie
 export const formValues = (form: FormData): Record<string, string> =>
   Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 
+const FIELDS: Record<FormName, FormField[]> = {
+  signup: ["email"],
+  contact: ["email", "subject", "body"],
+  reply: ["name", "site", "email", "text"],
+};
+
 export function formFields(form: FormName, values: Record<string, string>): FormFields {
-  const names: ContactField[] = form === "signup" ? ["email"] : ["email", "subject", "body"];
+  const names = FIELDS[form];
   return Object.fromEntries(names.map((name) => [name, values[name] ?? ""]));
 }

@@ -19,8 +19,10 @@ import { PageLink } from "../components/PageLink.tsx";
 import { MentionedIn, ReadingHistory } from "../components/ReadingHistory.tsx";
 import { RelatedNotes } from "../components/RelatedNotes.tsx";
 import { Replies } from "../components/Replies.tsx";
+import { ReplyForm } from "../components/ReplyForm.tsx";
 import { Section } from "../components/Section.tsx";
 import { Tags } from "../components/Tags.tsx";
+import { formHeaders, replyAction } from "../lib/form-actions.server.ts";
 import { pageMeta, siteOf } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { repliesShown } from "../lib/replies.server.ts";
@@ -29,6 +31,9 @@ import { type BookLink, noteNeighbours } from "../reading.server.ts";
 import type { Route } from "./+types/notes.$slug";
 
 export const handle = pageHandle("notes", { item: (data: Route.ComponentProps["loaderData"]) => data.note.name });
+
+export const action = replyAction("/notes");
+export const headers = formHeaders;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const note = notesBySlug.get(params.slug) ?? notFound();
@@ -128,6 +133,7 @@ export default function NoteDetail({
       <PlayerSection kind="video" src={note.youtubeEmbed} name={note.name} />
       <MentionedIn mentions={note.mentionedIn} />
       <Replies replies={replies} postUrl={url} />
+      <ReplyForm />
       <FollowForm address={matches[0].loaderData.site.fediverse} />
       <RelatedNotes {...neighbours} />
     </Page>

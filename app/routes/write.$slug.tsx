@@ -6,6 +6,8 @@ import { FollowForm } from "../components/FollowForm.tsx";
 import { LinkIcons } from "../components/LinkIcons.tsx";
 import { Page } from "../components/Page.tsx";
 import { Replies } from "../components/Replies.tsx";
+import { ReplyForm } from "../components/ReplyForm.tsx";
+import { formHeaders, replyAction } from "../lib/form-actions.server.ts";
 import { pageMeta, siteOf } from "../lib/meta.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { repliesShown } from "../lib/replies.server.ts";
@@ -13,6 +15,9 @@ import { SITE_URL } from "../lib/site-url.ts";
 import type { Route } from "./+types/write.$slug";
 
 export const handle = pageHandle("write", { item: (data: Route.ComponentProps["loaderData"]) => data.writing.name });
+
+export const action = replyAction("/write");
+export const headers = formHeaders;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const writing = catalogue.writings.find((candidate) => candidate.slug === params.slug) ?? notFound();
@@ -65,6 +70,7 @@ export default function WritingDetail({ loaderData: { writing, author, replies }
       </header>
       <div className="prose e-content" dangerouslySetInnerHTML={{ __html: writing.html }} />
       <Replies replies={replies} postUrl={url} />
+      <ReplyForm />
       <FollowForm address={matches[0].loaderData.site.fediverse} />
     </Page>
   );

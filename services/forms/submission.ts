@@ -1,5 +1,5 @@
 // Only well-formed submissions count toward the rate limit, so a typo in a form without JavaScript costs nothing.
-import { type ContactField, type FormFailure, MESSAGES } from "../../rules/forms.ts";
+import { type FormFailure, type FormField, MESSAGES } from "../../rules/forms.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { Outbox } from "../mail/outbox.ts";
@@ -24,7 +24,7 @@ const LONE_SURROGATE = /\p{Cs}/u;
 const fieldFailure = (name: string, error: string): FormFailure =>
   name === HONEYPOT_FIELD
     ? { ok: false, status: 400, error }
-    : { ok: false, status: 400, error, field: name as ContactField };
+    : { ok: false, status: 400, error, field: name as FormField };
 
 export function readFields<K extends string>(
   input: unknown,

@@ -1,7 +1,7 @@
 // Every door (fediverse, webmention, form) stores a reply here before it answers the sender.
 import type { Selectable } from "kysely";
 import { replyHtml } from "../../catalogue/safe-html.ts";
-import { isValidEmail } from "../../rules/forms.ts";
+import { isValidEmail, isWebUrl, REPLY_LIMITS } from "../../rules/forms.ts";
 import type { Db, RepliesTable, ReplyKind, ReplyStatus } from "../db/database.ts";
 
 export type Reply = Selectable<RepliesTable>;
@@ -27,19 +27,9 @@ export class ReplyRefused extends Error {
   }
 }
 
-export const REPLY_LIMITS = { nameMaxLength: 100, urlMaxLength: 2000, textMaxLength: 10_000 } as const;
-
 const TARGET = /^\/(?:write|notes)\/[a-z0-9][a-z0-9-]*$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: a name goes into a mail's subject, where CR/LF would start a header.
 const CONTROL = /[\u0000-\u001f\u007f]/;
-
-const isWebUrl = (value: string) => {
-  try {
-    return ["http:", "https:"].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-};
 
 function checkReply({ target, author, text, sourceUrl, writtenAt }: IncomingReply) {
   if (!TARGET.test(target)) throw new ReplyRefused("target", "is not an essay or a book note of this site");

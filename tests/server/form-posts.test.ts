@@ -104,6 +104,9 @@ const PAGES: { path: string; message: string }[] = [
   ...(issue ? [{ path: issue.path, message: MESSAGES.formUnreadable }] : []),
   { path: "/updates/confirm?token=1.x", message: MESSAGES.formUnreadable },
   { path: "/updates/unsubscribe?token=1.x", message: MESSAGES.formUnreadable },
+  { path: "/write/fear", message: MESSAGES.formUnreadable },
+  { path: "/notes/atomic-habits", message: MESSAGES.formUnreadable },
+  { path: "/replies/confirm?token=1.x", message: MESSAGES.formUnreadable },
 ];
 
 describe("posts that are no form", () => {

@@ -56,7 +56,7 @@ function send(
   });
 }
 
-const PAGES = ["/", "/quotes", "/notes/atomic-habits", "/about"];
+const PAGES = ["/", "/quotes", "/notes", "/about"];
 const UNSERVED = ["OPTIONS", "PROPFIND", "TRACE", "PUT", "DELETE", "PATCH"];
 
 describe("methods", () => {
@@ -79,7 +79,16 @@ describe("methods", () => {
       expect(answer.headers.allow, path).toBe("GET, HEAD");
       expect(answer.body).not.toMatch(/<html/i);
     }
-    for (const path of ["/contact", "/contact.data", "/updates", "/?index", "/updates/unsubscribe"]) {
+    for (const path of [
+      "/contact",
+      "/contact.data",
+      "/updates",
+      "/?index",
+      "/updates/unsubscribe",
+      "/write/fear",
+      "/notes/atomic-habits",
+      "/replies/confirm",
+    ]) {
       expect((await send("OPTIONS", path)).headers.allow, path).toBe("GET, HEAD, POST");
     }
   });

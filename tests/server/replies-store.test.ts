@@ -3,6 +3,7 @@
  * its text made safe once, the owner's decisions, and blocks that hold a sender's replies back and count them.
  */
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { REPLY_LIMITS } from "../../rules/forms.ts";
 import type { Database } from "../../services/db/database.ts";
 import {
   approvedReplies,
@@ -13,7 +14,6 @@ import {
   listBlocks,
   listReplies,
   moderateReply,
-  REPLY_LIMITS,
   ReplyRefused,
   receiveReply,
   senderBlocked,

@@ -8,7 +8,9 @@ import {
   MESSAGES,
   normalizeContact,
   normalizeEmail,
+  REPLY_LIMITS,
   validateContact,
+  validateReply,
   validateSignup,
 } from "../../rules/forms.ts";
 
@@ -259,5 +261,44 @@ describe("contact", () => {
       subject: "Hi",
       body: "  line\n",
     });
+  });
+});
+
+describe("reply", () => {
+  const reply = { name: "Sample Reader", site: "", email: "reader@example.com", text: "A reply." };
+  const problemOf = (overrides: Partial<typeof reply>) => validateReply({ ...reply, ...overrides });
+
+  test("a name, an address and words are enough; a site is optional and may be http or https", () => {
+    expect(problemOf({})).toBeNull();
+    expect(problemOf({ site: "https://reader.example/" })).toBeNull();
+    expect(problemOf({ site: " http://reader.example " })).toBeNull();
+  });
+
+  test("each missing field is named in the order the form asks for it", () => {
+    expect(problemOf({ name: " ", email: "", text: "" })).toEqual({ field: "name", error: MESSAGES.nameRequired });
+    expect(problemOf({ email: "", text: "" })).toEqual({ field: "email", error: MESSAGES.emailRequired });
+    expect(problemOf({ text: "\n " })).toEqual({ field: "text", error: MESSAGES.replyRequired });
+  });
+
+  test("a site that is no web address is refused, a javascript: one too", () => {
+    for (const site of ["javascript:alert(1)", "reader.example", "ftp://reader.example/", "data:text/html,x"]) {
+      expect(problemOf({ site })).toEqual({ field: "site", error: MESSAGES.siteInvalid });
+    }
+  });
+
+  test("a name of more than one line or with control characters is refused, as it goes into a mail subject", () => {
+    for (const name of ["Sample\r\nBcc: x@example.com", "Sample\nReader", "Sample\u2028Reader", "Sample\tReader"]) {
+      expect(problemOf({ name })).toEqual({ field: "name", error: MESSAGES.nameMultiline });
+    }
+  });
+
+  test("the limits are the store's, each at its bound accepted and one past it refused", () => {
+    expect(problemOf({ name: "n".repeat(REPLY_LIMITS.nameMaxLength) })).toBeNull();
+    expect(problemOf({ name: "n".repeat(REPLY_LIMITS.nameMaxLength + 1) })?.error).toBe(MESSAGES.nameTooLong);
+    const long = `https://reader.example/${"p".repeat(REPLY_LIMITS.urlMaxLength)}`;
+    expect(problemOf({ site: long })?.error).toBe(MESSAGES.siteTooLong);
+    expect(problemOf({ text: "t".repeat(REPLY_LIMITS.textMaxLength) })).toBeNull();
+    expect(problemOf({ text: "t".repeat(REPLY_LIMITS.textMaxLength + 1) })?.error).toBe(MESSAGES.replyTooLong);
+    expect(problemOf({ email: `${"e".repeat(LIMITS.emailMaxLength)}@example.com` })?.error).toBe(MESSAGES.emailTooLong);
   });
 });
