@@ -25,6 +25,7 @@ import {
 } from "./render-cache.ts";
 import { normalizedPath, routesOf } from "./routes.ts";
 import { contentSecurityPolicy, readInlineHashes } from "./security.ts";
+import { createWebmentionDoor } from "./webmention.ts";
 
 export type HttpOptions = {
   build: ServerBuild;
@@ -151,6 +152,9 @@ export function createHttpApp(options: HttpOptions): Hono {
     if (!passOn) return response;
     return next();
   });
+
+  // Before the origin check and the method rule: other sites' servers post webmentions, and no route serves them.
+  app.route("/", createWebmentionDoor(backend.webmentions));
 
   // React Router would answer a method it cannot serve with a rendered error page.
   app.use(async (c, next) => {
