@@ -4,6 +4,7 @@
 import { Parser } from "htmlparser2";
 import LinkHeader from "http-link-header";
 import { mf2 } from "microformats-parser";
+import { orUndefined } from "../../catalogue/present.ts";
 import { REPLY_LIMITS } from "../replies/store.ts";
 
 const withoutFragment = (url: URL) => {
@@ -11,25 +12,28 @@ const withoutFragment = (url: URL) => {
   return url.href;
 };
 
-const resolved = (href: string, base: string) => {
-  const url = URL.parse(href.trim(), base);
-  return url ? withoutFragment(url) : undefined;
-};
-
-/** The links of a page and its title, read in one pass. */
+/** The links of a page, its title and its first link with rel webmention, read in one pass. */
 function scan(html: string, pageUrl: string) {
   const hrefs = new Set<string>();
   let title = "";
   let inTitle = false;
+  let webmention: string | undefined;
   const parser = new Parser(
     {
       onopentag(name, attributes) {
         if (name === "title") inTitle = true;
         const href = attributes.href;
-        if (href !== undefined && ["a", "area", "link"].includes(name)) {
-          const url = resolved(href, pageUrl);
-          if (url) hrefs.add(url);
+        if (href === undefined || !["a", "area", "link"].includes(name)) return;
+        const url = URL.parse(href.trim(), pageUrl);
+        if (!url) return;
+        if (
+          webmention === undefined &&
+          name !== "area" &&
+          (attributes.rel ?? "").toLowerCase().split(/\s+/).includes("webmention")
+        ) {
+          webmention = url.href;
         }
+        hrefs.add(withoutFragment(url));
       },
       ontext(text) {
         if (inTitle) title += text;
@@ -41,13 +45,13 @@ function scan(html: string, pageUrl: string) {
     { decodeEntities: true },
   );
   parser.end(html);
-  return { hrefs, title: title.replace(/\s+/g, " ").trim() };
+  return { hrefs, title: title.replace(/\s+/g, " ").trim(), webmention };
 }
 
 /** True when an href of the page, resolved against the page's address, is the target (fragments aside). */
 export function linksTo(html: string, pageUrl: string, target: string): boolean {
-  const wanted = resolved(target, target);
-  return wanted !== undefined && scan(html, pageUrl).hrefs.has(wanted);
+  const wanted = URL.parse(target);
+  return wanted !== null && scan(html, pageUrl).hrefs.has(withoutFragment(wanted));
 }
 
 export type Mention = { author: { name: string; url?: string }; text: string; writtenAt?: Date };
@@ -89,7 +93,8 @@ const webUrl = (value: string | undefined, base: string) => {
  * and words (its content as text, else its name or summary, else the page's title or address).
  */
 export function mentionOf(html: string, pageUrl: string): Mention {
-  const { items } = mf2(html, { baseUrl: pageUrl });
+  // The parser throws on a body without an element: such a page has no h-entry either.
+  const items = orUndefined(() => mf2(html, { baseUrl: pageUrl }).items) ?? [];
   const entry = firstEntry(items);
   const property = (name: string) => entry?.properties[name]?.[0];
   const author = property("author");
@@ -120,6 +125,5 @@ export function endpointOf(linkHeader: string | null, html: string | undefined, 
     const url = found && URL.parse(found.uri, pageUrl);
     if (url) return url.href;
   }
-  if (html === undefined) return undefined;
-  return mf2(html, { baseUrl: pageUrl }).rels.webmention?.[0];
+  return html === undefined ? undefined : scan(html, pageUrl).webmention;
 }
