@@ -24,6 +24,7 @@ const DATABASE_SUITES = [
   "tests/server/sweep.test.ts",
   "tests/server/federation.test.ts",
   "tests/server/federation-store.test.ts",
+  "tests/server/webmention.test.ts",
 ];
 
 /** Only meaningful on PostgreSQL: its migrations, locks, the copy to it, several instances on one server. */
