@@ -36,7 +36,10 @@ async function checkAddress(url: URL, allowLoopback: boolean) {
   try {
     await validatePublicUrl(url.href);
   } catch (error) {
-    throw new Unreachable(`${url.host} is not a public address (${(error as Error).message})`, false);
+    const message = (error as Error).message;
+    // A name that does not resolve today may tomorrow; a private address stays private.
+    if (message.startsWith("DNS lookup failed")) throw new Unreachable(`${url.hostname} could not be resolved`, true);
+    throw new Unreachable(`${url.host} is not a public address (${message})`, false);
   }
 }
 
