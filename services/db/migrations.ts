@@ -287,11 +287,7 @@ const STEPS: Record<string, Step> = {
       .addColumn("updated_at", "text", (column) => column.notNull())
       .addUniqueConstraint("webmentions_source_target", ["source", "target"])
       .execute();
-    await db.schema
-      .createIndex("webmentions_due")
-      .on("webmentions")
-      .columns(["status", "next_attempt_at"])
-      .execute();
+    await db.schema.createIndex("webmentions_due").on("webmentions").columns(["status", "next_attempt_at"]).execute();
     await schema
       .createTable("webmention_sends")
       .addColumn("source", "text", (column) => column.notNull())
