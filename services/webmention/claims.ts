@@ -56,6 +56,8 @@ export function runLoop<T extends LeasedTable>(
   options: LoopOptions,
   handle: (row: Claimed<T>) => Promise<void>,
   log: (message: string, error?: unknown) => void,
+  /** Run when a worker finds nothing due, before it pauses. */
+  idle: () => Promise<unknown> = async () => {},
 ) {
   const stopping = new AbortController();
   const pause = () =>
@@ -75,7 +77,10 @@ export function runLoop<T extends LeasedTable>(
       try {
         const row = await claimDue(db, table, options);
         if (row) await handle(row);
-        else await pause();
+        else {
+          await idle();
+          await pause();
+        }
       } catch (error) {
         log(`could not work on ${table}`, error);
         await pause();

@@ -95,3 +95,15 @@ export async function receiveWebmention(deps: ReceiveDeps, input: WebmentionInpu
     .executeTakeFirstOrThrow();
   return { ok: true, status: 202, id: row.id };
 }
+
+/** Refused webmentions are kept this long, for the owner to see why; then they go, so a flood leaves nothing behind. */
+export const REFUSED_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+
+export async function forgetRefused(db: Db, now = Date.now()): Promise<number> {
+  const deleted = await db
+    .deleteFrom("webmentions")
+    .where("status", "=", "refused")
+    .where("updated_at", "<", new Date(now - REFUSED_KEPT_MS).toISOString())
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}

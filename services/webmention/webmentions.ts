@@ -5,7 +5,7 @@ import type { RateLimiter } from "../forms/rate-limit.ts";
 import { checkPageLive } from "../newsletter/live-page.ts";
 import type { ReplyDeps } from "../replies/announce.ts";
 import { DEFAULT_LOOP, type LoopOptions, runLoop } from "./claims.ts";
-import { receiveWebmention, type WebmentionInput } from "./receive.ts";
+import { forgetRefused, receiveWebmention, type WebmentionInput } from "./receive.ts";
 import { type LinkingPage, queueSends, sendsRecorded, sendWebmention } from "./send.ts";
 import { verifyWebmention } from "./verify.ts";
 
@@ -27,6 +27,12 @@ export function createWebmentions(db: Db, settings: WebmentionSettings) {
   const loop = { ...DEFAULT_LOOP, ...settings.loop };
   const log = (message: string, error?: unknown) => settings.log(`[webmention] ${message}`, error);
   const { allowLoopback } = settings;
+  let lastSweep = Number.NEGATIVE_INFINITY;
+  const sweepHourly = async () => {
+    if (loop.now() - lastSweep < 60 * 60_000) return;
+    lastSweep = loop.now();
+    await forgetRefused(db, lastSweep);
+  };
   const workers = settings.startWorkers
     ? [
         runLoop(
@@ -35,6 +41,7 @@ export function createWebmentions(db: Db, settings: WebmentionSettings) {
           loop,
           (row) => verifyWebmention({ db, replies: settings.replies, allowLoopback, loop }, row),
           log,
+          sweepHourly,
         ),
         runLoop(db, "webmention_sends", loop, (row) => sendWebmention({ db, allowLoopback, loop }, row), log),
       ]

@@ -12,6 +12,7 @@ import { createWebmentionDoor, WEBMENTION_ERRORS } from "../../host/webmention.t
 import { WEBMENTIONS_PER_SOURCE_HOST } from "../../services/backend.ts";
 import type { Config } from "../../services/config.ts";
 import { blockSender, listReplies } from "../../services/replies/store.ts";
+import { forgetRefused, REFUSED_KEPT_MS } from "../../services/webmention/receive.ts";
 import {
   childProcessEnv,
   makeTempDir,
@@ -257,6 +258,25 @@ describe("a webmention that cannot become a reply", () => {
       status: "refused",
       reason: "the source the page is larger than 1048576 bytes",
     });
+  });
+});
+
+describe("what is kept", () => {
+  beforeEach(() => start());
+
+  test("a refused webmention is forgotten after its keeping time; a verified one stays with its reply", async () => {
+    other.pages.set("/linked", { body: entry("Kept.") });
+    other.pages.set("/unlinked", { body: "<p>Nothing.</p>" });
+    for (const path of ["/linked", "/unlinked"]) await send({ source: `${other.url}${path}`, target: TARGET });
+    await settled(`${other.url}/linked`);
+    await settled(`${other.url}/unlinked`);
+    const db = backend.database.db;
+    expect(await forgetRefused(db)).toBe(0);
+    const old = new Date(Date.now() - REFUSED_KEPT_MS - 60_000).toISOString();
+    await db.updateTable("webmentions").set({ updated_at: old }).execute();
+    expect(await forgetRefused(db)).toBe(1);
+    expect((await rows()).map((row) => [row.source, row.status])).toEqual([[`${other.url}/linked`, "verified"]]);
+    expect(await listReplies(db)).toHaveLength(1);
   });
 });
 
