@@ -9,6 +9,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { backendContext, clientAddress } from "../app/lib/form-actions.server.ts";
 import { ownInlineHashes } from "../app/lib/inline-hashes.server.ts";
 import { orUndefined } from "../catalogue/present.ts";
+import { WEBMENTION_PATH } from "../outputs/linked-files.ts";
 import { FORM_BODY_LIMIT_BYTES } from "../rules/forms.ts";
 import type { Backend } from "../services/backend.ts";
 import { sentFormIn } from "../services/forms/sent.ts";
@@ -122,6 +123,13 @@ export function createHttpApp(options: HttpOptions): Hono {
       xXssProtection: false,
     }),
   );
+
+  // A sender asking with HEAD finds the endpoint without reading the page, as it would in the page's <link>.
+  const webmentionLink = `<${new URL(WEBMENTION_PATH, siteUrl).href}>; rel="webmention"`;
+  app.use(async (c, next) => {
+    await next();
+    if (c.res.headers.get("Content-Type")?.startsWith("text/html")) c.res.headers.append("Link", webmentionLink);
+  });
 
   app.use(async (c, next) => {
     const { pathname } = new URL(c.req.url);

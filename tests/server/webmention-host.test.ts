@@ -30,6 +30,15 @@ describe("discovery", () => {
       expect(page).toContain(ENDPOINT_LINK);
     },
   );
+
+  test("an HTML answer names the endpoint in its Link header too, for a sender asking with HEAD", async () => {
+    for (const path of ["/", "/write/fear"]) {
+      const response = await fetch(`${server.origin}${path}`, { method: "HEAD" });
+      expect(response.headers.get("link")).toBe(`<${new URL("/webmention", builtSiteUrl()).href}>; rel="webmention"`);
+    }
+    const feed = await fetch(`${server.origin}/feeds/writings.atom`, { method: "HEAD" });
+    expect(feed.headers.get("link")).toBeNull();
+  });
 });
 
 describe("POST /webmention", () => {
