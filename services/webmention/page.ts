@@ -119,9 +119,9 @@ export function mentionOf(html: string, pageUrl: string): Mention {
  */
 export function endpointOf(linkHeader: string | null, html: string | undefined, pageUrl: string): string | undefined {
   if (linkHeader) {
-    const found = LinkHeader.parse(linkHeader).refs.find((ref) =>
-      ref.rel.toLowerCase().split(/\s+/).includes("webmention"),
-    );
+    // A malformed header is passed over, as a page without one.
+    const refs = orUndefined(() => LinkHeader.parse(linkHeader).refs) ?? [];
+    const found = refs.find((ref) => (ref.rel ?? "").toLowerCase().split(/\s+/).includes("webmention"));
     const url = found && URL.parse(found.uri, pageUrl);
     if (url) return url.href;
   }

@@ -100,6 +100,12 @@ describe("where a page takes webmentions", () => {
     );
   });
 
+  test("a malformed Link header is passed over for the HTML", () => {
+    for (const header of ["nonsense", "<", ";;;", "<https://a.example/>"]) {
+      expect(endpointOf(header, `<link rel="webmention" href="/wm">`, PAGE)).toBe("https://blog.example/wm");
+    }
+  });
+
   test("an empty href is the page itself, and no rel means no endpoint", () => {
     expect(endpointOf(null, `<link rel="webmention" href="">`, PAGE)).toBe(PAGE);
     expect(endpointOf(null, `<link rel="stylesheet" href="/s.css"><a href="/wm">webmention</a>`, PAGE)).toBeUndefined();
