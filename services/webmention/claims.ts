@@ -27,7 +27,14 @@ export const DEFAULT_LOOP: LoopOptions = {
   now: Date.now,
 };
 
-export type Claimed<T extends LeasedTable> = Selectable<Tables[T]> & { claim_token: string };
+/** What a row becomes once its tries are used up. */
+const GIVEN_UP = { webmentions: "refused", webmention_sends: "failed" } as const;
+
+export type Claimed<T extends LeasedTable> = Selectable<Tables[T]> & {
+  id: number;
+  attempts: number;
+  claim_token: string;
+};
 
 /** The oldest queued row that is due and not leased, leased to the caller. */
 export async function claimDue<T extends LeasedTable>(
@@ -49,7 +56,7 @@ export async function claimDue<T extends LeasedTable>(
   return rows[0];
 }
 
-/** Workers that claim and handle rows until stopped; a handler that throws gets its row back after a lease. */
+/** Workers that claim and handle rows until stopped. */
 export function runLoop<T extends LeasedTable>(
   db: Db,
   table: T,
@@ -72,10 +79,21 @@ export function runLoop<T extends LeasedTable>(
         { once: true },
       );
     });
+  // A row whose handling throws is tried again like a transient failure, and given up at the same bound.
+  const failed = async (row: Claimed<T>, error: unknown) => {
+    const attempts = row.attempts + 1;
+    const next = retryAt(attempts, options);
+    const reason = `could not be handled: ${error instanceof Error ? error.message : String(error)}`;
+    await sql`
+      UPDATE ${sql.table(table)} SET attempts = ${attempts}, reason = ${reason}, claimed_until = NULL, claim_token = NULL,
+        next_attempt_at = ${next ?? options.now()}, status = ${next === undefined ? GIVEN_UP[table] : "queued"}
+      WHERE id = ${row.id} AND claim_token = ${row.claim_token}`.execute(db);
+  };
   const worker = async () => {
     while (!stopping.signal.aborted) {
+      let row: Claimed<T> | undefined;
       try {
-        const row = await claimDue(db, table, options);
+        row = await claimDue(db, table, options);
         if (row) await handle(row);
         else {
           await idle();
@@ -83,6 +101,8 @@ export function runLoop<T extends LeasedTable>(
         }
       } catch (error) {
         log(`could not work on ${table}`, error);
+        if (row)
+          await failed(row, error).catch((failure: unknown) => log(`could not give a ${table} row back`, failure));
         await pause();
       }
     }
