@@ -25,6 +25,8 @@ const DATABASE_SUITES = [
   "tests/server/sweep.test.ts",
   "tests/server/federation.test.ts",
   "tests/server/federation-store.test.ts",
+  "tests/server/webmention.test.ts",
+  "tests/server/webmention-send.test.ts",
 ];
 
 /** Only meaningful on PostgreSQL: its migrations, locks, the copy to it, several instances on one server. */

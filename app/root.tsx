@@ -9,7 +9,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { FEEDS, SITE_ICON_FILES } from "../outputs/linked-files.ts";
+import { FEEDS, SITE_ICON_FILES, WEBMENTION_PATH } from "../outputs/linked-files.ts";
 import type { Route } from "./+types/root";
 import { siteSummary } from "./catalogue.server.ts";
 import { NotFound } from "./components/NotFound.tsx";
@@ -22,6 +22,7 @@ import { inlineMarker } from "./lib/inline-marker.ts";
 import { DEFAULT_TITLE } from "./lib/meta.ts";
 import { pageHandleOf, wantsHydration } from "./lib/page-handle.ts";
 import { playerProbeScript } from "./lib/player-probe.ts";
+import { SITE_URL } from "./lib/site-url.ts";
 import { searchAssets } from "./search.server.ts";
 import { SPECULATION_RULES, shellScriptProps } from "./shell/shell.ts";
 import siteCss from "./styles/site.css?inline";
@@ -40,6 +41,7 @@ export const links: Route.LinksFunction = () => [
     href: feed.path,
     title: feed.title,
   })),
+  { rel: "webmention", href: new URL(WEBMENTION_PATH, SITE_URL).href },
 ];
 
 export function loader({ url, context }: Route.LoaderArgs) {

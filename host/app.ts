@@ -9,6 +9,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { backendContext, clientAddress } from "../app/lib/form-actions.server.ts";
 import { ownInlineHashes } from "../app/lib/inline-hashes.server.ts";
 import { orUndefined } from "../catalogue/present.ts";
+import { WEBMENTION_PATH } from "../outputs/linked-files.ts";
 import { FORM_BODY_LIMIT_BYTES } from "../rules/forms.ts";
 import type { Backend } from "../services/backend.ts";
 import { sentFormIn } from "../services/forms/sent.ts";
@@ -26,6 +27,7 @@ import {
 import { createRepliedPages } from "./replied-pages.ts";
 import { normalizedPath, routesOf } from "./routes.ts";
 import { contentSecurityPolicy, readInlineHashes } from "./security.ts";
+import { createWebmentionDoor } from "./webmention.ts";
 
 export type HttpOptions = {
   build: ServerBuild;
@@ -127,6 +129,13 @@ export function createHttpApp(options: HttpOptions): Hono {
     }),
   );
 
+  // A sender asking with HEAD finds the endpoint without reading the page, as it would in the page's <link>.
+  const webmentionLink = `<${new URL(WEBMENTION_PATH, siteUrl).href}>; rel="webmention"`;
+  app.use(async (c, next) => {
+    await next();
+    if (c.res.headers.get("Content-Type")?.startsWith("text/html")) c.res.headers.append("Link", webmentionLink);
+  });
+
   app.use(async (c, next) => {
     const { pathname } = new URL(c.req.url);
     const unreadable = unreadablePath(pathname);
@@ -156,6 +165,9 @@ export function createHttpApp(options: HttpOptions): Hono {
     if (!passOn) return response;
     return next();
   });
+
+  // Before the origin check and the method rule: other sites' servers post webmentions, and no route serves them.
+  app.route("/", createWebmentionDoor(backend.webmentions));
 
   // React Router would answer a method it cannot serve with a rendered error page.
   app.use(async (c, next) => {

@@ -7,6 +7,7 @@ import { escapeXml } from "../catalogue/xml.ts";
 import { SITE_ICON_FILES } from "../outputs/linked-files.ts";
 import { absoluteLinks, type Publication } from "../services/federation/publish.ts";
 import type { SiteIdentity } from "../services/federation/site-actor.ts";
+import type { LinkingPage } from "../services/webmention/send.ts";
 import { createHttpApp, type HttpOptions } from "./app.ts";
 
 /** Mastodon shows four profile fields. */
@@ -63,6 +64,14 @@ function publications(siteUrl: string): Publication[] {
   return [...essays, ...bookNotes, ...quoteNotes, ...issues];
 }
 
+/** Each essay's page with the links its body makes, for the webmentions it sends. */
+const linkingEssays = (siteUrl: string): LinkingPage[] =>
+  catalogue.writings.map((essay) => ({
+    url: new URL(essay.path, siteUrl).href,
+    links: essay.links,
+    html: essay.html,
+  }));
+
 /** The build's entry: React Router's server build and the host around it, one copy of every module. */
 export function createHost(options: Omit<HttpOptions, "build">) {
   prepareSiteSearch();
@@ -71,6 +80,9 @@ export function createHost(options: Omit<HttpOptions, "build">) {
   const app = createHttpApp({ ...options, build });
   // Not awaited: it waits for this build's pages to be served, which starts after this returns.
   // `npm run dev` serves edits in progress: only a production build reaches followers.
-  if (options.mode === "production") void federation.publish(publications(options.siteUrl));
+  if (options.mode === "production") {
+    void federation.publish(publications(options.siteUrl));
+    void options.backend.webmentions.publish(linkingEssays(options.siteUrl));
+  }
   return app;
 }

@@ -7,3 +7,6 @@ export const FEEDS = {
 } as const;
 
 export const SITE_ICON_FILES = { svg: "/favicon.svg", touch: "/apple-touch-icon.png" } as const;
+
+/** Where other sites send webmentions, announced by every page (W3C discovery). */
+export const WEBMENTION_PATH = "/webmention";

@@ -6,15 +6,21 @@ import { createOutbox, messageIdDomainOf, type OutboxOptions } from "./mail/outb
 import { createMailer } from "./mail/transport.ts";
 import { watchBounceMailbox } from "./newsletter/bounces.ts";
 import { createNewsletterWorker, type NewsletterWorkerOptions, workerSettingsOf } from "./newsletter/worker.ts";
+import type { LoopOptions } from "./webmention/claims.ts";
+import { createWebmentions } from "./webmention/webmentions.ts";
 
 export type BackendOptions = {
   outbox?: Partial<OutboxOptions>;
   newsletter?: Partial<NewsletterWorkerOptions>;
+  webmentions?: { loop?: Partial<LoopOptions>; liveWait?: { tries: number; intervalMs: number } };
   startOutbox?: boolean;
   log?: (message: string, error?: unknown) => void;
 };
 
 export type Backend = Awaited<ReturnType<typeof startBackend>>;
+
+/** Per source host per 10 minutes: a site announcing a new post to many of ours is not cut short; RATE_LIMIT=0 lifts it. */
+export const WEBMENTIONS_PER_SOURCE_HOST = 60;
 
 export async function startBackend(config: Config, options: BackendOptions = {}) {
   const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ""));
@@ -26,10 +32,9 @@ export async function startBackend(config: Config, options: BackendOptions = {})
     log: (message, error) => log(`[outbox] ${message}`, error),
     ...options.outbox,
   });
-  const rateLimiter =
-    database.dialect === "postgres"
-      ? createDatabaseRateLimiter(database.db, { limit: config.rateLimit })
-      : createRateLimiter({ limit: config.rateLimit });
+  const limiterOf = (limit: number) =>
+    database.dialect === "postgres" ? createDatabaseRateLimiter(database.db, { limit }) : createRateLimiter({ limit });
+  const rateLimiter = limiterOf(config.rateLimit);
   const bulkMailer = createMailer(config, { pool: true });
   const newsletter = createNewsletterWorker(database.db, bulkMailer, {
     ...workerSettingsOf(config),
@@ -43,6 +48,16 @@ export async function startBackend(config: Config, options: BackendOptions = {})
     allowLoopback: config.federationAllowLoopback,
     startQueue: startQueues,
     replies: { outbox, siteUrl: config.siteUrl, ownerEmail: config.ownerEmail },
+    log,
+  });
+  // A limiter of its own: a flood of webmentions cannot push the forms' counts out of memory.
+  const webmentions = createWebmentions(database.db, {
+    siteUrl: config.siteUrl,
+    allowLoopback: config.federationAllowLoopback,
+    rateLimiter: limiterOf(config.rateLimit === 0 ? 0 : WEBMENTIONS_PER_SOURCE_HOST),
+    replies: { outbox, siteUrl: config.siteUrl, ownerEmail: config.ownerEmail },
+    startWorkers: startQueues,
+    ...options.webmentions,
     log,
   });
   if (startQueues) {
@@ -64,10 +79,11 @@ export async function startBackend(config: Config, options: BackendOptions = {})
     newsletter,
     rateLimiter,
     federation,
+    webmentions,
     log,
     close() {
       closing ??= (async () => {
-        await Promise.all([outbox.stop(), newsletter.stop(), bounces?.stop(), federation.stop()]);
+        await Promise.all([outbox.stop(), newsletter.stop(), bounces?.stop(), federation.stop(), webmentions.stop()]);
         mailer.close();
         bulkMailer.close();
         await database.close();

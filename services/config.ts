@@ -81,7 +81,7 @@ const configSchema = ({ ownerEmail, ownerName }: OwnerDefaults) =>
         ])
         .default(DEFAULT_NEWSLETTER_RATE),
       newsletterBatch: wholeNumber(1, 1000).default(20),
-      /** Tests and local trials only: fetch from and deliver to fediverse servers on loopback over plain http. */
+      /** Tests and local trials only: fetch from and deliver to fediverse servers and webmention pages on loopback over plain http. */
       federationAllowLoopback: z
         .enum(["0", "1"], { message: "must be 1 (allow) or 0" })
         .default("0")

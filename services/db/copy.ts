@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { KEY_PAIRS } from "../federation/site-actor.ts";
 import type { PostgresDatabase, SqliteDatabase, Tables } from "./database.ts";
 
-/** Dependency order: sends and subscribers before the deliveries that name them. */
+/** Dependency order: sends and subscribers before the deliveries that name them, replies before webmentions. */
 const COPIED_TABLES = [
   "subscribers",
   "messages",
@@ -14,6 +14,8 @@ const COPIED_TABLES = [
   "fediverse_followers",
   "replies",
   "reply_blocks",
+  "webmentions",
+  "webmention_sends",
 ] as const;
 type CopiedTable = (typeof COPIED_TABLES)[number];
 
@@ -27,6 +29,8 @@ const IDENTITY: Record<CopiedTable, string> = {
   fediverse_followers: "actor_url",
   replies: "received_at",
   reply_blocks: "value",
+  webmentions: "source",
+  webmention_sends: "target",
 };
 
 /** The actor's key pairs: new ones would make followers' servers doubt the site's signatures. Fedify's caches are not copied. */

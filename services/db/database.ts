@@ -145,6 +145,38 @@ export type RepliesTable = {
   status: ReplyStatus;
 };
 
+/** What a leased worker queue claims a row by: a claim pushes `claimed_until` ahead, so a dead worker gives it back. */
+type LeasedColumns<Status extends string> = {
+  id: Generated<number>;
+  source: string;
+  target: string;
+  status: Status;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  claimed_until: number | null;
+  claim_token: string | null;
+  reason: string | null;
+  updated_at: string;
+};
+
+export type WebmentionStatus = "queued" | "verified" | "refused";
+
+/** A webmention received: `source` is the page said to link to `target`, one of this site's. */
+export type WebmentionsTable = LeasedColumns<WebmentionStatus> & {
+  /** The reply its last check made, so that a later check can take it back. */
+  reply_id: number | null;
+  received_at: string;
+};
+
+export type WebmentionSendStatus = "queued" | "sent" | "no-endpoint" | "failed";
+
+/** A webmention the site sends from one of its essays to a page it links to. */
+export type WebmentionSendsTable = LeasedColumns<WebmentionSendStatus> & {
+  /** The essay's content when last queued: an edit queues its links again. */
+  content_hash: string;
+  endpoint: string | null;
+};
+
 export type Tables = {
   subscribers: SubscribersTable;
   messages: MessagesTable;
@@ -159,6 +191,8 @@ export type Tables = {
   fediverse_posts: FediversePostsTable;
   replies: RepliesTable;
   reply_blocks: { id: Generated<number>; value: string; created_at: string; dropped: Generated<number> };
+  webmentions: WebmentionsTable;
+  webmention_sends: WebmentionSendsTable;
 };
 
 export type Db = Kysely<Tables>;

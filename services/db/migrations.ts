@@ -265,6 +265,52 @@ const STEPS: Record<string, Step> = {
       .addColumn("dropped", "integer", (column) => column.notNull().defaultTo(0))
       .execute();
   },
+  /**
+   * Webmentions received, checked later by a worker, and those the site sends; one row per (source, target)
+   * each, so a repeated webmention re-queues its check and a restart or a second instance sends once.
+   */
+  "010-webmentions": async (db, schema) => {
+    await schema
+      .createTable("webmentions")
+      .addColumn("source", "text", (column) => column.notNull())
+      .addColumn("target", "text", (column) => column.notNull())
+      .addColumn("status", "text", (column) =>
+        column.notNull().check(oneOf("status", ["queued", "verified", "refused"])),
+      )
+      .addColumn("attempts", "integer", (column) => column.notNull().defaultTo(0))
+      .addColumn("next_attempt_at", schema.epochMs, (column) => column.notNull())
+      .addColumn("claimed_until", schema.epochMs)
+      .addColumn("claim_token", "text")
+      .addColumn("reason", "text")
+      .addColumn("reply_id", "integer", (column) => column.references("replies.id").onDelete("set null"))
+      .addColumn("received_at", "text", (column) => column.notNull())
+      .addColumn("updated_at", "text", (column) => column.notNull())
+      .addUniqueConstraint("webmentions_source_target", ["source", "target"])
+      .execute();
+    await db.schema.createIndex("webmentions_due").on("webmentions").columns(["status", "next_attempt_at"]).execute();
+    await schema
+      .createTable("webmention_sends")
+      .addColumn("source", "text", (column) => column.notNull())
+      .addColumn("target", "text", (column) => column.notNull())
+      .addColumn("content_hash", "text", (column) => column.notNull())
+      .addColumn("status", "text", (column) =>
+        column.notNull().check(oneOf("status", ["queued", "sent", "no-endpoint", "failed"])),
+      )
+      .addColumn("attempts", "integer", (column) => column.notNull().defaultTo(0))
+      .addColumn("next_attempt_at", schema.epochMs, (column) => column.notNull())
+      .addColumn("claimed_until", schema.epochMs)
+      .addColumn("claim_token", "text")
+      .addColumn("endpoint", "text")
+      .addColumn("reason", "text")
+      .addColumn("updated_at", "text", (column) => column.notNull())
+      .addUniqueConstraint("webmention_sends_source_target", ["source", "target"])
+      .execute();
+    await db.schema
+      .createIndex("webmention_sends_due")
+      .on("webmention_sends")
+      .columns(["status", "next_attempt_at"])
+      .execute();
+  },
 };
 
 export const STEP_NAMES = Object.keys(STEPS).sort();

@@ -28,11 +28,14 @@ export class ReplyRefused extends Error {
 }
 
 const TARGET = /^\/(?:write|notes)\/[a-z0-9][a-z0-9-]*$/;
+
+/** An essay's or a book note's path: the only pages a reply may answer. */
+export const isReplyTarget = (path: string) => TARGET.test(path);
 // biome-ignore lint/suspicious/noControlCharactersInRegex: a name goes into a mail's subject, where CR/LF would start a header.
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 function checkReply({ target, author, text, sourceUrl, writtenAt }: IncomingReply) {
-  if (!TARGET.test(target)) throw new ReplyRefused("target", "is not an essay or a book note of this site");
+  if (!isReplyTarget(target)) throw new ReplyRefused("target", "is not an essay or a book note of this site");
   const name = author.name.trim();
   if (!name || name.length > REPLY_LIMITS.nameMaxLength) {
     throw new ReplyRefused("name", `must have 1 to ${REPLY_LIMITS.nameMaxLength} characters`);

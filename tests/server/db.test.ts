@@ -55,6 +55,8 @@ test("migrations are applied once: reopening and migrating again change nothing"
     "replies",
     "reply_blocks",
     "subscribers",
+    "webmention_sends",
+    "webmentions",
   ]);
   await second.close();
 });

@@ -91,6 +91,8 @@ test("opening a new PostgreSQL database applies every migration once; reopening 
     "reply_blocks",
     "schema_version",
     "subscribers",
+    "webmention_sends",
+    "webmentions",
   ]);
 });
 
