@@ -13,8 +13,8 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { parseConfig } from "../services/config.ts";
 import { startBackend } from "../services/backend.ts";
+import { parseConfig } from "../services/config.ts";
 import { startFediverseReader } from "../tests/support/fediverse-reader.ts";
 import { freePort, tempDir } from "./processes.ts";
 import { round1 } from "./stats.ts";

@@ -93,8 +93,7 @@ function answerRendered(c: Context, policy: Policy, page: Rendered, status: 200 
   };
   if (status === 200) headers.ETag = `"${page.etag}${encoding === "identity" ? "" : `-${encoding}`}"`;
   if (encoding !== "identity") headers["Content-Encoding"] = encoding;
-  if (page.contentType.startsWith("text/html"))
-    headers["Content-Security-Policy"] = policy(page.inlineHashes);
+  if (page.contentType.startsWith("text/html")) headers["Content-Security-Policy"] = policy(page.inlineHashes);
   return c.body(new Uint8Array(body), status, headers);
 }
 

@@ -5,7 +5,7 @@ import { Parser } from "htmlparser2";
 import LinkHeader from "http-link-header";
 import { mf2 } from "microformats-parser";
 import { orUndefined } from "../../catalogue/present.ts";
-import { REPLY_LIMITS } from "../replies/store.ts";
+import { REPLY_LIMITS } from "../../rules/forms.ts";
 
 const withoutFragment = (url: URL) => {
   url.hash = "";

@@ -1,8 +1,10 @@
 // A webmention is only checked for its form here; whether the source really links is the worker's
 // question, asked later, so that a sender waits for no fetch and a flood costs no request out.
+
+import { REPLY_LIMITS } from "../../rules/forms.ts";
 import type { Db } from "../db/database.ts";
 import type { RateLimiter } from "../forms/rate-limit.ts";
-import { isReplyTarget, REPLY_LIMITS } from "../replies/store.ts";
+import { isReplyTarget } from "../replies/store.ts";
 
 export type WebmentionInput = { source: string; target: string };
 

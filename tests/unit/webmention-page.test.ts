@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { REPLY_LIMITS } from "../../services/replies/store.ts";
+import { REPLY_LIMITS } from "../../rules/forms.ts";
 import { endpointOf, linksTo, mentionOf } from "../../services/webmention/page.ts";
 import { checkWebmention } from "../../services/webmention/receive.ts";
 import { outsideLinks } from "../../services/webmention/send.ts";
