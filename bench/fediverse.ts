@@ -159,6 +159,14 @@ export async function measureFediverse(): Promise<FediverseFigures> {
   };
 }
 
+export function describeFediverse(figures: FediverseFigures): string {
+  return [
+    `Fediverse: one essay to ${figures.followers} followers on ${figures.sharedInboxes} shared inboxes`,
+    `  ${figures.deliveries} deliveries to ${figures.inboxesReached} inboxes, ${figures.deliveriesPerSecond}/s, the last ${figures.secondsToLast} s after publishing; peak RSS ${figures.peakRssMb} MB`,
+    `  inbox: ${figures.inboxRequestsPerSecond} signed replies/s verified and stored (${figures.repliesStored} stored)`,
+  ].join("\n");
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(JSON.stringify(await measureFediverse(), null, 2));
   process.exit(0);

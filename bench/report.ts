@@ -1,6 +1,7 @@
 /** The printed report: a few titled tables of the same figures as bench/results.json. */
 
 import { describeBounceMailbox } from "./bounce-mailbox.ts";
+import { describeFediverse } from "./fediverse.ts";
 import type { LoadFigures } from "./load.ts";
 import { describeNewsletter } from "./newsletter.ts";
 import { ok, type Results, type Section } from "./results.ts";
@@ -425,6 +426,11 @@ export function renderReport(results: Results): string {
     parts.push(
       mailbox ? `${describeBounceMailbox(mailbox)}\n` : (failed("Bounce mailbox", results.bounceMailbox) ?? ""),
     );
+  }
+
+  if (results.fediverse) {
+    const fediverse = ok(results.fediverse);
+    parts.push(fediverse ? `${describeFediverse(fediverse)}\n` : (failed("Fediverse", results.fediverse) ?? ""));
   }
 
   parts.push(

@@ -3,6 +3,7 @@ import type { AmplificationFigures } from "./amplification.ts";
 import type { BounceMailboxFigures } from "./bounce-mailbox.ts";
 import type { BuildRuns } from "./build-phases.ts";
 import type { BytesResult } from "./bytes.ts";
+import type { FediverseFigures } from "./fediverse.ts";
 import type { LighthousePage } from "./lighthouse.ts";
 import type { LoadFigures } from "./load.ts";
 import type { MainThreadFigures } from "./main-thread.ts";
@@ -80,6 +81,8 @@ export type Results = {
   newsletter?: Section<NewsletterFigures>;
   /** Absent in results written before the bounce mailbox was measured. */
   bounceMailbox?: Section<BounceMailboxFigures>;
+  /** Absent in results written before the fediverse door was measured. */
+  fediverse?: Section<FediverseFigures>;
   budgets: Budget[];
 };
 

@@ -9,7 +9,7 @@
  * PostgreSQL cluster, keystrokes, the opening of a page from a page with React on a slow link, the
  * main-thread work of a note and an essay beside Astro's blog post of the same text, the
  * notes search and its costliest queries; then the search and keystrokes on the large copy, and
- * newsletter delivery on SQLite. Prints the figures with the budgets and writes them to
+ * newsletter delivery on SQLite, and the fediverse fan-out and inbox. Prints the figures with the budgets and writes them to
  * bench/results.json. A section that fails says why; the others still run. Progress goes to
  * stderr, the report to stdout.
  *
@@ -18,7 +18,7 @@
  * (10000), BENCH_RECIPIENTS (10000), BENCH_BUILD_NOTES (2000,10000; empty for the sample alone),
  * BENCH_SKIP (comma-separated: build-phases, large, lighthouse, bytes, load, nginx, signups,
  * amplification, signups-postgres, newsletter-postgres, keystrokes, navigation, main-thread, search, search-cost,
- * keystrokes-large, newsletter, bounce-mailbox). BENCH_ONLY (comma-separated section names) skips every other
+ * keystrokes-large, newsletter, bounce-mailbox, fediverse). BENCH_ONLY (comma-separated section names) skips every other
  * section, e.g. `BENCH_ONLY=amplification npm run bench` for the API latency under list load alone;
  * `BENCH_ONLY=build` for the builds alone, with BENCH_BUILD_NOTES=2000 for ours beside Astro's blog.
  * BENCH_MAIN_THREAD_RUNS (7): loads of each page in the main-thread section.
@@ -36,6 +36,7 @@ import { checkBudgets } from "./budgets.ts";
 import { buildLargeCopy, buildSite, servedBuildOf } from "./build.ts";
 import { measureBuildRuns } from "./build-phases.ts";
 import { measureBytes } from "./bytes.ts";
+import { measureFediverse } from "./fediverse.ts";
 import { BLOCKED_URL_PATTERNS, CHROME_PATH, measureLighthouse, SKIPPED_AUDITS } from "./lighthouse.ts";
 import { measureLoad, pageRequests, signupRequests } from "./load.ts";
 import { measureMainThread } from "./main-thread.ts";
@@ -367,6 +368,7 @@ async function main() {
 
   const newsletter = await section("newsletter", () => measureNewsletter({ recipients: RECIPIENTS, log }));
   const bounceMailbox = await section("bounce-mailbox", () => measureBounceMailbox({ reports: RECIPIENTS, log }));
+  const fediverse = await section("fediverse", () => measureFediverse());
 
   const partial = {
     date: new Date().toISOString().slice(0, 10),
@@ -411,6 +413,7 @@ async function main() {
     searchCost,
     newsletter,
     bounceMailbox,
+    fediverse,
     budgets: checkBudgets(partial),
   };
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
