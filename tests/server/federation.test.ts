@@ -8,10 +8,21 @@ import { cpSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Accept, Article, Create, Delete, Note, Update } from "@fedify/vocab";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { writeDkimKey } from "../../services/mail/authentication.ts";
 import { FIXTURE_CONTENT_ROOT } from "../browser/fixture-site.ts";
 import { type FediverseReader, startFediverseReader } from "../support/fediverse-reader.ts";
 import { freePort } from "../support/free-port.ts";
-import { childProcessEnv, databaseConfig, makeTempDir, postJson, TEST_SECRET, waitFor } from "./helpers.ts";
+import {
+  childProcessEnv,
+  databaseConfig,
+  makeTempDir,
+  OWNER,
+  postJson,
+  type SmtpRecorder,
+  startSmtp,
+  TEST_SECRET,
+  waitFor,
+} from "./helpers.ts";
 import { root } from "./production.ts";
 
 const HANDLE = "test";
@@ -21,6 +32,7 @@ let temp: ReturnType<typeof makeTempDir>;
 let site: { origin: string; child: ChildProcess; output: () => string };
 let reader: FediverseReader;
 let siteEnv: Record<string, string>;
+let smtp: SmtpRecorder;
 
 async function stopSite() {
   if (site.child.exitCode !== null) return;
@@ -79,7 +91,10 @@ beforeAll(async () => {
   cpSync(FIXTURE_CONTENT_ROOT, join(temp.path, "site"), { recursive: true });
   build();
   const config = await databaseConfig(temp.path);
+  smtp = await startSmtp();
+  writeDkimKey(join(temp.path, "data", "dkim.pem"), "test");
   siteEnv = {
+    SMTP_URL: smtp.url,
     DATA_DIR: join(temp.path, "data"),
     SECRET_KEY: TEST_SECRET,
     FEDERATION_ALLOW_LOOPBACK: "1",
@@ -93,6 +108,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await reader?.stop();
   if (site) await stopSite();
+  await smtp?.stop();
   temp?.remove();
 });
 
@@ -348,6 +364,17 @@ describe("publishing to followers", () => {
         target: "/write/a-new-essay",
       },
     ]);
+    const [held] = listed();
+    const summary = await waitFor(
+      () =>
+        smtp.received.find(
+          (mail) => mail.parsed.subject === `Reply #${held?.id} to /write/a-new-essay from Test Reader`,
+        ),
+      { timeoutMs: 20_000, what: "the owner's summary of the reply" },
+    );
+    expect(summary.envelope.to).toEqual([OWNER]);
+    expect(summary.parsed.text).toContain(`npm run replies -- approve ${held?.id}`);
+    expect(summary.raw).toMatch(/^DKIM-Signature:/m);
   });
 
   test("an approved reply appears under its essay without JavaScript within a minute, with its author's name, link and date", async () => {
