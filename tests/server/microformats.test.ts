@@ -54,7 +54,9 @@ describe("microformats", () => {
   });
 
   test("a book note is an h-entry named after the book", async () => {
-    const entry = ((await parsed("/notes/atomic-habits")).items as Item[]).find((item) => item.type.includes("h-entry"));
+    const entry = ((await parsed("/notes/atomic-habits")).items as Item[]).find((item) =>
+      item.type.includes("h-entry"),
+    );
     expect(named(entry, "name")).toBe("Atomic Habits");
     expect(named(entry, "url")).toMatch(/\/notes\/atomic-habits$/);
   });

@@ -55,7 +55,7 @@ describe("a spoiler on the built site", () => {
 
 describe("a series on the built site", () => {
   test("the heading, the page title and the notes list show the bare title; the series is a quiet fact", () => {
-    expect(page).toContain("<h1>A Winter Almanac</h1>");
+    expect(page).toContain(`<h1 class="p-name">A Winter Almanac</h1>`);
     expect(page).toMatch(/<title>[^<]*\| A Winter Almanac<\/title>/);
     expect(page).toMatch(/<dt>Series<\/dt><dd>The Northern Almanacs, book 2<\/dd>/);
     expect(built("notes/index.html")).not.toContain("Northern Almanacs");
