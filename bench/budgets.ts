@@ -38,6 +38,9 @@ export const LIMITS = {
   mainThreadRatio: 1.2,
   /** Seconds per 1,000 pages of the largest catalogue over the 2,000-note one's: flat. */
   buildScaling: 1.25,
+  /** A send of 10,000 mails, each signed with DKIM, to a local sink (listmonk claims 7M+ mails at 57 MB). */
+  newsletterMailsPerSecond: 1000,
+  newsletterPeakMB: 100,
 } as const;
 
 const na = (check: string, limit: string, why: string): Budget => ({ check, limit, actual: why, result: "n/a" });
@@ -247,6 +250,24 @@ export function checkBudgets(results: Omit<Results, "budgets" | "durationSeconds
         result: verdict(mainThread.pairs.every((pair) => pair.ratio <= LIMITS.mainThreadRatio)),
       });
   }
+  const newsletter = results.newsletter && ok(results.newsletter);
+  const speed = { check: "Newsletter: signed mails per second", limit: `≥ ${LIMITS.newsletterMailsPerSecond}` };
+  const memory = { check: "Newsletter: the sending process's peak RSS", limit: `≤ ${LIMITS.newsletterPeakMB} MB` };
+  if (!newsletter)
+    budgets.push(na(speed.check, speed.limit, "not measured"), na(memory.check, memory.limit, "not measured"));
+  else
+    budgets.push(
+      {
+        ...speed,
+        actual: `${newsletter.mailsPerSecond} (${newsletter.cpuMsPerMail} ms of CPU a mail)`,
+        result: verdict(newsletter.mailsPerSecond >= LIMITS.newsletterMailsPerSecond),
+      },
+      {
+        ...memory,
+        actual: `${newsletter.peakRssMb} MB (${newsletter.rssAtFirstMailMb} MB at the first mail)`,
+        result: verdict(newsletter.peakRssMb <= LIMITS.newsletterPeakMB),
+      },
+    );
   return budgets;
 }
 

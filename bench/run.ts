@@ -392,6 +392,7 @@ async function main() {
     navigation,
     mainThread,
     search: { real: searchReal, large: searchLarge },
+    newsletter,
   };
   const results: Results = {
     date: partial.date,
