@@ -15,7 +15,6 @@ import { type Config, ConfigError, DKIM_SELECTOR, readConfig } from "../services
 import { connectDatabase, type Database, SUBSCRIBER_STATUSES, type SubscriberStatus } from "../services/db/database.ts";
 import { checkSenderRecords, senderRecords, writeDkimKey, zoneLine } from "../services/mail/authentication.ts";
 import { messageIdDomainOf } from "../services/mail/outbox.ts";
-import { BounceMailboxError, readBounceMailbox, UNREADABLE_FOLDER } from "../services/newsletter/bounces.ts";
 import { findIssue, issueToSend, mailTest, Refusal, writeDraft, writePreview } from "../services/newsletter/issue.ts";
 import { checkPageLive } from "../services/newsletter/live-page.ts";
 import {
@@ -275,6 +274,10 @@ const commands: Record<string, () => Promise<void> | void> = {
   async bounces() {
     const { bounceImapUrl } = config;
     if (!bounceImapUrl) throw new Refusal("BOUNCE_IMAP_URL is not set (docs/mail-deliverability.md).");
+    // Imported here: the IMAP client and the mail parser would add about 35 MB to every other command, a send among them.
+    const { BounceMailboxError, readBounceMailbox, UNREADABLE_FOLDER } = await import(
+      "../services/newsletter/bounces.ts"
+    );
     const pass = readBounceMailbox(await db(), { ...config, bounceImapUrl }, printText);
     const { counts, unreadable } = await pass.catch((error: Error) => {
       throw error instanceof BounceMailboxError ? new Refusal(`BOUNCE_IMAP_URL: ${error.message}`) : error;
