@@ -4,28 +4,16 @@
  * lists h-feeds.
  */
 import { mf2 } from "microformats-parser";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { catalogue } from "../browser/fixture-site.ts";
-import { makeTempDir } from "./helpers.ts";
-import { type ProductionServer, startProductionServer } from "./production.ts";
+import { serverForThisFile } from "./production.ts";
 
-let temp: ReturnType<typeof makeTempDir>;
-let server: ProductionServer;
-
-beforeAll(async () => {
-  temp = makeTempDir();
-  server = await startProductionServer({ DATA_DIR: temp.path, RATE_LIMIT: "0" });
-}, 300_000);
-
-afterAll(async () => {
-  await server?.stop();
-  temp?.remove();
-});
+const origin = serverForThisFile();
 
 type Item = { type: string[]; properties: Record<string, unknown[]>; children?: Item[] };
 
 async function parsed(path: string) {
-  const url = `${server.origin}${path}`;
+  const url = `${origin()}${path}`;
   const html = await (await fetch(url)).text();
   return mf2(html, { baseUrl: url });
 }
@@ -49,7 +37,7 @@ describe("microformats", () => {
     for (const path of ["/", "/notes/atomic-habits", "/about"]) {
       const card = ((await parsed(path)).items as Item[]).find((item) => item.type.includes("h-card"));
       expect(named(card, "name"), path).toBe(catalogue.site.name);
-      expect(named(card, "url"), path).toBe(`${server.origin}/`);
+      expect(named(card, "url"), path).toBe(`${origin()}/`);
     }
   });
 
@@ -70,7 +58,7 @@ describe("microformats", () => {
     expect(entries).toHaveLength(count);
     for (const entry of entries) {
       expect(named(entry, "name")).toEqual(expect.any(String));
-      expect(named(entry, "url")).toMatch(new RegExp(`^${server.origin}${path}/`));
+      expect(named(entry, "url")).toMatch(new RegExp(`^${origin()}${path}/`));
     }
   });
 });

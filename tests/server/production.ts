@@ -11,10 +11,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll } from "vitest";
 import { readBuildInfo } from "../../build-tools/build-folders.mjs";
 import { FIXTURE_CONTENT_ROOT, fixtureBuildProblem } from "../browser/fixture-site.ts";
 import { TEST_BUILD, TEST_BUILD_ROOT } from "../support/test-build.ts";
-import { childProcessEnv, sleep, waitFor } from "./helpers.ts";
+import { childProcessEnv, makeTempDir, sleep, waitFor } from "./helpers.ts";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -162,4 +163,22 @@ export async function countingServedBuild(
     },
   };
   return { build: counted, renders: () => renders };
+}
+
+/** One production server for the whole test file, on a fresh DATA_DIR without a rate limit; gives its origin. */
+export function serverForThisFile(): () => string {
+  let temp: ReturnType<typeof makeTempDir> | undefined;
+  let server: ProductionServer | undefined;
+  beforeAll(async () => {
+    temp = makeTempDir();
+    server = await startProductionServer({ DATA_DIR: temp.path, RATE_LIMIT: "0" });
+  }, 300_000);
+  afterAll(async () => {
+    await server?.stop();
+    temp?.remove();
+  });
+  return () => {
+    if (!server) throw new Error("the production server did not start");
+    return server.origin;
+  };
 }

@@ -4,33 +4,21 @@
  * any `page` value is answered with a page of results, never an error.
  */
 import { DomUtils, parseDocument } from "htmlparser2";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { buildSearchIndex, RESULTS_PER_PAGE, searchDocuments, searchSite } from "../../catalogue/site-search.ts";
 import { catalogue } from "../browser/fixture-site.ts";
-import { makeTempDir } from "./helpers.ts";
-import { type ProductionServer, startProductionServer } from "./production.ts";
+import { serverForThisFile } from "./production.ts";
 
 const index = buildSearchIndex(searchDocuments(catalogue));
 const QUERY = "allotment";
 const { total } = searchSite(index, QUERY);
 const lastPage = Math.ceil(total / RESULTS_PER_PAGE);
 
-let temp: ReturnType<typeof makeTempDir>;
-let server: ProductionServer;
-
-beforeAll(async () => {
-  temp = makeTempDir();
-  server = await startProductionServer({ DATA_DIR: temp.path, RATE_LIMIT: "0" });
-}, 300_000);
-
-afterAll(async () => {
-  await server?.stop();
-  temp?.remove();
-});
+const origin = serverForThisFile();
 
 /** What a visitor without JavaScript reads on a search page: its status line, its results and its page links. */
 async function searchPage(search: string) {
-  const response = await fetch(`${server.origin}/search${search}`);
+  const response = await fetch(`${origin()}/search${search}`);
   const document = parseDocument(await response.text());
   const all = (className: string) =>
     DomUtils.findAll(
@@ -65,7 +53,7 @@ describe("pages of results without JavaScript", () => {
 
   test("following the links reaches every result once, in the order of the ranking, and leads back", async () => {
     const first = await searchPage(`?q=${QUERY}`);
-    const second = await searchPage(new URL(first.pager[0]?.[1] ?? "", server.origin).search);
+    const second = await searchPage(new URL(first.pager[0]?.[1] ?? "", origin()).search);
     expect(second.line).toBe(`Results ${RESULTS_PER_PAGE + 1}–${total} of ${total}`);
     expect(first.title.endsWith(`| Search: ${QUERY}`)).toBe(true);
     expect(second.title.endsWith(`| Search: ${QUERY} (page 2 of 2)`)).toBe(true);

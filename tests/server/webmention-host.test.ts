@@ -3,22 +3,10 @@
  * fixture site): every page announces it, and other sites' servers reach it although the host
  * refuses cross-site posts to the forms.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { makeTempDir } from "./helpers.ts";
-import { builtSiteUrl, type ProductionServer, startProductionServer } from "./production.ts";
+import { describe, expect, test } from "vitest";
+import { builtSiteUrl, serverForThisFile } from "./production.ts";
 
-let temp: ReturnType<typeof makeTempDir>;
-let server: ProductionServer;
-
-beforeAll(async () => {
-  temp = makeTempDir();
-  server = await startProductionServer({ DATA_DIR: temp.path, RATE_LIMIT: "0" });
-}, 300_000);
-
-afterAll(async () => {
-  await server?.stop();
-  temp?.remove();
-});
+const origin = serverForThisFile();
 
 const ENDPOINT_LINK = `<link rel="webmention" href="${new URL("/webmention", builtSiteUrl()).href}"/>`;
 
@@ -26,24 +14,24 @@ describe("discovery", () => {
   test.each(["/", "/write/fear", "/notes", "/no-such-page"])(
     "%s names the site's webmention endpoint",
     async (path) => {
-      const page = await (await fetch(`${server.origin}${path}`)).text();
+      const page = await (await fetch(`${origin()}${path}`)).text();
       expect(page).toContain(ENDPOINT_LINK);
     },
   );
 
   test("an HTML answer names the endpoint in its Link header too, for a sender asking with HEAD", async () => {
     for (const path of ["/", "/write/fear"]) {
-      const response = await fetch(`${server.origin}${path}`, { method: "HEAD" });
+      const response = await fetch(`${origin()}${path}`, { method: "HEAD" });
       expect(response.headers.get("link")).toBe(`<${new URL("/webmention", builtSiteUrl()).href}>; rel="webmention"`);
     }
-    const feed = await fetch(`${server.origin}/feeds/writings.atom`, { method: "HEAD" });
+    const feed = await fetch(`${origin()}/feeds/writings.atom`, { method: "HEAD" });
     expect(feed.headers.get("link")).toBeNull();
   });
 });
 
 describe("POST /webmention", () => {
   const post = (headers: Record<string, string>, body: string) =>
-    fetch(`${server.origin}/webmention`, {
+    fetch(`${origin()}/webmention`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
       body,
@@ -62,7 +50,7 @@ describe("POST /webmention", () => {
   });
 
   test("a form post from another site is still refused", async () => {
-    const response = await fetch(`${server.origin}/updates`, {
+    const response = await fetch(`${origin()}/updates`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://blog.example" },
       body: "email=reader%40example.com",
