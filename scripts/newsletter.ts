@@ -274,7 +274,7 @@ const commands: Record<string, () => Promise<void> | void> = {
   async bounces() {
     const { bounceImapUrl } = config;
     if (!bounceImapUrl) throw new Refusal("BOUNCE_IMAP_URL is not set (docs/mail-deliverability.md).");
-    // Imported here: the IMAP client and the mail parser would add about 35 MB to every other command, a send among them.
+    // Imported here: the IMAP client and the mail parser cost every other command, a send among them, about 15 MB.
     const { BounceMailboxError, readBounceMailbox, UNREADABLE_FOLDER } = await import(
       "../services/newsletter/bounces.ts"
     );
