@@ -4,9 +4,10 @@
  * (every one a render, capped by RENDER_CONCURRENCY: the rest get a fast 503).
  * Then the server's memory over 100,000 GETs of odd path spellings (each the not-found page, rendered once).
  */
-import { readFileSync } from "node:fs";
+
 import autocannon from "autocannon";
 import { type LoadFigures, measureLoad, signupRequests } from "./load.ts";
+import { rssMb } from "./processes.ts";
 
 export const AMPLIFICATION = { apiConnections: 2, listConnections: 20, seconds: 8 };
 
@@ -26,13 +27,6 @@ export type AmplificationFigures = typeof AMPLIFICATION & {
   /** Absent in results written before it was measured. */
   oddPaths?: OddPathFigures;
 };
-
-/** The resident memory of process `pid`, in MB. */
-function rssMb(pid: number): number {
-  const kilobytes = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-  if (!kilobytes) throw new Error(`no VmRSS for process ${pid}`);
-  return Math.round(Number(kilobytes) / 1024);
-}
 
 /** A different odd spelling each time: unknown pages, encoded bytes, dot segments, data URLs. */
 function oddPathRequests(): autocannon.Request[] {

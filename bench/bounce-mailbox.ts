@@ -7,7 +7,6 @@
  * Runs alone with `npx tsx bench/bounce-mailbox.ts` (BENCH_REPORTS: 10000), or as a section of `npm run bench`.
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ImapFlow } from "imapflow";
@@ -27,7 +26,7 @@ import {
   postfixSoftBounce,
   yahooComplaint,
 } from "../tests/support/reports.ts";
-import { installExitHandlers, startChild, tempDir } from "./processes.ts";
+import { installExitHandlers, residentKb, startChild, tempDir } from "./processes.ts";
 import { round1 } from "./stats.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -50,9 +49,6 @@ const REPORT_KINDS = [
   (mail: Answered) => yahooComplaint(mail),
   ...Array.from({ length: 17 }, (_, index) => (index % 2 ? gmailHardBounce : outlookHardBounce)),
 ];
-
-const residentKb = (pid: number) =>
-  Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
 
 export async function measureBounceMailbox({
   reports = 10_000,

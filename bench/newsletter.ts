@@ -8,7 +8,6 @@
  * Runs alone with `npx tsx bench/newsletter.ts` (BENCH_RECIPIENTS: 10000), or as a section of
  * `npm run bench`.
  */
-import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,7 +16,7 @@ import { loadCatalogue } from "../catalogue/disk.ts";
 import { openDatabase } from "../services/db/database.ts";
 import { writeDkimKey } from "../services/mail/authentication.ts";
 import { importSubscribers } from "../services/newsletter/subscribers.ts";
-import { installExitHandlers, startChild, tempDir } from "./processes.ts";
+import { cpuMs, installExitHandlers, residentKb, startChild, tempDir } from "./processes.ts";
 import { round1 } from "./stats.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -83,26 +82,6 @@ function startSink(): Promise<Sink> {
       });
     });
   });
-}
-
-/** The resident set of a process, in kB, from /proc (Linux); 0 where there is none. */
-function residentKb(pid: number): number {
-  try {
-    return Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
-}
-
-/** User and system time of a process so far, in ms, from /proc (Linux, 100 ticks a second); 0 where there is none. */
-function cpuMs(pid: number): number {
-  try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
 }
 
 export async function measureNewsletter({

@@ -3,7 +3,7 @@
  * registered and ended when the benchmark ends, whether it finishes, fails or is interrupted.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -224,4 +224,31 @@ export function which(program: string): string | null {
   const result = spawnSync("sh", ["-c", `command -v ${program}`], { encoding: "utf8" });
   const path = result.stdout.trim();
   return result.status === 0 && path ? path : null;
+}
+
+/** The resident set of a process, in kB, from /proc (Linux); 0 once it has exited. */
+export function residentKb(pid: number): number {
+  try {
+    return Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** The resident memory of a running process, in MB. */
+export function rssMb(pid: number): number {
+  const kilobytes = residentKb(pid);
+  if (!kilobytes) throw new Error(`no VmRSS for process ${pid}`);
+  return Math.round(kilobytes / 1024);
+}
+
+/** User and system time of a process so far, in ms, from /proc (Linux, 100 ticks a second); 0 once it has exited. */
+export function cpuMs(pid: number): number {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
 }

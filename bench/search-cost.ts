@@ -7,12 +7,13 @@
  *   127.0.0.2, while two connections from 127.0.0.1 send the worst query shuffled;
  * - the server's memory after 50,000 unique queries.
  */
-import { readFileSync } from "node:fs";
+
 import { get } from "node:http";
 import autocannon from "autocannon";
 import { loadCatalogue } from "../catalogue/disk.ts";
 import { buildSearchIndex, searchDocuments, searchSite } from "../catalogue/site-search.ts";
 import { seededRandom } from "../tests/support/random.ts";
+import { rssMb } from "./processes.ts";
 import { median, round1 } from "./stats.ts";
 
 const ORDINARY = ["thinking fast", "stoic"];
@@ -81,12 +82,6 @@ function timedGet(url: string, localAddress = "127.0.0.1"): Promise<{ status: nu
       response.on("error", reject);
     }).on("error", reject);
   });
-}
-
-function rssMb(pid: number): number {
-  const kilobytes = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-  if (!kilobytes) throw new Error(`no VmRSS for process ${pid}`);
-  return Math.round(Number(kilobytes) / 1024);
 }
 
 const searchUrl = (baseUrl: string, path: string, query: string) =>
