@@ -157,9 +157,11 @@ export function sitePlugin(): Plugin {
           ...(building && { __IMAGE_CACHE__: JSON.stringify(cache()) }),
         },
         publicDir: join(root, "public"),
-        // React Router's prerendering serves through a preview server whose compiler would otherwise
-        // watch the project, and with it every file the build writes.
-        server: { watch: isPreview ? null : { ignored: [`${buildRoot(projectRoot)}/**`] } },
+        // Only `npm run dev` watches the project, never its builds. React Router's compiler asks for no
+        // watching during a build (`watch: null`); an object here would start one over the whole project.
+        server: {
+          watch: isPreview || userConfig.server?.watch === null ? null : { ignored: [`${buildRoot(projectRoot)}/**`] },
+        },
         // The server finds the search module's file in the browser build's manifest (app/search.server.ts).
         build: { manifest: true },
       };
