@@ -1,9 +1,7 @@
 import type { Config } from "@react-router/dev/config";
-import { isGeneratedCover } from "./catalogue/cover-path.ts";
 import { contentRoot, loadCatalogue } from "./catalogue/disk.ts";
 import { REMOTE_FOLLOW_PATH } from "./catalogue/handle.ts";
 import { RESERVED_UPDATE_SLUGS } from "./catalogue/load.ts";
-import { cardPath, cardTitles, coverImagePath, drawsCoverImage, quoteCards } from "./outputs/card.ts";
 import { derivedPagePaths } from "./outputs/sitemap.ts";
 
 export default {
@@ -25,14 +23,10 @@ export default {
         "/replies/confirm",
         REMOTE_FOLLOW_PATH,
       ]);
-      const notes = catalogue.notes;
       const paths = [
         ...getStaticPaths().filter((path) => !perVisitor.has(path)),
         ...[...catalogue.all, ...catalogue.updates].map((item) => item.path),
         ...derivedPagePaths(catalogue),
-        ...[...cardTitles(catalogue).keys(), ...quoteCards(catalogue, "").keys()].map(cardPath),
-        ...notes.filter(isGeneratedCover).map((note) => note.photo),
-        ...notes.filter(drawsCoverImage).map((note) => coverImagePath(note.slug)),
       ];
       return [...new Set(paths)];
     },

@@ -52,8 +52,8 @@ export default defineConfig({
         },
       },
     },
-    // Beside React Router's index.js, the host (host.js) and the start-up `npm start` runs (main.js),
-    // sharing one copy of every module.
+    // Beside React Router's index.js, the host (host.js), the start-up `npm start` runs (main.js) and the
+    // build's image step (images.js), sharing one copy of every module.
     ssr: {
       build: {
         rollupOptions: {
@@ -61,6 +61,7 @@ export default defineConfig({
             index: "virtual:react-router/server-build",
             host: "host/host.ts",
             main: "host/main.ts",
+            images: "app/images.server.ts",
           },
           output: { chunkFileNames: "[name]-[hash].js" },
         },

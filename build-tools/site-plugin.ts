@@ -182,9 +182,13 @@ export function sitePlugin(): Plugin {
     },
     buildApp: {
       order: "post",
-      async handler() {
+      async handler(builder) {
         if (!owner) return;
         const clientDir = join(buildDir, "client");
+        // Drawn by the server build, whose catalogue the prerendering loaded: not prerendered, as React
+        // Router would ask for each image twice (its data, then the file).
+        const serverDir = builder.environments.ssr?.config.build.outDir ?? join(buildDir, "server");
+        await (await import(pathToFileURL(join(serverDir, "images.js")).href)).writeImages(clientDir);
         const files = filesUnder(clientDir);
         const pages = files.filter((file) => file.endsWith(".html"));
         await recordInlineHashes(buildDir, clientDir, pages);

@@ -72,9 +72,3 @@ export function cardQuoteText(text: string, limit = CARD_QUOTE_LIMIT): string {
   const atWord = cut.slice(0, Math.max(cut.lastIndexOf(" "), Math.floor(limit / 2)));
   return `${atWord.replace(/[\s,;:.—–-]+$/, "")}…`;
 }
-
-export function pagePathOfCard(cardFile: string): string | undefined {
-  const match = /^\/?cards\/(.+)\.png$/.exec(cardFile);
-  if (!match) return undefined;
-  return match[1] === "home" ? "/" : `/${match[1]}`;
-}

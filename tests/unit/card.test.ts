@@ -13,7 +13,6 @@ import {
   drawsCoverImage,
   initials,
   noteImagePath,
-  pagePathOfCard,
 } from "../../outputs/card.ts";
 import { cardPng, cardSvg } from "../../outputs/card-image.ts";
 import { coverSvg } from "../../outputs/cover.ts";
@@ -91,14 +90,11 @@ describe("the PNG images", () => {
 });
 
 describe("where the images live", () => {
-  test("cardPath maps each page path to one PNG and back", () => {
+  test("cardPath maps each page path to one PNG", () => {
     expect(cardPath("/")).toBe("/cards/home.png");
     expect(cardPath("/notes")).toBe("/cards/notes.png");
     expect(cardPath("/notes/")).toBe("/cards/notes.png");
     expect(cardPath("/write/you-can-learn-anything")).toBe("/cards/write/you-can-learn-anything.png");
-    for (const path of ["/", "/notes", "/write/you-can-learn-anything"])
-      expect(pagePathOfCard(cardPath(path))).toBe(path);
-    expect(pagePathOfCard("/cards/x.svg")).toBeUndefined();
   });
 
   test("every page but a book note has a card titled as its og:title, and a note shares its cover", () => {
