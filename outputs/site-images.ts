@@ -13,7 +13,7 @@ import {
   quoteCards,
 } from "./card.ts";
 import { coverSvg } from "./cover.ts";
-import { cachedImage, type ImageCache } from "./image-cache.ts";
+import { cachedImage } from "./image-cache.ts";
 
 export type SiteImage =
   | { kind: "card"; card: Card }
@@ -48,23 +48,19 @@ const drawing = () => import("./card-image.ts");
 const png = () => import("./png.ts");
 
 /** The image's file; `readPublicFile` reads an owner's SVG cover, which is drawn again as PNG. */
-export async function drawImage(
-  image: SiteImage,
-  readPublicFile: (path: string) => Buffer,
-  cache?: ImageCache,
-): Promise<string | Buffer> {
+export async function drawImage(image: SiteImage, readPublicFile: (path: string) => Buffer): Promise<string | Buffer> {
   switch (image.kind) {
     case "card":
-      return cachedImage("card", image.card, async () => (await drawing()).cardPng(image.card), cache);
+      return cachedImage("card", image.card, async () => (await drawing()).cardPng(image.card));
     case "quote-card":
-      return cachedImage("quote-card", image.card, async () => (await drawing()).quoteCardPng(image.card), cache);
+      return cachedImage("quote-card", image.card, async () => (await drawing()).quoteCardPng(image.card));
     case "cover":
       return coverSvg(image.title, image.author);
     default: {
       const source =
         image.kind === "cover-png" ? coverSvg(image.title, image.author) : readPublicFile(image.photo).toString("utf8");
       const inputs = { source, scale: COVER_IMAGE_SCALE };
-      return cachedImage("cover", inputs, async () => (await png()).svgToPng(source, COVER_IMAGE_SCALE), cache);
+      return cachedImage("cover", inputs, async () => (await png()).svgToPng(source, COVER_IMAGE_SCALE));
     }
   }
 }
