@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { eachAtOnce } from "../catalogue/present.ts";
 import { drawImage, imageType, siteImages } from "../outputs/site-images.ts";
 import { catalogue, notFound, readPublicFile } from "./catalogue.server.ts";
 import { SITE_URL } from "./lib/site-url.ts";
@@ -16,11 +17,15 @@ export async function imageResponse(path: string, headers: Record<string, string
   });
 }
 
-/** The build's step that writes every drawn image into the browser build's folder. */
-export async function writeImages(clientDir: string): Promise<void> {
-  for (const [path, image] of images) {
+/** The build's step that writes every drawn image into the browser build's folder; returns their files. */
+export async function writeImages(clientDir: string): Promise<string[]> {
+  const files: string[] = [];
+  await eachAtOnce(images, async ([path, image]) => {
     const file = join(clientDir, path);
+    const drawn = await drawImage(image, readPublicFile);
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, await drawImage(image, readPublicFile));
-  }
+    await writeFile(file, drawn);
+    files.push(file);
+  });
+  return files;
 }

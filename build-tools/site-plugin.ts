@@ -10,6 +10,7 @@ import type { Plugin, ViteDevServer } from "vite";
 import { INLINE_HASHES_FILE, ownInlineHashes } from "../app/lib/inline-hashes.server.ts";
 import { contentRoot, loadCatalogue, readContentFiles } from "../catalogue/disk.ts";
 import { type Catalogue, ContentError, type ContentFile, isDraft, orContentError } from "../catalogue/load.ts";
+import { eachAtOnce } from "../catalogue/present.ts";
 import { SEARCH_CLIENT_MODULE, SEARCH_INDEX_PATH } from "../catalogue/site-search.ts";
 import { siteUrlFromEnvironment } from "../catalogue/site-url.ts";
 import { escapeXml } from "../catalogue/xml.ts";
@@ -85,15 +86,6 @@ const filesUnder = (dir: string) =>
   readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name));
-
-/** `work` on each item, a few at a time: files are opened and written on libuv's threads, beside the build's own work. */
-async function eachAtOnce<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    for (let index = next++; index < items.length; index = next++) await work(items[index] as T);
-  };
-  await Promise.all(Array.from({ length: 8 }, lane));
-}
 
 /** The published content beside the server build, which reads it from there (app/catalogue.server.ts). */
 const copyContent = (files: ContentFile[], buildDir: string) =>
@@ -188,15 +180,20 @@ export function sitePlugin(): Plugin {
         // Drawn by the server build, whose catalogue the prerendering loaded: not prerendered, as React
         // Router would ask for each image twice (its data, then the file).
         const serverDir = builder.environments.ssr?.config.build.outDir ?? join(buildDir, "server");
-        await (await import(pathToFileURL(join(serverDir, "images.js")).href)).writeImages(clientDir);
+        const { writeImages } = await import(pathToFileURL(join(serverDir, "images.js")).href);
         const files = filesUnder(clientDir);
-        const pages = files.filter((file) => file.endsWith(".html"));
-        await recordInlineHashes(buildDir, clientDir, pages);
         // React Router writes a resource route's data beside its file too; nothing ever asks for it.
         const written = new Set(files);
         const resourceData = new Set(files.filter((file) => file.endsWith(".data") && written.has(file.slice(0, -5))));
         for (const file of resourceData) rmSync(file);
-        await writeCompressedCopies(files.filter((file) => !resourceData.has(file)));
+        // The images are drawn on this thread while libuv's threads compress the pages: neither waits for the other.
+        const pagesReady = recordInlineHashes(
+          buildDir,
+          clientDir,
+          files.filter((file) => file.endsWith(".html")),
+        ).then(() => writeCompressedCopies(files.filter((file) => !resourceData.has(file))));
+        const [images] = (await Promise.all([writeImages(clientDir), pagesReady])) as [string[], unknown];
+        await writeCompressedCopies(images);
         pruneImageCache(cache(), started);
         writeBuildInfo(buildDir, { siteUrl: siteUrlFromEnvironment(process.env), contentRoot: root, owner });
       },

@@ -12,3 +12,12 @@ export function orUndefined<T>(read: () => T): T | undefined {
     return undefined;
   }
 }
+
+/** `work` on each item, a few at a time: files are opened and written on libuv's threads, beside the caller's own work. */
+export async function eachAtOnce<T>(items: Iterable<T>, work: (item: T) => Promise<void>): Promise<void> {
+  const queue = items[Symbol.iterator]();
+  const lane = async () => {
+    for (let next = queue.next(); !next.done; next = queue.next()) await work(next.value);
+  };
+  await Promise.all(Array.from({ length: 8 }, lane));
+}
