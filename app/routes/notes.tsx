@@ -7,6 +7,7 @@ import { Page, SectionIntro } from "../components/Page.tsx";
 import { PageLink } from "../components/PageLink.tsx";
 import { choiceProps, SearchBar } from "../components/SearchBar.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import { pack, unpack } from "../lib/packed.ts";
 import { pageHandle } from "../lib/page-handle.ts";
 import { listShouldRevalidate, useListFilters } from "../lib/use-list-filters.ts";
 import type { Route } from "./+types/notes";
@@ -14,14 +15,16 @@ import type { Route } from "./+types/notes";
 export const handle = pageHandle("notes", { hydrate: true, query: canonicalListQuery });
 
 export function loader() {
-  return { notes: catalogue.listedNotes.map(noteSummary), tags: catalogue.tags };
+  return { notes: pack(catalogue.listedNotes.map(noteSummary)), tags: catalogue.tags };
 }
 
 export const shouldRevalidate = listShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Notes" });
 
-export default function Notes({ loaderData: { notes, tags } }: Route.ComponentProps) {
+export default function Notes({ loaderData }: Route.ComponentProps) {
+  const { tags } = loaderData;
+  const notes = useMemo(() => unpack(loaderData.notes), [loaderData.notes]);
   const { filters, searchBox, setSearch, setSort, setTag } = useListFilters();
   const { search, sort, tag } = filters;
   const visible = useMemo(() => applyFilters(notes, { sort, tag, search }), [notes, sort, tag, search]);

@@ -195,4 +195,21 @@ test.describe("what a content page makes the browser build", () => {
     for (const drawing of await related.all()) await expect(drawing).toHaveAttribute("aria-hidden", "true");
     expect(images.filter((path) => path.startsWith("/covers/"))).toEqual([]);
   });
+
+  test("the notes list keeps its prerendered entries as served when it hydrates, and renders them once the list changes", async ({
+    page,
+  }) => {
+    const rendered = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")));
+    await page.goto("/notes");
+    await waitForReady(page);
+    expect(await rendered(".search-bar input[name=q]")).toBe(true);
+    expect(await rendered(".note-entry")).toBe(false);
+    await page.getByRole("searchbox", { name: "Search notes" }).fill("a");
+    await expect(page).toHaveURL(/q=a/);
+    await expect.poll(() => rendered(".note-entry")).toBe(true);
+  });
 });
