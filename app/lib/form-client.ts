@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import {
   type ClientActionFunctionArgs,
   isRouteErrorResponse,
@@ -59,9 +59,9 @@ export function useFormAnswer<Answer extends { form: string }>(form: Answer["for
     if (fetcher.data) fetcher.reset();
     setPageAnswerCleared(true);
   };
-  // The send button gave way to "Sending...", so focus fell to the page: it goes to the field in error, else
-  // to the message, both announced (a page shows one form's answer at a time; fields come before messages).
-  useEffect(() => {
+  // The send button gave way to "Sending...", so focus fell to the page: before the answer is painted it goes
+  // to the field in error, else to the message (a page shows one form's answer at a time; fields come first).
+  useLayoutEffect(() => {
     if (fetcher.data) document.querySelector<HTMLElement>('[aria-invalid="true"], .form-error, .form-success')?.focus();
   }, [fetcher.data]);
   return { fetcher, answer, busy, clear };

@@ -379,20 +379,20 @@ test.describe("focus after a submit", () => {
     await page.getByLabel("Message").fill("Hello");
     await page.getByRole("button", { name: "send", exact: true }).click();
     await expect(page.locator(".form-error")).toHaveText("Please enter a subject.");
-    expect(await focused(page)).toBe("contact-subject");
+    await expect.poll(() => focused(page)).toBe("contact-subject");
 
     await page.getByLabel("Subject").fill("Focus");
     const contactPost = formPost("/contact");
     await page.route(contactPost, (route) => route.fulfill({ status: 500, json: { error: "x" } }));
     await page.getByRole("button", { name: "send", exact: true }).click();
     await expect(page.locator(".form-error")).toHaveText("Sorry, email failed to send.");
-    expect(await focused(page)).toBe("contact-error");
+    await expect.poll(() => focused(page)).toBe("contact-error");
 
     await page.unroute(contactPost);
     await page.getByLabel("Message").fill("Hello again");
     await page.getByRole("button", { name: "send", exact: true }).click();
     await expect(page.getByText("I'll email you back shortly :)")).toBeVisible();
-    expect(await focused(page)).toBe("form-success status");
+    await expect.poll(() => focused(page)).toBe("form-success status");
   });
 
   test("sign-up: on a problem the email field, on success the thank-you", async ({ page }) => {
@@ -400,11 +400,11 @@ test.describe("focus after a submit", () => {
     await signupInput(page).fill("bad@email");
     await signupInput(page).press("Enter");
     await expect(signupBox(page).getByText("Please enter a valid email.")).toBeVisible();
-    expect(await focused(page)).toBe("signup-email");
+    await expect.poll(() => focused(page)).toBe("signup-email");
 
     await signupInput(page).fill(uniqueEmail());
     await signupBox(page).getByRole("button", { name: "Send" }).click();
     await expect(signupBox(page).getByText("Thank you for your interest :)")).toBeVisible();
-    expect(await focused(page)).toBe("form-success status");
+    await expect.poll(() => focused(page)).toBe("form-success status");
   });
 });
